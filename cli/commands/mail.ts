@@ -1,0 +1,39 @@
+/** `auth mail list`: the outbox, for machines without SMTP (demos, QA). */
+import type { Command } from "commander";
+import { info, printJson, printTable, wantsJson } from "../output.js";
+import { buildConfig } from "../server-config.js";
+import { CliError, EXIT } from "../exit-codes.js";
+
+export function registerMailCommands(program: Command): void {
+  const mail = program.command("mail").description("read mail the server kept in its outbox (no SMTP configured)");
+  mail
+    .command("list")
+    .description("list outbox mail, newest first")
+    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--to <email>", "only mail to this address")
+    .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
+    .option("--limit <n>", "at most this many", "50")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'")
+    .action(async (flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }) => {
+      const limit = Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit must be a positive whole number, not "${flags.limit}"`, EXIT.USAGE);
+      const config = buildConfig({ db: flags.db });
+      const { existsSync } = await import("node:fs");
+      if (config.db !== ":memory:" && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);
+      const { openSqlite } = await import("../../server/db/database.js");
+      const { migrateToLatest } = await import("../../server/db/migrate.js");
+      const { listOutbox } = await import("../../server/mail/outbox.js");
+      const database = openSqlite(config.db);
+      try {
+        await migrateToLatest(database.db);
+        const mails = await listOutbox(database.db, { to: flags.to, kind: flags.kind, limit });
+        const rows = mails.map(({ text: _text, ...rest }) => rest);
+        if (wantsJson(flags)) printJson(rows);
+        else if (rows.length === 0) info("The outbox is empty.");
+        else printTable(rows, ["createdAt", "kind", "to", "subject", "url"]);
+      } finally {
+        await database.close();
+      }
+    });
+}

@@ -1,0 +1,119 @@
+/** `auth server …`: run, migrate and bootstrap a local server. Heavy modules load only when run. */
+import type { Command } from "commander";
+import type { ConfigInput } from "../../server/config.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { info, printJson, wantsJson } from "../output.js";
+import { promptHidden, readSecretFromStdin } from "../prompt.js";
+import { buildConfig } from "../server-config.js";
+
+interface StartFlags {
+  port?: string;
+  host?: string;
+  db?: string;
+  baseUrl?: string;
+  secret?: string;
+  rateLimit?: boolean;
+  config?: string;
+  trustedOrigins?: string;
+  smtpUrl?: string;
+}
+
+export function registerServerCommands(program: Command): void {
+  const server = program.command("server").description("run and look after a local Latchkey server");
+
+  server
+    .command("start")
+    .description("start the auth server (API at /api/auth), migrating the database first")
+    .option("--port <port>", "port to listen on (AUTH_PORT)", "")
+    .option("--host <host>", "interface to bind (AUTH_HOST)")
+    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL)")
+    .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET: arguments are visible to other users)")
+    .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
+    .option("--smtp-url <url>", "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL)")
+    .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
+    .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
+    .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
+    .action(async (flags: StartFlags) => {
+      const config = buildConfig(startFlagsToConfig(flags), flags.config);
+      const { startServer } = await import("../../server/main.js");
+      const { MissingSecretError } = await import("../../server/secret.js");
+      try {
+        const running = await startServer(config, { handleSignals: true });
+        process.stderr.write(
+          `Latchkey listening on ${running.url} — API at ${running.url}${config.basePath}, database ${config.db}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
+        );
+      } catch (error) {
+        if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
+        if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(`Port ${config.port} is already in use; pass --port.`, EXIT.FAILURE);
+        throw error;
+      }
+    });
+
+  server
+    .command("migrate")
+    .description("apply pending database migrations")
+    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
+    .action(async (flags: { db?: string; json?: boolean }) => {
+      const config = buildConfig({ db: flags.db });
+      const { openSqlite } = await import("../../server/db/database.js");
+      const { migrateToLatest } = await import("../../server/db/migrate.js");
+      const database = openSqlite(config.db);
+      try {
+        const outcome = await migrateToLatest(database.db);
+        if (wantsJson(flags)) printJson({ db: config.db, applied: outcome.applied, total: outcome.total });
+        else info(outcome.applied.length ? `Applied ${outcome.applied.join(", ")} to ${config.db}` : `${config.db} is up to date (${outcome.total} migrations).`);
+      } finally {
+        await database.close();
+      }
+    });
+
+  server
+    .command("create-admin")
+    .description("create an administrator, or make an existing user one (works on the database directly)")
+    .requiredOption("--email <email>", "the administrator's email")
+    .option("--name <name>", "display name for a new user")
+    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--password-stdin", "read the new user's password from standard input")
+    .option("--json", "print JSON")
+    .addHelpText(
+      "after",
+      "\nWith neither --password-stdin nor a terminal to prompt on, a strong password is generated and printed once.\n\nExample:\n  $ printf %s \"$ADMIN_PASSWORD\" | auth server create-admin --db ./data/latchkey.db --email ops@example.com --password-stdin",
+    )
+    .action(async (flags: { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean }) => {
+      const config = buildConfig({ db: flags.db });
+      let password: string | undefined;
+      if (flags.passwordStdin) password = await readSecretFromStdin();
+      else if (process.stdin.isTTY) password = (await promptHidden("Password for the new administrator (empty: generate one): ")) || undefined;
+      const { withOfflineContext } = await import("../offline-context.js");
+      const { createAdmin } = await import("../../server/maintenance/create-admin.js");
+      const { toUser } = await import("../../server/features/user/wire.js");
+      const result = await withOfflineContext(config, (app) => createAdmin(app, { email: flags.email, name: flags.name, password }));
+      const user = toUser(result.user);
+      if (wantsJson(flags)) {
+        printJson({ created: result.created, user, ...(result.generatedPassword ? { password: result.generatedPassword } : {}) });
+        return;
+      }
+      info(result.created ? `Created administrator ${user.email} (${user.id}).` : `${user.email} now has the role ${user.role}.`);
+      if (result.generatedPassword) info(`Generated password (shown once, store it now): ${result.generatedPassword}`);
+    });
+}
+
+function startFlagsToConfig(flags: StartFlags): ConfigInput {
+  const config: Record<string, unknown> = {};
+  if (flags.port) {
+    const port = Number(flags.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${flags.port}"`, EXIT.USAGE);
+    config.port = port;
+  }
+  if (flags.host) config.host = flags.host;
+  if (flags.db) config.db = flags.db;
+  if (flags.baseUrl) config.baseURL = flags.baseUrl;
+  if (flags.secret) config.secret = flags.secret;
+  if (flags.trustedOrigins) config.trustedOrigins = flags.trustedOrigins.split(",").map((s) => s.trim()).filter(Boolean);
+  if (flags.smtpUrl) config.mail = { smtpUrl: flags.smtpUrl };
+  if (flags.rateLimit === false) config.rateLimit = { enabled: false };
+  return config as ConfigInput;
+}

@@ -1,0 +1,30 @@
+/** Runs a service against the database file with no HTTP server (server-side CLI commands). */
+import { createContext } from "../server/app.js";
+import type { AppContext, Logger } from "../server/context.js";
+import type { Config } from "../server/config.js";
+import { openSqlite } from "../server/db/database.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { loadOrCreateSecret } from "../server/secret.js";
+
+const stderrLogger: Logger = {
+  info: () => {},
+  debug: () => {},
+  warn: (obj, msg) => process.stderr.write(`warning: ${msg ?? JSON.stringify(obj)}\n`),
+  error: (obj, msg) => process.stderr.write(`error: ${msg ?? JSON.stringify(obj)}\n`),
+};
+
+export async function withOfflineContext<T>(config: Config, work: (app: AppContext) => Promise<T>): Promise<T> {
+  const database = openSqlite(config.db);
+  try {
+    await migrateToLatest(database.db);
+    const { secret } = loadOrCreateSecret({ ...config, production: false });
+    const app = createContext({ config, db: database.db, secret, log: stderrLogger });
+    try {
+      return await work(app);
+    } finally {
+      await app.audit.flush();
+    }
+  } finally {
+    await database.close();
+  }
+}

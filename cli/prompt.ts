@@ -1,0 +1,64 @@
+/** Secrets come from a masked prompt or stdin, never from arguments (other users can read those). */
+import { createInterface } from "node:readline";
+import { CliError, EXIT } from "./exit-codes.js";
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** First line of stdin, without its line ending (for --password-stdin). */
+export async function readSecretFromStdin(): Promise<string> {
+  const text = await readStdin();
+  const line = text.split(/\r?\n/)[0] ?? "";
+  if (!line) throw new CliError("Nothing on standard input: pipe the password in, e.g. `printf %s \"$PW\" | auth … --password-stdin`.", EXIT.USAGE);
+  return line;
+}
+
+/** Prompts on the terminal, echoing `*` for each character typed. */
+export function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) return Promise.reject(new CliError("Cannot prompt: standard input is not a terminal. Use --password-stdin.", EXIT.USAGE));
+  return new Promise((resolve, reject) => {
+    process.stderr.write(question);
+    let value = "";
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding("utf8");
+    const finish = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.removeListener("data", onData);
+      process.stderr.write("\n");
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") return finish();
+        if (char === "\u0003") return finish(new CliError("Cancelled.", EXIT.USAGE));
+        if (char === "\u007f" || char === "\b") {
+          if (value.length > 0) {
+            value = value.slice(0, -1);
+            process.stderr.write("\b \b");
+          }
+          continue;
+        }
+        if (char < " ") continue;
+        value += char;
+        process.stderr.write("*");
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+/** A plain question on the terminal. */
+export function promptLine(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  return new Promise((resolve) => rl.question(question, (answer) => {
+    rl.close();
+    resolve(answer);
+  }));
+}

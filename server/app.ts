@@ -1,0 +1,150 @@
+/**
+ * createApp(): the server, fully wired but not listening. Everything that varies (database,
+ * clock, mailer) is injected so tests run the real thing on a temp file with a movable clock.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { createAuditRecorder } from "./audit/recorder.js";
+import { systemClock, type Clock } from "./clock.js";
+import { baseURLOf, type Config } from "./config.js";
+import type { AppContext, Logger } from "./context.js";
+import { createPasswordHasher } from "./crypto/password.js";
+import type { DB } from "./db/database.js";
+import { handlers } from "./features/index.js";
+import { installErrorHandling } from "./http/error-handler.js";
+import { buildOpenApi } from "./http/openapi.js";
+import { demoPage } from "./http/demo-page.js";
+import { createRateLimiter } from "./http/rate-limit.js";
+import { registerRoutes } from "./http/register-routes.js";
+import { createOriginPolicy } from "./http/trusted-origins.js";
+import { apiError } from "../shared/errors.js";
+import type { Mailer } from "./mail/mailer.js";
+import { createOutboxMailer } from "./mail/outbox.js";
+import { createSmtpMailer } from "./mail/smtp.js";
+import { VERSION } from "./version.js";
+
+export interface CreateAppOptions {
+  config: Config;
+  db: DB;
+  secret: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Check every JSON answer against the contract (tests). */
+  checkResponses?: boolean;
+  /** Pino-compatible logger settings; false silences logs. */
+  logger?: boolean | object;
+}
+
+export interface LatchkeyApp {
+  server: FastifyInstance;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const server = Fastify({
+    logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] }),
+    // Request URLs can carry one-time tokens (verify-email?token=…): no automatic request logs.
+    disableRequestLogging: true,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  const log: Logger = server.log as unknown as Logger;
+  const context = createContext({ ...options, clock, log });
+  const { mailer } = context;
+  const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
+
+  installJsonParser(server);
+  installErrorHandling(server, log);
+  installCors(server, origins.isTrusted);
+  if (config.rateLimit.enabled) {
+    const limiter = createRateLimiter(config.rateLimit, clock);
+    server.addHook("onRequest", async (request, reply) => {
+      if (request.method === "OPTIONS") return;
+      const path = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+      const decision = limiter.check(request.ip, path);
+      if (!decision.allowed) {
+        reply.header("retry-after", String(decision.retryAfterSeconds));
+        throw apiError("TOO_MANY_REQUESTS");
+      }
+    });
+  }
+
+  registerRoutes(server, { app: context, handlers, origins, checkResponses: options.checkResponses ?? false });
+  const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
+  server.get(`${config.basePath}/openapi.json`, (_request, reply) => {
+    reply.type("application/json; charset=utf-8").send(openapi);
+  });
+  server.get("/", (_request, reply) => {
+    reply.type("text/html; charset=utf-8").send(demoPage(context));
+  });
+
+  return {
+    server,
+    context,
+    async close() {
+      await server.close();
+      await context.audit.flush();
+      await mailer.close?.();
+    },
+  };
+}
+
+/** The services' view of the world, without HTTP: also used by CLI commands that work on the database. */
+export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger }): AppContext {
+  const { config, db, log } = options;
+  const clock = options.clock ?? systemClock;
+  const baseURL = baseURLOf(config);
+  const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock));
+  return {
+    config,
+    db,
+    clock,
+    mailer,
+    passwords: createPasswordHasher(config.password),
+    audit: createAuditRecorder(db, clock, (error) => log.error({ err: { message: (error as Error).message } }, "audit write failed")),
+    secret: options.secret,
+    baseURL,
+    apiURL: baseURL + config.basePath,
+    log,
+  };
+}
+
+/** JSON bodies only; an empty body counts as `{}` (better-auth's client posts some calls bare). */
+function installJsonParser(server: FastifyInstance): void {
+  server.removeContentTypeParser(["application/json", "text/plain"]);
+  server.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(apiError("INVALID_JSON"), undefined);
+    }
+  });
+}
+
+/** Trusted origins may call the API from browsers, with credentials; others get no CORS headers. */
+function installCors(server: FastifyInstance, isTrusted: (origin: string) => boolean): void {
+  server.addHook("onRequest", async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !isTrusted(origin)) return;
+    reply.header("access-control-allow-origin", origin);
+    reply.header("access-control-allow-credentials", "true");
+    reply.header("access-control-expose-headers", "set-auth-token");
+    reply.header("vary", "Origin");
+    if (request.method === "OPTIONS") {
+      reply.header("access-control-allow-methods", "GET, POST, OPTIONS");
+      reply.header("access-control-allow-headers", "content-type, authorization");
+      reply.header("access-control-max-age", "600");
+      reply.code(204).send();
+    }
+  });
+  server.options("/*", (_request, reply) => {
+    reply.code(204).send();
+  });
+}
+

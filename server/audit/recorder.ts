@@ -1,0 +1,93 @@
+/**
+ * The audit log writer. Recording never waits for the database and never throws into the action
+ * it records: events queue in memory and are written in one batched insert on the next turn of
+ * the event loop. A failed write is logged (without secrets) and dropped.
+ */
+import type { Clock } from "../clock.js";
+import type { DB } from "../db/database.js";
+import { newId } from "../crypto/tokens.js";
+
+export interface AuditEvent {
+  action: string;
+  actorId?: string | null;
+  targetId?: string | null;
+  targetType?: "user" | "session" | "organization" | "member" | "invitation" | "team" | null;
+  organizationId?: string | null;
+  reason?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  metadata?: Record<string, unknown> | null;
+  success?: boolean;
+}
+
+export interface AuditRecorder {
+  record(event: AuditEvent): void;
+  /** Resolves once everything recorded so far is written (tests, shutdown). */
+  flush(): Promise<void>;
+}
+
+const MAX_QUEUE = 10_000;
+const BATCH = 500;
+
+export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unknown) => void): AuditRecorder {
+  let queue: Array<Parameters<typeof toRow>[0]> = [];
+  let writing: Promise<void> | null = null;
+  let scheduled = false;
+
+  function toRow(event: AuditEvent & { at: number }) {
+    return {
+      id: newId(),
+      action: event.action,
+      actorId: event.actorId ?? null,
+      targetId: event.targetId ?? null,
+      targetType: event.targetType ?? null,
+      organizationId: event.organizationId ?? null,
+      reason: event.reason ?? null,
+      ipAddress: event.ipAddress ?? null,
+      userAgent: event.userAgent ? event.userAgent.slice(0, 512) : null,
+      metadata: event.metadata ? JSON.stringify(event.metadata) : null,
+      success: event.success === false ? 0 : 1,
+      createdAt: event.at,
+    };
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, BATCH);
+      try {
+        await db.insertInto("auditEvent").values(batch.map(toRow)).execute();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (!writing) writing = drain().finally(() => (writing = null));
+    });
+  }
+
+  return {
+    record(event) {
+      if (queue.length >= MAX_QUEUE) {
+        onError(new Error(`audit queue full; dropping ${event.action}`));
+        return;
+      }
+      queue.push({ ...event, at: clock.now() });
+      schedule();
+    },
+    async flush() {
+      while (queue.length > 0 || writing || scheduled) {
+        if (writing) await writing;
+        else if (queue.length > 0) {
+          writing = drain().finally(() => (writing = null));
+          await writing;
+        } else await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  };
+}

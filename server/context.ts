@@ -1,0 +1,30 @@
+/** What every service receives: settings and the injected parts (database, clock, mail, audit). */
+import type { Config } from "./config.js";
+import type { Clock } from "./clock.js";
+import type { DB } from "./db/database.js";
+import type { Mailer } from "./mail/mailer.js";
+import type { PasswordHasher } from "./crypto/password.js";
+import type { AuditRecorder } from "./audit/recorder.js";
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  debug(obj: object | string, msg?: string): void;
+}
+
+export interface AppContext {
+  config: Config;
+  db: DB;
+  clock: Clock;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  audit: AuditRecorder;
+  /** Server secret: signs the session-data cookie cache. */
+  secret: string;
+  /** Public origin, e.g. http://127.0.0.1:3000. */
+  baseURL: string;
+  /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
+  apiURL: string;
+  log: Logger;
+}

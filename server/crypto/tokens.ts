@@ -1,0 +1,51 @@
+/** Random identifiers and secrets, and how secrets are kept at rest. */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * A random string over [A-Za-z0-9]. Rejection sampling keeps every character equally likely
+ * (a plain `byte % 62` would favour the first eight letters).
+ */
+export function randomString(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    const bytes = randomBytes(length * 2);
+    for (const byte of bytes) {
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** Row ids: 32 characters, about 190 bits, never guessable. */
+export function newId(): string {
+  return randomString(32);
+}
+
+/**
+ * Secrets (session tokens, mail tokens) are stored only as SHA-256 digests, so a copy of the
+ * database is not enough to act as anyone. The secrets carry ≥ 140 bits of entropy, so a fast
+ * hash is enough: there is nothing to brute-force.
+ */
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("base64url");
+}
+
+/** Compares two strings in time independent of where they differ. */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  if (left.length !== right.length) {
+    // Still spend a comparison so the length mismatch is not faster than a content mismatch.
+    timingSafeEqual(left, left);
+    return false;
+  }
+  return timingSafeEqual(left, right);
+}
+
+/** HMAC-SHA256 signature (base64url) with the server secret, e.g. for the session-data cookie. */
+export function sign(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64url");
+}

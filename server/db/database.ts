@@ -1,0 +1,38 @@
+/**
+ * Opens the database. SQLite (better-sqlite3, WAL) is the default; every query above this file
+ * is plain Kysely, so another dialect only needs a case here.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "./types.js";
+
+export type DB = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: DB;
+  /** The raw SQLite handle, for online backups and PRAGMAs. */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+export function openSqlite(file: string): OpenedDatabase {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run while a writer commits; NORMAL sync is durable across app crashes and
+  // loses at most the last commits on power loss, the usual trade for a WAL database.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -32000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** Every migration, in order. Names are stable: they are recorded in the database. */
+import type { Migration } from "kysely";
+import * as core from "./0001-core.js";
+import * as organization from "./0002-organization.js";
+import * as audit from "./0003-audit.js";
+
+export const migrations: Record<string, Migration> = {
+  "0001-core": core,
+  "0002-organization": organization,
+  "0003-audit": audit,
+};

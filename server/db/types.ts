@@ -1,0 +1,173 @@
+/**
+ * Table types. Names follow the spec's entities and fields exactly. Time is stored as integer
+ * milliseconds since the epoch and booleans as 0/1 integers, which both SQLite and PostgreSQL
+ * (bigint / integer) hold without dialect-specific SQL; stores convert rows to wire shapes.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Millis = number;
+export type Flag = number; // 0 | 1
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: Flag;
+  createdAt: Millis;
+  updatedAt: Millis;
+  role: string;
+  banned: Flag;
+  banReason: string | null;
+  banExpires: Millis | null;
+  username: string | null;
+  displayUsername: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  /** SHA-256 of the bearer secret (base64url); the secret itself is never stored. */
+  token: string;
+  userId: string;
+  expiresAt: Millis;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+  activeOrganizationId: string | null;
+  activeTeamId: string | null;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  providerId: string;
+  accountId: string;
+  userId: string;
+  password: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Millis | null;
+  refreshTokenExpiresAt: Millis | null;
+  scope: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+export interface VerificationTable {
+  id: string;
+  /** `<purpose>:<sha256 of the token>`: lookups never need the raw token. */
+  identifier: string;
+  value: string;
+  expiresAt: Millis;
+  nonce: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  /** JSON text of a record. */
+  metadata: string | null;
+  createdAt: Millis;
+  updatedAt: Millis | null;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  teamId: string | null;
+  createdAt: Millis;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  status: string;
+  teamId: string | null;
+  inviterId: string;
+  expiresAt: Millis;
+  createdAt: Millis;
+}
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: Millis;
+  updatedAt: Millis | null;
+}
+
+export interface TeamMemberTable {
+  id: string;
+  teamId: string;
+  userId: string;
+  createdAt: Millis;
+}
+
+/** Mail kept in the database when no SMTP server is configured (offline demos, QA). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  url: string;
+  token: string | null;
+  createdAt: Millis;
+}
+
+export interface AuditEventTable {
+  /** Monotonic within a database: the cursor for newest-first paging. */
+  seq: Generated<number>;
+  id: string;
+  action: string;
+  actorId: string | null;
+  targetId: string | null;
+  targetType: string | null;
+  organizationId: string | null;
+  reason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** JSON text with action-specific detail (never secrets). */
+  metadata: string | null;
+  success: Flag;
+  createdAt: Millis;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  team: TeamTable;
+  teamMember: TeamMemberTable;
+  outbox: OutboxTable;
+  auditEvent: AuditEventTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type AccountRow = Selectable<AccountTable>;
+export type VerificationRow = Selectable<VerificationTable>;
+export type OrganizationRow = Selectable<OrganizationTable>;
+export type MemberRow = Selectable<MemberTable>;
+export type InvitationRow = Selectable<InvitationTable>;
+export type TeamRow = Selectable<TeamTable>;
+export type TeamMemberRow = Selectable<TeamMemberTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type AuditEventRow = Selectable<AuditEventTable>;

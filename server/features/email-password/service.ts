@@ -1,0 +1,150 @@
+/** Sign-up and sign-in with email and password. */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { newId } from "../../crypto/tokens.js";
+import type { UserRow } from "../../db/types.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { normalizeUsername } from "../username/rules.js";
+import { sendVerificationEmail } from "../verification/send-verification.js";
+import {
+  findCredentialAccount,
+  findUserByEmail,
+  findUserByUsername,
+  insertCredentialAccount,
+  insertUser,
+  isUniqueViolation,
+  setCredentialPassword,
+} from "../user/store.js";
+import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name: string;
+  image?: string;
+  username?: string;
+  displayUsername?: string;
+  callbackURL?: string;
+  rememberMe?: boolean;
+}
+
+export interface SignUpResult {
+  user: UserRow;
+  /** Absent when the user must verify their email first or auto sign-in is off. */
+  issued: IssuedSession | null;
+}
+
+export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> {
+  const { config } = app;
+  if (!config.emailAndPassword.enabled) throw apiError("EMAIL_PASSWORD_DISABLED");
+  const email = normalizeEmail(input.email);
+  assertPasswordLength(config, input.password);
+  const names = input.username !== undefined ? normalizeUsername(config, input.username, input.displayUsername) : null;
+
+  if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  if (names && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
+
+  const passwordHash = await app.passwords.hash(input.password);
+  const now = app.clock.now();
+  const id = newId();
+  let user: UserRow;
+  try {
+    user = await app.db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, {
+        id,
+        email,
+        name: input.name,
+        image: input.image ?? null,
+        emailVerified: 0,
+        createdAt: now,
+        updatedAt: now,
+        role: config.admin.defaultRole,
+        banned: 0,
+        banReason: null,
+        banExpires: null,
+        username: names?.username ?? null,
+        displayUsername: names?.displayUsername ?? null,
+      });
+      await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash, now });
+      return created;
+    });
+  } catch (error) {
+    // Two sign-ups for one address at once: the loser lands here.
+    if (isUniqueViolation(error)) {
+      if (names && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
+      throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+    }
+    throw error;
+  }
+
+  const mustVerify = config.emailAndPassword.requireEmailVerification;
+  if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL);
+  if (mustVerify || !config.emailAndPassword.autoSignIn) return { user, issued: null };
+  const issued = await startSession(app, user, meta, { rememberMe: input.rememberMe });
+  return { user, issued };
+}
+
+/**
+ * Verifies a password for a user found by some identifier. Every failure costs one hash, so
+ * response time does not tell whether the account exists.
+ */
+export async function checkPassword(app: AppContext, user: UserRow | undefined, password: string): Promise<UserRow | null> {
+  if (!user) {
+    await app.passwords.burn(password);
+    return null;
+  }
+  const account = await findCredentialAccount(app.db, user.id);
+  if (!account?.password) {
+    await app.passwords.burn(password);
+    return null;
+  }
+  if (!(await app.passwords.verify(account.password, password))) return null;
+  if (app.passwords.needsRehash(account.password)) {
+    // Imported scrypt hashes (or older argon2 parameters) upgrade on the first good sign-in.
+    const upgraded = await app.passwords.hash(password);
+    await setCredentialPassword(app.db, account.id, upgraded, app.clock.now());
+  }
+  return user;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  callbackURL?: string;
+  rememberMe?: boolean;
+}
+
+export async function signInWithEmail(app: AppContext, input: SignInInput, meta: RequestMeta): Promise<IssuedSession> {
+  if (!app.config.emailAndPassword.enabled) throw apiError("EMAIL_PASSWORD_DISABLED");
+  const email = normalizeEmail(input.email);
+  const found = await findUserByEmail(app.db, email);
+  const user = await checkPassword(app, found, input.password);
+  if (!user) {
+    app.audit.record({
+      action: "user.sign-in",
+      success: false,
+      actorId: found?.id ?? null,
+      targetId: found?.id ?? null,
+      targetType: "user",
+      reason: "invalid email or password",
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+      metadata: { method: "email" },
+    });
+    throw apiError("INVALID_EMAIL_OR_PASSWORD");
+  }
+  await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");
+  return startSession(app, user, meta, { rememberMe: input.rememberMe });
+}
+
+/** With verification required, an unverified user gets the mail again and a 403. */
+export async function assertVerifiedForSignIn(
+  app: AppContext,
+  user: UserRow,
+  callbackURL: string | undefined,
+  code: "EMAIL_NOT_VERIFIED" | "USERNAME_EMAIL_NOT_VERIFIED",
+): Promise<void> {
+  if (!app.config.emailAndPassword.requireEmailVerification || user.emailVerified) return;
+  await sendVerificationEmail(app, user, callbackURL);
+  throw apiError(code);
+}

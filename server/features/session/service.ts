@@ -1,0 +1,116 @@
+/**
+ * Session rules: creation (with the ban check every sign-in path shares), lookup, sliding
+ * refresh, freshness and revocation.
+ */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
+import type { SessionRow, UserRow } from "../../db/types.js";
+import { updateUser } from "../user/store.js";
+import * as store from "./store.js";
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A session just created: the raw token goes to the client once and is never stored. */
+export interface IssuedSession {
+  token: string;
+  session: SessionRow;
+  user: UserRow;
+}
+
+export interface StartOptions {
+  rememberMe?: boolean;
+  impersonatedBy?: string;
+  /** Seconds; overrides the configured lifetime (impersonation). */
+  expiresIn?: number;
+  activeOrganizationId?: string | null;
+}
+
+/** Session tokens: 32 characters from 62 (≈190 bits). */
+export const SESSION_TOKEN_LENGTH = 32;
+
+/**
+ * Throws BANNED_USER while a ban is in force; clears an expired ban. Every way of signing in
+ * goes through startSession, so the check cannot be forgotten by a new sign-in method.
+ */
+export async function assertNotBanned(app: AppContext, user: UserRow): Promise<UserRow> {
+  if (!user.banned) return user;
+  const now = app.clock.now();
+  if (user.banExpires !== null && Number(user.banExpires) <= now) {
+    const cleared = await updateUser(app.db, user.id, { banned: 0, banReason: null, banExpires: null, updatedAt: now });
+    app.audit.record({ action: "user.ban-expired", targetId: user.id, targetType: "user" });
+    return cleared ?? user;
+  }
+  const reason = user.banReason ?? app.config.admin.defaultBanReason;
+  throw apiError("BANNED_USER", `You have been banned from this application. Reason: ${reason}`);
+}
+
+export async function startSession(app: AppContext, user: UserRow, meta: RequestMeta, options: StartOptions = {}): Promise<IssuedSession> {
+  const current = options.impersonatedBy ? user : await assertNotBanned(app, user);
+  const now = app.clock.now();
+  const lifetime = options.expiresIn ?? (options.rememberMe === false ? app.config.session.shortExpiresIn : app.config.session.expiresIn);
+  const token = randomString(SESSION_TOKEN_LENGTH);
+  const session: SessionRow = {
+    id: newId(),
+    token: hashSecret(token),
+    userId: current.id,
+    expiresAt: now + lifetime * 1000,
+    ipAddress: meta.ip || null,
+    userAgent: meta.userAgent,
+    createdAt: now,
+    updatedAt: now,
+    activeOrganizationId: options.activeOrganizationId ?? null,
+    activeTeamId: null,
+    impersonatedBy: options.impersonatedBy ?? null,
+  };
+  await store.insertSession(app.db, session);
+  return { token, session, user: current };
+}
+
+export interface ResolvedSession extends IssuedSession {
+  /** True when this lookup extended the expiry (the cookie must be re-sent). */
+  refreshed: boolean;
+}
+
+/**
+ * Finds the live session for a raw token. An expired session is deleted on sight. A session is
+ * slid forward once it is older than `updateAge` (unless refresh is disabled or the session is
+ * a short "don't remember me" one).
+ */
+export async function resolveSession(
+  app: AppContext,
+  rawToken: string,
+  options: { disableRefresh?: boolean; dontRemember?: boolean } = {},
+): Promise<ResolvedSession | null> {
+  if (!rawToken || rawToken.length > 256) return null;
+  const found = await store.findSessionByTokenHash(app.db, hashSecret(rawToken));
+  if (!found) return null;
+  const now = app.clock.now();
+  if (Number(found.session.expiresAt) <= now) {
+    await store.deleteSessionById(app.db, found.session.id);
+    return null;
+  }
+  const lifetime = options.dontRemember ? app.config.session.shortExpiresIn : app.config.session.expiresIn;
+  const { updateAge } = app.config.session;
+  const due = Number(found.session.expiresAt) - now < (lifetime - updateAge) * 1000;
+  if (!options.disableRefresh && !found.session.impersonatedBy && due) {
+    const expiresAt = now + lifetime * 1000;
+    await store.extendSession(app.db, found.session.id, expiresAt, now);
+    return { token: rawToken, user: found.user, session: { ...found.session, expiresAt, updatedAt: now }, refreshed: true };
+  }
+  return { token: rawToken, ...found, refreshed: false };
+}
+
+/** Sensitive actions need a session created within `freshAge` seconds (0 disables the check). */
+export function assertFresh(app: AppContext, session: SessionRow): void {
+  const { freshAge } = app.config.session;
+  if (freshAge === 0) return;
+  if (app.clock.now() - Number(session.createdAt) > freshAge * 1000) throw apiError("SESSION_NOT_FRESH");
+}
+
+export async function revokeByRawToken(app: AppContext, rawToken: string): Promise<number> {
+  return store.deleteSessionByTokenHash(app.db, hashSecret(rawToken));
+}

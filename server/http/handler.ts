@@ -1,0 +1,74 @@
+/** The shape of a feature handler: validated input in, a contract-shaped answer out. */
+import type { SessionWithUser } from "../../shared/contract/schemas.js";
+import type { Contract, EndpointName, EndpointSpec, ParamsOf, QueryOf, BodyOf, ResponseOf } from "../../shared/contract/index.js";
+import type { AuditEvent } from "../audit/recorder.js";
+import type { AppContext } from "../context.js";
+import type { SessionRow, UserRow } from "../db/types.js";
+import type { IssuedSession, RequestMeta } from "../features/session/service.js";
+
+export interface AuthState {
+  session: SessionRow;
+  user: UserRow;
+  /** The raw credential this request presented. */
+  token: string;
+}
+
+/**
+ * Session state held by the caller's browser (cookies) or answered to a bearer client
+ * (`set-auth-token`). Handlers use these verbs; only the http layer knows cookie names.
+ */
+export interface BrowserSessions {
+  issue(issued: IssuedSession, options?: { rememberMe?: boolean }): void;
+  /** Forget the active session (cookies and cache). */
+  clear(): void;
+  /** Tokens of every session this browser holds (multi-session), the active one included. */
+  deviceTokens(): string[];
+  forgetDevice(token: string): void;
+  /** Impersonation: park the admin's own session token, and get it back. */
+  stashAdmin(token: string): void;
+  takeAdmin(): string | undefined;
+  /** True when the browser asked not to be remembered at sign-in. */
+  dontRemember(): boolean;
+  /** The signed session-data cookie (cookie cache), if enabled, present, valid and unexpired. */
+  readCache(): SessionWithUser | null;
+  /** Re-send the session cookie (after a refresh) and the cache. */
+  refresh(resolved: { token: string; session: SessionRow; user: UserRow }): void;
+}
+
+export interface HandlerContext<S extends EndpointSpec> {
+  app: AppContext;
+  params: ParamsOf<S>;
+  query: QueryOf<S>;
+  body: BodyOf<S>;
+  meta: RequestMeta;
+  /** Set for "session" and "fresh-session" endpoints; may be set for "optional-session". */
+  auth: AuthState | null;
+  browser: BrowserSessions;
+  /** Record an audit event; the request's IP, user agent and actor are filled in. */
+  audit(event: AuditEvent): void;
+}
+
+/** A 302 to `location`. */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
+
+/** An HTML page (the error page). */
+export class Html {
+  constructor(readonly body: string, readonly status = 200) {}
+}
+
+export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html;
+export type Handler<S extends EndpointSpec> = (ctx: HandlerContext<S>) => Promise<HandlerResult<S>> | HandlerResult<S>;
+export type AllHandlers = { [K in EndpointName]: Handler<Contract[K]> };
+
+/** Declare a feature's handlers; the keys must be contract endpoint names. */
+export function defineHandlers<K extends EndpointName>(handlers: { [P in K]: Handler<Contract[P]> }) {
+  return handlers;
+}
+
+/** The signed-in user, for endpoints whose access guarantees one. */
+export function requireAuth(ctx: { auth: AuthState | null }): AuthState {
+  if (!ctx.auth) throw new Error("handler expected a session; check the endpoint's access level");
+  return ctx.auth;
+}

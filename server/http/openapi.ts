@@ -1,0 +1,70 @@
+/** OpenAPI 3.1 document generated from the contract, served at {basePath}/openapi.json. */
+import { z } from "zod";
+import { contract, type EndpointSpec } from "../../shared/contract/index.js";
+import { ERRORS } from "../../shared/errors.js";
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+export function buildOpenApi(basePath: string, serverURL: string, version: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, spec] of Object.entries(contract) as Array<[string, EndpointSpec]>) {
+    const parameters: unknown[] = [];
+    for (const [location, schema] of [["path", spec.params], ["query", spec.query]] as const) {
+      if (!schema) continue;
+      const json = schemaOf(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [key, property] of Object.entries(json.properties ?? {})) {
+        parameters.push({ name: key, in: location, required: location === "path" || (json.required ?? []).includes(key), schema: property });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      "200": {
+        description: "Success",
+        content: { [name === "errorPage" ? "text/html" : "application/json"]: { schema: schemaOf(spec.response, "output") } },
+      },
+      default: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    };
+    if (spec.redirects) responses["302"] = { description: "Redirect to the callback URL (with ?error= on failure)" };
+    const operation: Record<string, unknown> = {
+      operationId: name,
+      summary: spec.summary,
+      tags: [...spec.tags],
+      parameters,
+      responses,
+      "x-access": spec.access,
+    };
+    if (spec.requires) operation.description = `Requires: ${spec.requires}`;
+    if (spec.access !== "public") operation.security = [{ bearer: [] }, { cookie: [] }];
+    if (spec.body) operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(spec.body, "input") } } };
+    const path = basePath + spec.path;
+    paths[path] = { ...(paths[path] ?? {}), [spec.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Latchkey API", version, description: "Account, sign-in, organization and administration API (better-auth compatible)." },
+    servers: [{ url: serverURL }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
+        cookie: { type: "apiKey", in: "cookie", name: "latchkey.session_token" },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: {
+            code: { type: "string", enum: Object.keys(ERRORS) },
+            message: { type: "string" },
+            issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+          },
+        },
+      },
+    },
+  };
+}

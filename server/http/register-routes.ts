@@ -1,0 +1,164 @@
+/**
+ * Turns the contract into Fastify routes: for every endpoint, rate limit → origin check →
+ * validation → redirect-target check → session → handler → cookies and answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { contract, type EndpointSpec } from "../../shared/contract/index.js";
+import { apiError, type ErrorCode } from "../../shared/errors.js";
+import type { AppContext } from "../context.js";
+import { assertFresh, resolveSession } from "../features/session/service.js";
+import { parseCookies } from "./cookies.js";
+import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
+import type { OriginPolicy } from "./trusted-origins.js";
+import { createBrowserSessions, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
+
+/** Body and query fields that name where to send the browser, and the error each one raises. */
+const REDIRECT_FIELDS: Record<string, ErrorCode> = {
+  callbackURL: "INVALID_CALLBACK_URL",
+  redirectTo: "INVALID_REDIRECT_URL",
+  errorCallbackURL: "INVALID_ERROR_CALLBACK_URL",
+  newUserCallbackURL: "INVALID_NEW_USER_CALLBACK_URL",
+};
+
+export interface RouteOptions {
+  app: AppContext;
+  handlers: AllHandlers;
+  origins: OriginPolicy;
+  /** Tests: check every JSON answer against the contract's response schema. */
+  checkResponses: boolean;
+}
+
+export function registerRoutes(server: FastifyInstance, options: RouteOptions): void {
+  const { app } = options;
+  for (const [name, spec] of Object.entries(contract) as Array<[keyof AllHandlers, EndpointSpec]>) {
+    const handler = options.handlers[name] as unknown as (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown;
+    server.route({
+      method: spec.method,
+      url: app.config.basePath + spec.path.replace(/\{(\w+)\}/g, ":$1"),
+      handler: (request, reply) => serve(request, reply, spec, handler, options),
+    });
+  }
+}
+
+async function serve(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: EndpointSpec,
+  handler: (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown,
+  options: RouteOptions,
+): Promise<void> {
+  const { app } = options;
+  const cookieHeader = request.headers.cookie;
+  const jar: CookieJarState = { incoming: parseCookies(cookieHeader), outgoing: [] };
+
+  if (spec.method !== "GET" && cookieHeader) assertTrustedOrigin(request, options.origins);
+
+  const params = await parseInput(spec.params, request.params, "params");
+  const query = await parseInput(spec.query, request.query, "query");
+  const body = await parseInput(spec.body, request.body, "body");
+  for (const source of [query, body] as Array<Record<string, unknown>>) {
+    for (const [field, code] of Object.entries(REDIRECT_FIELDS)) {
+      const target = source[field];
+      if (typeof target === "string" && target !== "") options.origins.assertRedirectTarget(target, code);
+    }
+  }
+
+  const browser = createBrowserSessions(app, jar);
+  const meta = { ip: request.ip, userAgent: (request.headers["user-agent"] as string | undefined) ?? null };
+  let auth: AuthState | null = null;
+  if (spec.access !== "public") {
+    const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
+    const q = query as { disableRefresh?: boolean };
+    const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh, dontRemember: browser.dontRemember() }) : null;
+    if (resolved) {
+      auth = { session: resolved.session, user: resolved.user, token: resolved.token };
+      if (resolved.refreshed && jar.incoming.get(SESSION_COOKIE) === resolved.token) browser.refresh(resolved);
+    } else if (token && jar.incoming.get(SESSION_COOKIE) === token) {
+      browser.clear(); // a dead cookie: tell the browser to drop it
+    }
+    if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
+    if (auth && spec.access === "fresh-session") assertFresh(app, auth.session);
+  }
+
+  const ctx: HandlerContext<EndpointSpec> = {
+    app,
+    params,
+    query,
+    body,
+    meta,
+    auth,
+    browser,
+    audit(event) {
+      app.audit.record({
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+        ...event,
+        actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
+      });
+    },
+  } as HandlerContext<EndpointSpec>;
+
+  let result: unknown;
+  try {
+    result = await handler(ctx);
+  } finally {
+    // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.
+    if (jar.outgoing.length) reply.header("set-cookie", jar.outgoing);
+  }
+  if (jar.authToken) reply.header("set-auth-token", jar.authToken);
+
+  if (result instanceof Redirect) {
+    reply.redirect(result.location, 302);
+    return;
+  }
+  if (result instanceof Html) {
+    reply.code(result.status).type("text/html; charset=utf-8").send(result.body);
+    return;
+  }
+  const json = JSON.stringify(result ?? null);
+  if (options.checkResponses) checkResponse(spec, json);
+  reply.type("application/json; charset=utf-8").send(json);
+}
+
+function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" | "query" | "params") {
+  if (!schema) return {};
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data as Record<string, unknown>;
+  const issues = result.error.issues.map((issue) => {
+    const keys = (issue as { keys?: string[] }).keys;
+    const path = [...issue.path.map(String), ...(keys ?? [])].join(".");
+    return { path: path || where, message: issue.message };
+  });
+  throw apiError("VALIDATION_ERROR", where === "query" ? "Invalid query parameters" : "Invalid body parameters", issues);
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith("Bearer ")) return undefined;
+  const value = header.slice(7).trim();
+  // better-auth clients may send the signed cookie form `token.signature`; the token is the first part.
+  const token = decodeURIComponent(value).split(".")[0];
+  return token || undefined;
+}
+
+/** A cookie-bearing write must come from a trusted page: Origin, else Referer, must match. */
+function assertTrustedOrigin(request: FastifyRequest, origins: OriginPolicy): void {
+  let origin = request.headers.origin;
+  if (!origin || origin === "null") {
+    const referer = request.headers.referer;
+    if (!referer) throw apiError("MISSING_OR_NULL_ORIGIN");
+    try {
+      origin = new URL(referer).origin;
+    } catch {
+      throw apiError("INVALID_ORIGIN");
+    }
+  }
+  if (!origins.isTrusted(origin)) throw apiError("INVALID_ORIGIN");
+}
+
+function checkResponse(spec: EndpointSpec, json: string): void {
+  const parsed = spec.response.safeParse(JSON.parse(json));
+  if (!parsed.success) {
+    throw new Error(`Response of ${spec.method} ${spec.path} breaks the contract: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`);
+  }
+}

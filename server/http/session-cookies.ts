@@ -1,0 +1,125 @@
+/**
+ * Cookie names and the BrowserSessions implementation. Cookies are httpOnly, SameSite=Lax,
+ * Secure on https, and prefixed `latchkey.`. The session cookie holds the raw token; the server
+ * keeps only its hash.
+ */
+import { sessionWithUserSchema, type SessionWithUser } from "../../shared/contract/schemas.js";
+import type { AppContext } from "../context.js";
+import { hashSecret, safeEqual, sign } from "../crypto/tokens.js";
+import type { SessionRow, UserRow } from "../db/types.js";
+import { toSession, toUser } from "../features/user/wire.js";
+import { serializeCookie, type CookieOptions } from "./cookies.js";
+import type { BrowserSessions } from "./handler.js";
+
+export const COOKIE_PREFIX = "latchkey";
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+export const SESSION_DATA_COOKIE = `${COOKIE_PREFIX}.session_data`;
+export const DONT_REMEMBER_COOKIE = `${COOKIE_PREFIX}.dont_remember`;
+export const ADMIN_SESSION_COOKIE = `${COOKIE_PREFIX}.admin_session`;
+export const MULTI_SESSION_PREFIX = `${COOKIE_PREFIX}.session_token_multi-`;
+/** Browsers cap a cookie near 4096 bytes; past this the cache is not written at all. */
+export const COOKIE_CACHE_LIMIT = 4093;
+
+/** Multi-session cookie name for a token: derived from its hash, so the name reveals nothing. */
+export function multiSessionCookieName(token: string): string {
+  return MULTI_SESSION_PREFIX + hashSecret(token).slice(0, 16).toLowerCase();
+}
+
+export interface CookieJarState {
+  incoming: Map<string, string>;
+  outgoing: string[];
+  /** Token to answer in the `set-auth-token` header. */
+  authToken?: string;
+}
+
+export function createBrowserSessions(app: AppContext, jar: CookieJarState): BrowserSessions {
+  const secure = app.baseURL.startsWith("https:");
+  const base: CookieOptions = { httpOnly: true, secure, sameSite: "Lax", path: "/" };
+  const set = (name: string, value: string, maxAge?: number) => {
+    jar.outgoing.push(serializeCookie(name, value, { ...base, maxAge }));
+    if (maxAge === 0) jar.incoming.delete(name);
+    else jar.incoming.set(name, value);
+  };
+  const clearCookie = (name: string) => set(name, "", 0);
+  const secondsUntil = (ms: number) => Math.max(0, Math.floor((ms - app.clock.now()) / 1000));
+
+  function writeSession(token: string, session: SessionRow, user: UserRow, dontRemember: boolean) {
+    const maxAge = dontRemember ? undefined : secondsUntil(Number(session.expiresAt));
+    set(SESSION_COOKIE, token, maxAge);
+    set(multiSessionCookieName(token), token, maxAge);
+    writeCache(token, session, user);
+  }
+
+  function writeCache(token: string, session: SessionRow, user: UserRow) {
+    const cache = app.config.session.cookieCache;
+    if (!cache.enabled) return;
+    const expiresAt = app.clock.now() + cache.maxAge * 1000;
+    const payload = Buffer.from(JSON.stringify({ session: toSession(session, token), user: toUser(user), expiresAt })).toString("base64url");
+    const value = `${payload}.${sign(payload, app.secret)}`;
+    if (value.length > COOKIE_CACHE_LIMIT) {
+      app.log.warn({ size: value.length }, "session data too large for the cookie cache; not cached");
+      if (jar.incoming.has(SESSION_DATA_COOKIE)) clearCookie(SESSION_DATA_COOKIE);
+      return;
+    }
+    set(SESSION_DATA_COOKIE, value, cache.maxAge);
+  }
+
+  return {
+    issue(issued, options = {}) {
+      const dontRemember = options.rememberMe === false;
+      writeSession(issued.token, issued.session, issued.user, dontRemember);
+      if (dontRemember) set(DONT_REMEMBER_COOKIE, "true");
+      else if (jar.incoming.has(DONT_REMEMBER_COOKIE)) clearCookie(DONT_REMEMBER_COOKIE);
+      jar.authToken = issued.token;
+    },
+    refresh(resolved) {
+      writeSession(resolved.token, resolved.session, resolved.user, jar.incoming.has(DONT_REMEMBER_COOKIE));
+    },
+    clear() {
+      for (const name of [SESSION_COOKIE, SESSION_DATA_COOKIE, DONT_REMEMBER_COOKIE]) {
+        if (jar.incoming.has(name)) clearCookie(name);
+      }
+    },
+    deviceTokens() {
+      const tokens = new Set<string>();
+      const active = jar.incoming.get(SESSION_COOKIE);
+      if (active) tokens.add(active);
+      for (const [name, value] of jar.incoming) if (name.startsWith(MULTI_SESSION_PREFIX) && value) tokens.add(value);
+      return [...tokens];
+    },
+    forgetDevice(token) {
+      const name = multiSessionCookieName(token);
+      if (jar.incoming.has(name)) clearCookie(name);
+    },
+    stashAdmin(token) {
+      set(ADMIN_SESSION_COOKIE, token, app.config.session.expiresIn);
+    },
+    takeAdmin() {
+      const token = jar.incoming.get(ADMIN_SESSION_COOKIE);
+      if (token) clearCookie(ADMIN_SESSION_COOKIE);
+      return token || undefined;
+    },
+    dontRemember: () => jar.incoming.has(DONT_REMEMBER_COOKIE),
+    readCache() {
+      if (!app.config.session.cookieCache.enabled) return null;
+      const raw = jar.incoming.get(SESSION_DATA_COOKIE);
+      const token = jar.incoming.get(SESSION_COOKIE);
+      if (!raw || !token) return null;
+      const dot = raw.lastIndexOf(".");
+      if (dot < 0) return null;
+      const payload = raw.slice(0, dot);
+      if (!safeEqual(raw.slice(dot + 1), sign(payload, app.secret))) return null;
+      try {
+        const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { expiresAt: number } & SessionWithUser;
+        if (typeof data.expiresAt !== "number" || data.expiresAt <= app.clock.now()) return null;
+        const parsed = sessionWithUserSchema.safeParse({ session: data.session, user: data.user });
+        // The cache belongs to the session cookie beside it; a swapped cookie must not match.
+        if (!parsed.success || !safeEqual(parsed.data.session.token, token)) return null;
+        if (Date.parse(parsed.data.session.expiresAt) <= app.clock.now()) return null;
+        return parsed.data;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

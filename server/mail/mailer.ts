@@ -1,0 +1,21 @@
+/** Sending mail: one interface, two transports (SMTP, or the outbox table when none is set). */
+export const MAIL_KINDS = ["verify-email", "reset-password", "change-email", "delete-account", "invitation"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export interface Mail {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link the mail carries. */
+  url: string;
+  /** The raw one-time token inside `url`, kept for the outbox (demos, QA); never logged. */
+  token: string | null;
+}
+
+export interface Mailer {
+  readonly transport: "smtp" | "outbox" | "memory";
+  send(mail: Mail): Promise<void>;
+  close?(): Promise<void>;
+}

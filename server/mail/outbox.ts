@@ -1,0 +1,57 @@
+/** Mail transport for machines without SMTP: rows in the `outbox` table, read by `auth mail list`. */
+import type { DB } from "../db/database.js";
+import type { OutboxRow } from "../db/types.js";
+import { newId } from "../crypto/tokens.js";
+import type { Clock } from "../clock.js";
+import type { Mail, Mailer } from "./mailer.js";
+
+export function createOutboxMailer(db: DB, clock: Clock): Mailer {
+  return {
+    transport: "outbox",
+    async send(mail: Mail) {
+      await db
+        .insertInto("outbox")
+        .values({ id: newId(), ...mail, createdAt: clock.now() })
+        .execute();
+    },
+  };
+}
+
+export interface OutboxQuery {
+  to?: string;
+  kind?: string;
+  limit?: number;
+}
+
+export interface OutboxMail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  url: string;
+  token: string | null;
+  createdAt: string;
+  text: string;
+}
+
+/** Newest first. */
+export async function listOutbox(db: DB, query: OutboxQuery = {}): Promise<OutboxMail[]> {
+  let select = db.selectFrom("outbox").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");
+  if (query.to) select = select.where("to", "=", query.to.trim().toLowerCase());
+  if (query.kind) select = select.where("kind", "=", query.kind);
+  const rows = await select.limit(query.limit ?? 100).execute();
+  return rows.map(toOutboxMail);
+}
+
+function toOutboxMail(row: OutboxRow): OutboxMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    url: row.url,
+    token: row.token,
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+    text: row.text,
+  };
+}

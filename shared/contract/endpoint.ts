@@ -1,0 +1,49 @@
+/**
+ * One declaration per endpoint. The server's routing and validation, the typed client, the CLI
+ * and the OpenAPI document are all derived from these objects, so they cannot drift apart.
+ */
+import type { z } from "zod";
+
+/** Who may call an endpoint. Finer checks (roles, membership) happen in the feature's service. */
+export type Access =
+  | "public" // anyone
+  | "optional-session" // anyone; the session is used when present
+  | "session" // a valid session is required
+  | "fresh-session"; // a session created within the fresh age is required
+
+export type HttpMethod = "GET" | "POST";
+
+export interface EndpointSpec {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  access: Access;
+  /** Path parameters, e.g. `{ token }` for `/reset-password/{token}`. */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodObject;
+  /** The JSON answer. Redirect endpoints also declare the JSON they give without a callbackURL. */
+  response: z.ZodType;
+  /** True when the endpoint may answer with a 302 redirect (links opened from mail). */
+  redirects?: boolean;
+  /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
+  requires?: string;
+}
+
+export function endpoint<const S extends EndpointSpec>(spec: S): S {
+  return spec;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : Record<string, never>;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : Record<string, never>;
+
+/** What the server handler receives after validation. */
+export type ParamsOf<S extends EndpointSpec> = Infer<S["params"]>;
+export type QueryOf<S extends EndpointSpec> = Infer<S["query"]>;
+export type BodyOf<S extends EndpointSpec> = Infer<S["body"]>;
+export type ResponseOf<S extends EndpointSpec> = z.infer<S["response"]>;
+
+/** What a client caller passes: path params plus the query (GET) or the body (POST), as one object. */
+export type InputOf<S extends EndpointSpec> = InferIn<S["params"]> &
+  (S["method"] extends "GET" ? InferIn<S["query"]> : InferIn<S["body"]>);

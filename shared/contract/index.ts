@@ -1,0 +1,15 @@
+/**
+ * The whole API: every feature's endpoints, merged. Adding an endpoint means adding it to one
+ * feature file here and a handler in that feature's server folder.
+ */
+import { coreEndpoints } from "./core.js";
+import type { EndpointSpec } from "./endpoint.js";
+
+export const contract = {
+  ...coreEndpoints,
+} as const satisfies Record<string, EndpointSpec>;
+
+export type Contract = typeof contract;
+export type EndpointName = keyof Contract;
+export * from "./endpoint.js";
+export * from "./schemas.js";

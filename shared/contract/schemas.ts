@@ -1,0 +1,53 @@
+/** Wire shapes shared by several features. Dates travel as ISO-8601 strings. */
+import { z } from "zod";
+
+export const isoDate = z.string().describe("ISO-8601 date-time");
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  role: z.string(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  banExpires: isoDate.nullable(),
+  username: z.string().nullable(),
+  displayUsername: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** The bearer credential on get-session; a revocation handle (not a credential) in lists. */
+  token: z.string(),
+  userId: z.string(),
+  expiresAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  activeOrganizationId: z.string().nullable(),
+  activeTeamId: z.string().nullable(),
+  impersonatedBy: z.string().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionWithUserSchema = z.object({ session: sessionSchema, user: userSchema });
+export type SessionWithUser = z.infer<typeof sessionWithUserSchema>;
+
+export const statusSchema = z.object({ status: z.boolean() });
+export const successSchema = z.object({ success: z.boolean() });
+
+/** Email as accepted on the wire: trimmed, checked, lowercased before storage. */
+export const emailField = z.string().trim().min(1).max(254);
+/** Length limits are configurable, so the contract only bounds the size; the service checks the rest. */
+export const passwordField = z.string().max(4096);
+/** A redirect target: a relative path or an absolute URL on a trusted origin (checked by the server). */
+export const callbackField = z.string().max(2048);
+export const booleanQuery = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .transform((value) => value === true || value === "true");

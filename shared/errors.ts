@@ -1,0 +1,54 @@
+/**
+ * The one error catalogue: CODE → { status, message }. Servers throw by code, clients branch on
+ * code; messages are for people. Each feature keeps its slice in shared/errors/<feature>.ts.
+ */
+import { adminErrors } from "./errors/admin.js";
+import { baseErrors } from "./errors/base.js";
+import { organizationErrors } from "./errors/organization.js";
+import { usernameErrors } from "./errors/username.js";
+
+export const ERRORS = {
+  ...baseErrors,
+  ...usernameErrors,
+  ...organizationErrors,
+  ...adminErrors,
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  issues?: FieldIssue[];
+}
+
+/** An error that knows its wire form. Thrown by the server, raised by the client. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues?: FieldIssue[];
+
+  constructor(status: number, code: string, message: string, issues?: FieldIssue[]) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    if (issues) this.issues = issues;
+  }
+
+  toBody(): ErrorBody {
+    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+  }
+}
+
+/** Build the catalogue error for `code`; `message` overrides the text (e.g. a ban reason). */
+export function apiError(code: ErrorCode, message?: string, issues?: FieldIssue[]): ApiError {
+  const entry = ERRORS[code];
+  return new ApiError(entry.status, code, message ?? entry.message, issues);
+}

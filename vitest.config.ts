@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Suites start real servers and CLIs; two cores, so keep forks modest.
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
