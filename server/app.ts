@@ -2,7 +2,7 @@
  * createApp(): the server, fully wired but not listening. Everything that varies (database,
  * clock, mailer) is injected so tests run the real thing on a temp file with a movable clock.
  */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { createAuditRecorder } from "./audit/recorder.js";
 import { systemClock, type Clock } from "./clock.js";
 import { baseURLOf, type Config } from "./config.js";
@@ -46,7 +46,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const server = Fastify({
     logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] }),
     // Request URLs can carry one-time tokens (verify-email?token=…): no automatic request logs.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -1,0 +1,150 @@
+/**
+ * A real Latchkey server for tests: a temporary SQLite file built by the real migrations,
+ * listening on a free loopback port, with a movable clock. Rate limiting is off unless a test
+ * turns it on; every JSON answer is checked against the contract.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, type LatchkeyApp } from "../../server/app.js";
+import { createTestClock, type TestClock } from "../../server/clock.js";
+import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
+import { openSqlite, type OpenedDatabase } from "../../server/db/database.js";
+import { migrateToLatest } from "../../server/db/migrate.js";
+import type { Mailer } from "../../server/mail/mailer.js";
+import { listOutbox, type OutboxMail } from "../../server/mail/outbox.js";
+import { createClient, type LatchkeyClient } from "../../shared/client/index.js";
+
+export interface TestServer {
+  /** Origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** url + /api/auth */
+  api: string;
+  app: LatchkeyApp;
+  clock: TestClock;
+  database: OpenedDatabase;
+  dbFile: string;
+  /** A typed client, optionally signed in with a bearer token. */
+  client(token?: string): LatchkeyClient;
+  /** Raw HTTP for cases the typed client would refuse to send. */
+  request(method: string, path: string, init?: RawInit): Promise<RawResponse>;
+  /** Mail kept in the outbox, newest first. */
+  outbox(to?: string): Promise<OutboxMail[]>;
+  /** Create a user by email sign-up and return their bearer token. */
+  signUp(input?: Partial<{ email: string; password: string; name: string; username: string }>): Promise<{ token: string; userId: string; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+export interface RawInit {
+  body?: unknown;
+  /** Sent as-is (string) instead of JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  token?: string;
+  cookie?: string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+  /** Every Set-Cookie line. */
+  cookies: string[];
+}
+
+export interface TestServerOptions {
+  config?: ConfigInput;
+  clock?: TestClock;
+  mailer?: Mailer;
+}
+
+let counter = 0;
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-test-"));
+  const dbFile = join(dir, `test-${process.pid}-${counter++}.db`);
+  const database = openSqlite(dbFile);
+  await migrateToLatest(database.db);
+  const clock = options.clock ?? createTestClock(Date.now());
+  // Port 0 → a free port; baseURL is fixed up after listen so cookies and links use it.
+  const config = resolveConfig(
+    mergeConfig(
+      {
+        db: dbFile,
+        host: "127.0.0.1",
+        port: 0,
+        logLevel: "silent",
+        rateLimit: { enabled: false },
+        // Tests hash thousands of passwords: keep argon2id but at its cheapest legal cost.
+        password: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      },
+      options.config ?? {},
+    ),
+  );
+  const probe = await reservePort();
+  config.port = probe;
+  config.baseURL ??= `http://127.0.0.1:${probe}`;
+  const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: false });
+  await app.server.listen({ port: probe, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${probe}`;
+  const api = url + config.basePath;
+
+  const server: TestServer = {
+    url,
+    api,
+    app,
+    clock,
+    database,
+    dbFile,
+    client: (token) => createClient({ baseURL: url, token }),
+    async request(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body: string | undefined;
+      if (init.rawBody !== undefined) body = init.rawBody;
+      else if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers["content-type"] ??= "application/json";
+      }
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      if (init.cookie) headers.cookie = init.cookie;
+      const response = await fetch(api + path, { method, headers, body, redirect: "manual" });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text, cookies: response.headers.getSetCookie() };
+    },
+    outbox: (to) => listOutbox(database.db, { to }),
+    async signUp(input = {}) {
+      const n = counter++;
+      const email = input.email ?? `user${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const password = input.password ?? "correct horse battery";
+      const result = await createClient({ baseURL: url }).signUpEmail({ email, password, name: input.name ?? `User ${n}`, username: input.username });
+      if (!result.token) throw new Error("sign-up did not sign in (verification required?)");
+      return { token: result.token, userId: result.user.id, email, password };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+async function reservePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
