@@ -35,8 +35,10 @@ export function endpoint<const S extends EndpointSpec>(spec: S): S {
   return spec;
 }
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : Record<string, never>;
-type InferIn<T> = T extends z.ZodType ? z.input<T> : Record<string, never>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type Empty = {};
+type Infer<T> = T extends z.ZodType ? z.infer<T> : Empty;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : Empty;
 
 /** What the server handler receives after validation. */
 export type ParamsOf<S extends EndpointSpec> = Infer<S["params"]>;
