@@ -1,0 +1,41 @@
+/**
+ * Removing a user, shared by self-deletion (delete-user) and administration (remove-user).
+ * Sessions, accounts, memberships and team memberships go with the user (foreign-key cascades);
+ * their one-time tokens are deleted here. An organization is never left without an owner.
+ */
+import { apiError } from "../../../shared/errors.js";
+import { splitRoles } from "../../../shared/permissions.js";
+import type { AppContext } from "../../context.js";
+import type { DB } from "../../db/database.js";
+
+/** Organizations where this user is the only owner while other members remain. */
+export async function organizationsOnlyOwnedBy(db: DB, userId: string): Promise<string[]> {
+  const owned = await db.selectFrom("member").select(["organizationId", "role"]).where("userId", "=", userId).execute();
+  const blocking: string[] = [];
+  for (const membership of owned) {
+    if (!splitRoles(membership.role).includes("owner")) continue;
+    const others = await db
+      .selectFrom("member")
+      .select(["role"])
+      .where("organizationId", "=", membership.organizationId)
+      .where("userId", "!=", userId)
+      .execute();
+    if (others.length > 0 && !others.some((m) => splitRoles(m.role).includes("owner"))) blocking.push(membership.organizationId);
+  }
+  return blocking;
+}
+
+export async function removeUser(app: AppContext, userId: string): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const blocking = await organizationsOnlyOwnedBy(trx, userId);
+    if (blocking.length > 0) throw apiError("ORGANIZATION_HAS_NO_OTHER_OWNER");
+    // Organizations this user alone belonged to would be left empty and unreachable: remove them.
+    const solo = await trx.selectFrom("member").select("organizationId").where("userId", "=", userId).execute();
+    for (const { organizationId } of solo) {
+      const count = await trx.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("organizationId", "=", organizationId).executeTakeFirst();
+      if (Number(count?.n ?? 0) <= 1) await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
+    }
+    await trx.deleteFrom("verification").where("value", "like", `%"userId":"${userId}"%`).execute();
+    await trx.deleteFrom("user").where("id", "=", userId).execute();
+  });
+}
