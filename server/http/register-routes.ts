@@ -69,7 +69,7 @@ async function serve(
   if (spec.access !== "public") {
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
     const q = query as { disableRefresh?: boolean };
-    const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh, dontRemember: browser.dontRemember() }) : null;
+    const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
       auth = { session: resolved.session, user: resolved.user, token: resolved.token };
       if (resolved.refreshed && jar.incoming.get(SESSION_COOKIE) === resolved.token) browser.refresh(resolved);

@@ -77,29 +77,31 @@ export interface ResolvedSession extends IssuedSession {
 
 /**
  * Finds the live session for a raw token. An expired session is deleted on sight. A session is
- * slid forward once it is older than `updateAge` (unless refresh is disabled or the session is
- * a short "don't remember me" one).
+ * slid forward once it is older than `updateAge`, unless refresh is disabled.
  */
 export async function resolveSession(
   app: AppContext,
   rawToken: string,
-  options: { disableRefresh?: boolean; dontRemember?: boolean } = {},
+  options: { disableRefresh?: boolean } = {},
 ): Promise<ResolvedSession | null> {
   if (!rawToken || rawToken.length > 256) return null;
   const found = await store.findSessionByTokenHash(app.db, hashSecret(rawToken));
   if (!found) return null;
   const now = app.clock.now();
-  if (Number(found.session.expiresAt) <= now) {
+  const expiresAt = Number(found.session.expiresAt);
+  if (expiresAt <= now) {
     await store.deleteSessionById(app.db, found.session.id);
     return null;
   }
-  const lifetime = options.dontRemember ? app.config.session.shortExpiresIn : app.config.session.expiresIn;
-  const { updateAge } = app.config.session;
-  const due = Number(found.session.expiresAt) - now < (lifetime - updateAge) * 1000;
-  if (!options.disableRefresh && !found.session.impersonatedBy && due) {
-    const expiresAt = now + lifetime * 1000;
-    await store.extendSession(app.db, found.session.id, expiresAt, now);
-    return { token: rawToken, user: found.user, session: { ...found.session, expiresAt, updatedAt: now }, refreshed: true };
+  const { expiresIn, updateAge, shortExpiresIn } = app.config.session;
+  // A session that never lived longer than the short lifetime is a "don't remember me" (or an
+  // impersonation) session: it ends on schedule and is never slid forward.
+  const short = expiresAt - Number(found.session.createdAt) <= shortExpiresIn * 1000 || found.session.impersonatedBy !== null;
+  const due = expiresAt - now < (expiresIn - updateAge) * 1000;
+  if (!options.disableRefresh && !short && due) {
+    const next = now + expiresIn * 1000;
+    await store.extendSession(app.db, found.session.id, next, now);
+    return { token: rawToken, user: found.user, session: { ...found.session, expiresAt: next, updatedAt: now }, refreshed: true };
   }
   return { token: rawToken, ...found, refreshed: false };
 }
