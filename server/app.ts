@@ -64,7 +64,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     const limiter = createRateLimiter(config.rateLimit, clock);
     server.addHook("onRequest", async (request, reply) => {
       if (request.method === "OPTIONS") return;
-      const path = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+      const route = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+      const path = route.startsWith(config.basePath) ? route.slice(config.basePath.length) : route;
       const decision = limiter.check(request.ip, path);
       if (!decision.allowed) {
         reply.header("retry-after", String(decision.retryAfterSeconds));
