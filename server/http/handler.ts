@@ -41,6 +41,8 @@ export interface HandlerContext<S extends EndpointSpec> {
   query: QueryOf<S>;
   body: BodyOf<S>;
   meta: RequestMeta;
+  /** For endpoints declaring `cookieCache`: the session from the signed cookie, when valid. */
+  cached: SessionWithUser | null;
   /** Set for "session" and "fresh-session" endpoints; may be set for "optional-session". */
   auth: AuthState | null;
   browser: BrowserSessions;

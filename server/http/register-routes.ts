@@ -66,9 +66,12 @@ async function serve(
   const browser = createBrowserSessions(app, jar);
   const meta = { ip: request.ip, userAgent: (request.headers["user-agent"] as string | undefined) ?? null };
   let auth: AuthState | null = null;
-  if (spec.access !== "public") {
+  const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
+  const cached = spec.cookieCache && !q.disableCookieCache ? browser.readCache() : null;
+  if (cached) {
+    // Answered from the signed cookie: no database lookup (the point of the cache).
+  } else if (spec.access !== "public") {
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
-    const q = query as { disableRefresh?: boolean };
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
       auth = { session: resolved.session, user: resolved.user, token: resolved.token };
@@ -82,6 +85,7 @@ async function serve(
 
   const ctx: HandlerContext<EndpointSpec> = {
     app,
+    cached,
     params,
     query,
     body,

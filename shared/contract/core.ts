@@ -81,6 +81,7 @@ export const coreEndpoints = {
     summary: "The current session and its user, or null",
     tags: ["session"],
     access: "optional-session",
+    cookieCache: true,
     query: z.object({
       disableCookieCache: booleanQuery.optional(),
       disableRefresh: booleanQuery.optional(),

@@ -27,6 +27,8 @@ export interface EndpointSpec {
   response: z.ZodType;
   /** True when the endpoint may answer with a 302 redirect (links opened from mail). */
   redirects?: boolean;
+  /** The server may answer from the signed session-data cookie without a database lookup. */
+  cookieCache?: boolean;
   /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
   requires?: string;
 }

@@ -4,10 +4,7 @@ import { revokeByRawToken } from "./service.js";
 
 export const sessionHandlers = defineHandlers({
   getSession: async (ctx) => {
-    if (!ctx.query.disableCookieCache) {
-      const cached = ctx.browser.readCache();
-      if (cached) return cached;
-    }
+    if (ctx.cached) return ctx.cached;
     if (!ctx.auth) return null;
     return { session: toSession(ctx.auth.session, ctx.auth.token), user: toUser(ctx.auth.user) };
   },
