@@ -1,6 +1,7 @@
 /**
- * Output conventions: on a terminal, human text; with --json, or when stdout is not a terminal,
- * exactly one JSON document (or JSON lines with --jsonl) and nothing decorative.
+ * Output conventions: on a terminal, human text (Ink tables, colours, spinners); with --json, or
+ * when stdout is not a terminal, exactly one JSON document (or JSON lines with --jsonl) and
+ * nothing decorative. Ink and React are imported only when a view is actually rendered.
  */
 export interface OutputOptions {
   json?: boolean;
@@ -19,17 +20,22 @@ export function printJsonLine(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + "\n");
 }
 
-/** A plain aligned table for terminals (Ink views take over where they exist). */
+/** A plain aligned table (used when Ink is not wanted, e.g. `mail list` on a terminal). */
 export function printTable(rows: Array<Record<string, unknown>>, columns: string[]): void {
   if (rows.length === 0) {
     process.stdout.write("(none)\n");
     return;
   }
-  const cell = (value: unknown) => (value === null || value === undefined ? "" : String(value));
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
   const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
   process.stdout.write(line(columns.map((c) => c.toUpperCase())) + "\n");
   for (const row of rows) process.stdout.write(line(columns.map((c) => cell(row[c]))) + "\n");
+}
+
+export function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
 }
 
 export function info(message: string): void {
@@ -38,4 +44,70 @@ export function info(message: string): void {
 
 export function warn(message: string): void {
   process.stderr.write(message + "\n");
+}
+
+/** One result: the JSON document, or a human rendering on a terminal. */
+export async function emit(options: OutputOptions, document: unknown, human: () => void | Promise<void>): Promise<void> {
+  if (options.jsonl) printJsonLine(document);
+  else if (wantsJson(options)) printJson(document);
+  else await human();
+}
+
+export interface ListOutput<T> {
+  /** What --json prints (usually the server's answer, e.g. `{ users, total }`). */
+  document: unknown;
+  /** What --jsonl prints, one line each, and what the table shows. */
+  items: T[];
+  columns: string[];
+  /** Shown under the table on a terminal. */
+  footer?: string;
+  empty?: string;
+}
+
+export async function emitList<T extends object>(options: OutputOptions, output: ListOutput<T>): Promise<void> {
+  if (options.jsonl) {
+    for (const item of output.items) printJsonLine(item);
+    return;
+  }
+  if (wantsJson(options)) {
+    printJson(output.document);
+    return;
+  }
+  if (output.items.length === 0) info(output.empty ?? "(none)");
+  else await renderTable(output.items as Array<Record<string, unknown>>, output.columns);
+  if (output.footer) info(output.footer);
+}
+
+/** An Ink table on the terminal. */
+export async function renderTable(rows: Array<Record<string, unknown>>, columns: string[]): Promise<void> {
+  const { showTable } = await import("./views/table.js");
+  await showTable(rows, columns);
+}
+
+/** Field: value lines for one object, coloured on a terminal. */
+export async function renderDetails(record: Record<string, unknown>, fields?: string[]): Promise<void> {
+  const { showDetails } = await import("./views/details.js");
+  await showDetails(record, fields ?? Object.keys(record));
+}
+
+/**
+ * Runs `work`; on a terminal (and not in JSON mode) a spinner appears on stderr if it takes more
+ * than a moment. Fast calls never pay for loading Ink.
+ */
+export async function withSpinner<T>(options: OutputOptions, label: string, work: () => Promise<T>): Promise<T> {
+  if (wantsJson(options) || !process.stderr.isTTY) return work();
+  let stop: (() => void) | undefined;
+  let done = false;
+  const timer = setTimeout(() => {
+    void import("./views/spinner.js").then(({ startSpinner }) => {
+      if (!done) stop = startSpinner(label);
+    });
+  }, 250);
+  try {
+    return await work();
+  } finally {
+    done = true;
+    clearTimeout(timer);
+    stop?.();
+  }
 }

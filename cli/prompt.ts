@@ -62,3 +62,24 @@ export function promptLine(question: string): Promise<string> {
     resolve(answer);
   }));
 }
+
+/**
+ * Destructive commands: on a terminal ask, and go on only for `y`/`yes`; off a terminal (or with
+ * --no-input) refuse unless --yes was given. Either refusal exits with the usage code.
+ */
+export async function confirm(flags: { yes?: boolean; input?: boolean }, question: string): Promise<void> {
+  if (flags.yes) return;
+  const canAsk = flags.input !== false && Boolean(process.stdin.isTTY) && Boolean(process.stderr.isTTY);
+  if (!canAsk) throw new CliError(`${question} Refusing without --yes: no terminal to confirm on.`, EXIT.USAGE, "CONFIRMATION_REQUIRED");
+  const answer = await promptLine(`${question} [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError("Aborted: nothing was changed.", EXIT.USAGE, "ABORTED");
+}
+
+/** A secret: --password-stdin, else a masked prompt on a terminal, else a usage error. */
+export async function readSecret(flags: { passwordStdin?: boolean; input?: boolean }, question: string): Promise<string> {
+  if (flags.passwordStdin) return readSecretFromStdin();
+  if (flags.input === false || !process.stdin.isTTY) throw new CliError("No terminal to prompt on: pipe the password with --password-stdin.", EXIT.USAGE, "PASSWORD_REQUIRED");
+  const value = await promptHidden(question);
+  if (!value) throw new CliError("The password is empty.", EXIT.USAGE, "PASSWORD_REQUIRED");
+  return value;
+}

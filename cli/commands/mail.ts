@@ -13,9 +13,9 @@ export function registerMailCommands(program: Command): void {
     .option("--to <email>", "only mail to this address")
     .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
     .option("--limit <n>", "at most this many", "50")
-    .option("--json", "print JSON")
     .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'")
-    .action(async (flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }) => {
+    .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {
+      const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit must be a positive whole number, not "${flags.limit}"`, EXIT.USAGE);
       const config = buildConfig({ db: flags.db });

@@ -34,7 +34,8 @@ export function registerServerCommands(program: Command): void {
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
     .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
-    .action(async (flags: StartFlags) => {
+    .action(async (_flags: StartFlags, command: Command) => {
+      const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
       const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
@@ -54,9 +55,9 @@ export function registerServerCommands(program: Command): void {
     .command("migrate")
     .description("apply pending database migrations")
     .option("--db <file>", "SQLite database file (AUTH_DB)")
-    .option("--json", "print JSON")
     .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
-    .action(async (flags: { db?: string; json?: boolean }) => {
+    .action(async (_flags: { db?: string; json?: boolean }, command: Command) => {
+      const flags = command.optsWithGlobals() as { db?: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const config = buildConfig({ db: flags.db });
       const { openSqlite } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
@@ -77,12 +78,12 @@ export function registerServerCommands(program: Command): void {
     .option("--name <name>", "display name for a new user")
     .option("--db <file>", "SQLite database file (AUTH_DB)")
     .option("--password-stdin", "read the new user's password from standard input")
-    .option("--json", "print JSON")
     .addHelpText(
       "after",
       "\nWith neither --password-stdin nor a terminal to prompt on, a strong password is generated and printed once.\n\nExample:\n  $ printf %s \"$ADMIN_PASSWORD\" | auth server create-admin --db ./data/latchkey.db --email ops@example.com --password-stdin",
     )
-    .action(async (flags: { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean }) => {
+    .action(async (_flags: { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean }, command: Command) => {
+      const flags = command.optsWithGlobals() as { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const config = buildConfig({ db: flags.db });
       let password: string | undefined;
       if (flags.passwordStdin) password = await readSecretFromStdin();
@@ -98,6 +99,21 @@ export function registerServerCommands(program: Command): void {
       }
       info(result.created ? `Created administrator ${user.email} (${user.id}).` : `${user.email} now has the role ${user.role}.`);
       if (result.generatedPassword) info(`Generated password (shown once, store it now): ${result.generatedPassword}`);
+    });
+
+  server
+    .command("backup")
+    .description("copy the SQLite database with SQLite's online backup API (consistent while the server runs)")
+    .option("--db <file>", "SQLite database file to copy (AUTH_DB)")
+    .requiredOption("--out <file>", "where to write the copy (mode 0600: it holds password hashes)")
+    .addHelpText("after", "\nAn existing --out file is replaced only after confirmation (or --yes).\n\nExample:\n  $ auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db")
+    .action(async (_flags: { db?: string; out: string }, command: Command) => {
+      const flags = command.optsWithGlobals() as { db?: string; out: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
+      const config = buildConfig({ db: flags.db });
+      const { backupDatabase } = await import("../backup.js");
+      const result = await backupDatabase(config.db, flags.out, flags);
+      if (wantsJson(flags)) printJson(result);
+      else info(`Backed up ${result.db} to ${result.out} (${result.pages} pages, ${result.bytes} bytes, ${result.durationMs} ms).`);
     });
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Which server and which credentials a command uses:
+ *   URL:   --url, then AUTH_URL, then the profile's URL.
+ *   token: AUTH_TOKEN, then the profile's token — the profile's token is only sent to the URL it
+ *          was issued by, so `--url` pointing elsewhere never leaks it.
+ * The typed client from shared/client is the only way the CLI talks to the server.
+ */
+import type { LatchkeyClient } from "../shared/client/index.js";
+import type { GlobalFlags } from "./context.js";
+import { CliError, EXIT } from "./exit-codes.js";
+import { loadProfiles, profileName, type Profile } from "./profiles.js";
+
+export interface Connection {
+  client: LatchkeyClient;
+  url: string;
+  profileName: string;
+  profile?: Profile;
+  token?: string;
+}
+
+export function normalizeUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new CliError(`"${raw}" is not a URL; expected e.g. http://127.0.0.1:3000`, EXIT.USAGE, "INVALID_URL");
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new CliError(`"${raw}" must be an http:// or https:// URL`, EXIT.USAGE, "INVALID_URL");
+  const path = parsed.pathname.replace(/\/+$/, "");
+  return parsed.origin + path;
+}
+
+/** Splits a URL into the client's origin and API base path (default /api/auth). */
+export function clientTarget(url: string): { baseURL: string; basePath: string } {
+  const parsed = new URL(url);
+  const path = parsed.pathname.replace(/\/+$/, "");
+  return { baseURL: parsed.origin, basePath: path || "/api/auth" };
+}
+
+export async function makeClient(url: string, token?: string): Promise<LatchkeyClient> {
+  const [{ createClient }, { nodeFetch }] = await Promise.all([import("../shared/client/index.js"), import("./http-transport.js")]);
+  return createClient({ ...clientTarget(url), token, fetch: nodeFetch, headers: { "user-agent": "latchkey-cli" } });
+}
+
+export interface ConnectOptions {
+  /** Require a token (default true). */
+  auth?: boolean;
+}
+
+export async function connect(flags: GlobalFlags, options: ConnectOptions = {}): Promise<Connection> {
+  const file = loadProfiles();
+  const name = profileName(flags.profile, file);
+  const profile = file.profiles[name];
+  if (flags.profile && !profile && options.auth !== false && !process.env.AUTH_TOKEN) {
+    throw new CliError(`No profile named "${name}": run \`auth login --profile ${name}\`.`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+  }
+  const rawUrl = flags.url || process.env.AUTH_URL || profile?.url;
+  if (!rawUrl) throw new CliError("No server: pass --url, set AUTH_URL, or run `auth login --url URL`.", EXIT.USAGE, "NO_SERVER");
+  const url = normalizeUrl(rawUrl);
+  let token = process.env.AUTH_TOKEN || undefined;
+  if (!token && profile?.token && normalizeUrl(profile.url) === url) token = profile.token;
+  if (options.auth !== false && !token) {
+    throw new CliError(`Not signed in to ${url}: run \`auth login${flags.profile ? ` --profile ${flags.profile}` : ""}\` (or set AUTH_TOKEN).`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+  }
+  return { client: await makeClient(url, token), url, profileName: name, profile, token };
+}

@@ -1,0 +1,63 @@
+/**
+ * The `auth` command tree. Only commander and small modules load here; the typed client, the
+ * server, databases, Ink and React are imported inside the actions that need them, so `--help`
+ * and `--json` commands start fast.
+ */
+import { Command, Option } from "commander";
+import { VERSION } from "../server/version.js";
+import { registerAccountCommands } from "./commands/account.js";
+import { registerAdminCommands } from "./commands/admin.js";
+import { registerAuthCommands } from "./commands/auth.js";
+import { registerCompletionCommand } from "./commands/completion.js";
+import { registerMailCommands } from "./commands/mail.js";
+import { registerOrgCommands } from "./commands/org.js";
+import { registerServerCommands } from "./commands/server.js";
+import { example } from "./context.js";
+import { CliError, EXIT } from "./exit-codes.js";
+
+export const EXIT_CODE_HELP =
+  "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.";
+
+export function buildProgram(): Command {
+  const program = new Command("auth")
+    .description("Latchkey: run the auth server and manage users, sessions and organizations")
+    .version(VERSION, "-v, --version")
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .showSuggestionAfterError()
+    .exitOverride()
+    .option("--url <url>", "server URL, e.g. http://127.0.0.1:3000 (AUTH_URL)")
+    .option("--profile <name>", "credentials profile to use (AUTH_PROFILE)")
+    .option("--json", "print one JSON document, nothing else (default when stdout is not a terminal)")
+    .option("--jsonl", "print JSON lines: one object per item")
+    .option("-y, --yes", "answer yes to confirmations (needed off a terminal for destructive commands)")
+    .option("--no-input", "never prompt; fail instead of asking")
+    .addOption(new Option("-p, --password <secret>", "refused: passwords never go in arguments").hideHelp());
+
+  program.hook("preAction", (_root, action) => {
+    if (action.optsWithGlobals().password !== undefined) {
+      throw new CliError(
+        "Refusing a password given as an argument: other users of this machine can read it. Type it at the prompt, or pipe it with --password-stdin.",
+        EXIT.USAGE,
+        "PASSWORD_IN_ARGUMENTS",
+      );
+    }
+  });
+
+  registerAuthCommands(program);
+  registerAdminCommands(program);
+  registerOrgCommands(program);
+  registerAccountCommands(program);
+  registerServerCommands(program);
+  registerMailCommands(program);
+  registerCompletionCommand(program);
+
+  example(
+    program,
+    "auth login --url http://127.0.0.1:3000 --email ops@example.com",
+    "auth admin users list --search ada --json",
+    "printf '%s\\n' spam@example.com | auth admin users ban --from-file - --reason spam --yes",
+    "auth server start --port 3000",
+  );
+  program.addHelpText("after", `\n${EXIT_CODE_HELP}`);
+  return program;
+}

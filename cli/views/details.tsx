@@ -1,0 +1,29 @@
+/** Ink view of one record: dim field names, values coloured by meaning. */
+import { Box, Text, render } from "ink";
+import { cell } from "../output.js";
+
+export function Details({ record, fields }: { record: Record<string, unknown>; fields: string[] }) {
+  const width = Math.max(...fields.map((field) => field.length)) + 2;
+  return (
+    <Box flexDirection="column">
+      {fields.map((field) => {
+        const value = record[field];
+        const color = value === true ? "green" : value === false ? "gray" : value === null || value === undefined ? "gray" : undefined;
+        return (
+          <Box key={field}>
+            <Box width={width} flexShrink={0}>
+              <Text dimColor>{field}</Text>
+            </Box>
+            <Text color={field === "banned" && value === true ? "red" : color}>{value === null || value === undefined ? "—" : cell(value)}</Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+export async function showDetails(record: Record<string, unknown>, fields: string[]): Promise<void> {
+  const instance = render(<Details record={record} fields={fields} />, { patchConsole: false, exitOnCtrlC: false });
+  instance.unmount();
+  await instance.waitUntilExit();
+}
