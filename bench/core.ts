@@ -1,0 +1,98 @@
+/**
+ * Foundation benchmark: get-session by bearer token at 32 connections, sign-in/email at 8, and
+ * get-session while sign-ins saturate the CPU. Prints req/s, p50/p99 and server RSS.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { createClient } from "../shared/client/index.js";
+import { startBenchServer } from "./server-process.js";
+import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
+
+export interface CoreFigures {
+  getSession: LoadResult;
+  signIn: LoadResult;
+  storm: { getSession: LoadResult; signIn: LoadResult };
+  singleHashMs: number;
+  signInCeiling: number;
+  peakRssMb: number;
+  cores: number;
+  cpu: string;
+}
+
+async function singleHashMs(): Promise<number> {
+  const options = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+  const stored = await hash("bench-password-123", options);
+  for (let i = 0; i < 3; i++) await verify(stored, "bench-password-123");
+  const rounds = 20;
+  const start = performance.now();
+  for (let i = 0; i < rounds; i++) await verify(stored, "bench-password-123");
+  return (performance.now() - start) / rounds;
+}
+
+export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<CoreFigures> {
+  assertWrk();
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-"));
+  const port = 3900 + Math.floor(Math.random() * 500);
+  const server = await startBenchServer(join(dir, "bench.db"), port);
+  let peakRssMb = server.rssMb();
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, server.rssMb())), 250);
+  try {
+    const client = createClient({ baseURL: server.url });
+    const signUp = await client.signUpEmail({ email: "bench@example.com", password: "bench-password-123", name: "Bench" });
+    const token = signUp.token as string;
+    const api = `${server.url}/api/auth`;
+    const sessionLoad = { url: `${api}/get-session`, headers: { authorization: `Bearer ${token}` } };
+    const signInLoad = {
+      url: `${api}/sign-in/email`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
+    };
+
+    await runWrk({ ...sessionLoad, connections: 32, seconds: 2 }); // warm-up
+    const getSession = await runWrk({ ...sessionLoad, connections: 32, seconds });
+    const signIn = await runWrk({ ...signInLoad, connections: 8, seconds });
+    const [stormSession, stormSignIn] = await Promise.all([
+      runWrk({ ...sessionLoad, connections: 8, seconds }),
+      runWrk({ ...signInLoad, connections: 8, seconds }),
+    ]);
+    const hashMs = await singleHashMs();
+    const cores = availableParallelism();
+    return {
+      getSession,
+      signIn,
+      storm: { getSession: stormSession, signIn: stormSignIn },
+      singleHashMs: Math.round(hashMs * 100) / 100,
+      signInCeiling: Math.round((cores / hashMs) * 1000),
+      peakRssMb,
+      cores,
+      cpu: cpus()[0]?.model ?? "unknown",
+    };
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function report(f: CoreFigures): string {
+  const line = (name: string, r: LoadResult) =>
+    `  ${name.padEnd(34)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(2)} ms   p99 ${r.p99Ms.toFixed(2)} ms   non-2xx ${r.non2xx}  errors ${r.errors}`;
+  return [
+    `core (${f.cores} cores, ${f.cpu})`,
+    line("get-session (bearer, 32 conns)", f.getSession),
+    line("sign-in/email (8 conns)", f.signIn),
+    line("get-session during sign-in storm", f.storm.getSession),
+    line("sign-in during storm", f.storm.signIn),
+    `  single argon2id verify ${f.singleHashMs} ms → ceiling ${f.signInCeiling} sign-ins/s (cores ÷ hash time); sign-in reached ${Math.round((f.signIn.requestsPerSecond / f.signInCeiling) * 100)}%`,
+    `  server peak RSS ${f.peakRssMb} MiB`,
+  ].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await run();
+  console.log(report(figures));
+  console.log(JSON.stringify({ bench: "core", ...figures }));
+}
