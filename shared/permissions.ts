@@ -29,6 +29,8 @@ export function authorize<S extends Statements>(roles: ReadonlyArray<RoleGrants<
     return { success: false, code: "ONE_RESOURCE_AT_A_TIME", error: ONE_RESOURCE_MESSAGE };
   }
   const [resource, actions] = entries[0] as [string, readonly string[]];
+  // An empty action list asks nothing; answering "yes" would let a malformed check pass.
+  if (actions.length === 0) return { success: false, code: "NOT_ALLOWED", error: "Not authorized", resource, missing: [] };
   const granted = new Set<string>();
   for (const role of roles) for (const action of (role as Record<string, readonly string[] | undefined>)[resource] ?? []) granted.add(action);
   const missing = actions.filter((action) => !granted.has(action));
@@ -90,11 +92,31 @@ export const organizationRoles = {
   member: { ac: ["read"] },
 } as const satisfies Record<string, RoleGrants<OrganizationStatements>>;
 
+export type OrganizationRoleName = keyof typeof organizationRoles;
+/** Custom roles as configuration holds them: name → { resource: [actions] }. */
+export type CustomRoles = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+
+/** The organization role table in force: built-in roles plus configured custom roles. */
+export function organizationRoleTable(custom: CustomRoles = {}): Record<string, RoleGrants<OrganizationStatements>> {
+  return roleTable<OrganizationStatements>(organizationRoles, custom);
+}
+
+/** Whether held organization roles (a comma-separated string or a list) grant a request. */
+export function authorizeOrganization(
+  held: string | readonly string[],
+  request: PermissionRequest<OrganizationStatements>,
+  custom: CustomRoles = {},
+): AuthorizeResult {
+  return authorizeRoles(organizationRoleTable(custom), held, request);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Administration roles (spec §6): admin holds user and session actions, user holds none.
 
+// `impersonate-admins` is held by no built-in role: impersonating an administrator must be granted
+// explicitly (a custom role). `export` (Latchkey) reads password hashes for migration.
 export const adminStatements = {
-  user: ["create", "list", "set-role", "ban", "impersonate", "impersonate-admins", "delete", "set-password", "get", "update"],
+  user: ["create", "list", "set-role", "ban", "impersonate", "impersonate-admins", "delete", "set-password", "set-email", "get", "update", "export"],
   session: ["list", "revoke", "delete"],
   audit: ["list"],
 } as const satisfies Statements;
@@ -102,12 +124,40 @@ export type AdminStatements = typeof adminStatements;
 
 export const adminRoles = {
   admin: {
-    user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "get", "update"],
+    user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "set-email", "get", "update", "export"],
     session: ["list", "revoke", "delete"],
     audit: ["list"],
   },
   user: {},
 } as const satisfies Record<string, RoleGrants<AdminStatements>>;
+
+/** What decides an administrator's rights: configuration (`admin.*`). */
+export interface AdminPolicy {
+  /** Custom roles: name → { resource: [actions] }, merged over the built-in admin and user roles. */
+  roles?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /** These users pass every check, whatever their role. */
+  adminUserIds?: readonly string[];
+  /** The role assumed when a user has none. */
+  defaultRole?: string;
+}
+
+/** Whether a user (id and role column) may do what `request` asks; configured admin ids always may. */
+export function checkAdminPermission(
+  policy: AdminPolicy,
+  who: { id?: string | null; role?: string | null },
+  request: PermissionRequest<AdminStatements> | Readonly<Record<string, readonly string[]>>,
+): AuthorizeResult {
+  const entries = Object.values(request).filter((actions) => actions !== undefined);
+  if (entries.length !== 1) return { success: false, code: "ONE_RESOURCE_AT_A_TIME", error: ONE_RESOURCE_MESSAGE };
+  if (who.id && policy.adminUserIds?.includes(who.id)) return { success: true };
+  const table = roleTable<AdminStatements>(adminRoles, policy.roles);
+  return authorizeRoles(table, who.role || policy.defaultRole || "user", request as PermissionRequest<AdminStatements>);
+}
+
+/** Names a role column may hold: the built-in admin roles plus configured custom ones. */
+export function adminRoleNames(policy: AdminPolicy): string[] {
+  return Object.keys(roleTable<AdminStatements>(adminRoles, policy.roles));
+}
 
 /** Built-in tables merged with custom roles from configuration (custom names win). */
 export function roleTable<S extends Statements>(

@@ -2,11 +2,21 @@
  * The whole API: every feature's endpoints, merged. Adding an endpoint means adding it to one
  * feature file here and a handler in that feature's server folder.
  */
+import { adminEndpoints } from "./admin.js";
+import { auditEndpoints } from "./audit.js";
+import { accountEndpoints } from "./account.js";
 import { coreEndpoints } from "./core.js";
+import { multiSessionEndpoints } from "./multi-session.js";
+import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
   ...coreEndpoints,
+  ...accountEndpoints,
+  ...usernameEndpoints,
+  ...multiSessionEndpoints,
+  ...adminEndpoints,
+  ...auditEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

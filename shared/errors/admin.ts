@@ -19,4 +19,10 @@ export const adminErrors = {
   NO_DATA_TO_UPDATE: { status: 400, message: "No data to update" },
   NOT_IMPERSONATING: { status: 400, message: "You are not impersonating anyone" },
   YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: { status: 400, message: "You are not allowed to set a non-existent role value" },
+  YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: { status: 403, message: "You are not allowed to update users email" },
+  PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER: { status: 400, message: "Password cannot be updated through update-user. Use the set-user-password endpoint instead" },
+  USER_ID_CANNOT_BE_UPDATED: { status: 400, message: "User id cannot be updated" },
+  // Latchkey extensions (import/export for migrations).
+  YOU_ARE_NOT_ALLOWED_TO_EXPORT_USERS: { status: 403, message: "You are not allowed to export users" },
+  INVALID_PASSWORD_HASH: { status: 400, message: "Password hash must be argon2id ($argon2id$…) or better-auth scrypt (saltHex:keyHex)" },
 } as const;

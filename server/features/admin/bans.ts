@@ -1,0 +1,44 @@
+/**
+ * Bans. Setting the flags and ending every session happen in one transaction, so no request can
+ * slip through on a session that outlived the ban. The sign-in side of a ban (refusal, clearing an
+ * expired ban) lives in session/service.ts `assertNotBanned`, which every sign-in path goes through.
+ */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../db/types.js";
+import { findUserById, updateUser } from "../user/store.js";
+import { requirePermission } from "./access.js";
+import { banAndEndSessions } from "./store.js";
+
+type Actor = Pick<UserRow, "id" | "role">;
+
+export interface BanInput {
+  userId: string;
+  banReason?: string;
+  /** Seconds from now; absent means until lifted. */
+  banExpiresIn?: number;
+}
+
+export async function banUser(app: AppContext, actor: Actor, input: BanInput): Promise<{ user: UserRow; sessionsEnded: number }> {
+  requirePermission(app.config, actor, { user: ["ban"] }, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS");
+  const target = await findUserById(app.db, input.userId);
+  if (!target) throw apiError("USER_NOT_FOUND");
+  if (target.id === actor.id) throw apiError("YOU_CANNOT_BAN_YOURSELF");
+  const now = app.clock.now();
+  const { user, sessionsEnded } = await banAndEndSessions(app.db, target.id, {
+    banned: 1,
+    banReason: input.banReason || app.config.admin.defaultBanReason,
+    banExpires: input.banExpiresIn ? now + Math.round(input.banExpiresIn * 1000) : null,
+    updatedAt: now,
+  });
+  if (!user) throw apiError("USER_NOT_FOUND");
+  return { user, sessionsEnded };
+}
+
+export async function unbanUser(app: AppContext, actor: Actor, userId: string): Promise<UserRow> {
+  requirePermission(app.config, actor, { user: ["ban"] }, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS");
+  const target = await findUserById(app.db, userId);
+  if (!target) throw apiError("USER_NOT_FOUND");
+  const user = await updateUser(app.db, userId, { banned: 0, banReason: null, banExpires: null, updatedAt: app.clock.now() });
+  return user ?? target;
+}

@@ -1,0 +1,120 @@
+/**
+ * Bulk import and export of users (Latchkey extensions the CLI uses for migrations). Imported
+ * password hashes are kept as given: argon2id verifies directly, better-auth's scrypt verifies and
+ * is rehashed to argon2id at the first successful sign-in. Plain passwords are never accepted.
+ */
+import { ApiError, apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { newId } from "../../crypto/tokens.js";
+import type { UserRow } from "../../db/types.js";
+import { normalizeEmail } from "../user/rules.js";
+import { findUserByEmail, findUserByUsername, insertCredentialAccount, insertUser, isUniqueViolation } from "../user/store.js";
+import { normalizeUsername } from "../username/rules.js";
+import { requirePermission, roleColumn } from "./access.js";
+import { exportUsers as exportQuery, type ExportRow } from "./store.js";
+import { toMillis } from "./users.js";
+
+type Actor = Pick<UserRow, "id" | "role">;
+
+export interface ImportRow {
+  email: string;
+  name: string;
+  role?: string | string[];
+  emailVerified?: boolean;
+  image?: string | null;
+  username?: string | null;
+  displayUsername?: string | null;
+  passwordHash?: string | null;
+  createdAt?: string | number;
+}
+
+export interface ImportResult {
+  email: string;
+  ok: boolean;
+  id?: string;
+  code?: string;
+  message?: string;
+}
+
+const ARGON2ID = /^\$argon2id\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+// better-auth: 16-byte salt and 64-byte scrypt key, both hex.
+const SCRYPT = /^[0-9a-f]{32}:[0-9a-f]{128}$/i;
+
+export function isImportableHash(hash: string): boolean {
+  return ARGON2ID.test(hash) || SCRYPT.test(hash);
+}
+
+async function importOne(app: AppContext, row: ImportRow): Promise<UserRow> {
+  const { config } = app;
+  const email = normalizeEmail(row.email);
+  if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  const role = row.role !== undefined ? roleColumn(config, row.role) : config.admin.defaultRole;
+  let names: { username: string | null; displayUsername: string | null } = { username: null, displayUsername: null };
+  if (row.username) {
+    const normalized = normalizeUsername(config, row.username, row.displayUsername ?? undefined);
+    if (await findUserByUsername(app.db, normalized.username)) throw apiError("USERNAME_IS_ALREADY_TAKEN");
+    names = normalized;
+  }
+  if (row.passwordHash && !isImportableHash(row.passwordHash)) throw apiError("INVALID_PASSWORD_HASH");
+  const now = app.clock.now();
+  const createdAt = row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : now;
+  const id = newId();
+  try {
+    return await app.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        id,
+        email,
+        name: row.name,
+        image: row.image ?? null,
+        emailVerified: row.emailVerified ? 1 : 0,
+        createdAt,
+        updatedAt: now,
+        role,
+        banned: 0,
+        banReason: null,
+        banExpires: null,
+        username: names.username,
+        displayUsername: names.displayUsername,
+      });
+      if (row.passwordHash) await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash: row.passwordHash, now });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      if (names.username && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
+      throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+    }
+    throw error;
+  }
+}
+
+/** Each row stands alone: one bad row is reported and the others are still imported. */
+export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow[]): Promise<ImportResult[]> {
+  requirePermission(app.config, actor, { user: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS");
+  if (rows.some((row) => row.role !== undefined)) {
+    requirePermission(app.config, actor, { user: ["set-role"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
+  }
+  const results: ImportResult[] = [];
+  for (const row of rows) {
+    try {
+      const user = await importOne(app, row);
+      results.push({ email: user.email, ok: true, id: user.id });
+    } catch (error) {
+      if (error instanceof ApiError) results.push({ email: row.email, ok: false, code: error.code, message: error.message });
+      else {
+        app.log.error({ err: { message: (error as Error).message } }, "import of one user failed");
+        results.push({ email: row.email, ok: false, code: "FAILED_TO_CREATE_USER", message: "Failed to create user" });
+      }
+    }
+  }
+  return results;
+}
+
+export const EXPORT_DEFAULT_LIMIT = 200;
+
+export async function exportUsers(app: AppContext, actor: Actor, cursor: string | undefined, limit = EXPORT_DEFAULT_LIMIT): Promise<{ rows: ExportRow[]; nextCursor: string | null }> {
+  requirePermission(app.config, actor, { user: ["export"] }, "YOU_ARE_NOT_ALLOWED_TO_EXPORT_USERS");
+  const rows = await exportQuery(app.db, cursor, limit);
+  const last = rows[rows.length - 1];
+  return { rows, nextCursor: rows.length === limit && last ? last.id : null };
+}

@@ -1,0 +1,129 @@
+/** Administration handlers: input → service → wire answer, and the audit event of each action. */
+import { apiError } from "../../../shared/errors.js";
+import { checkAdminPermission } from "../../../shared/permissions.js";
+import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { findUserById } from "../user/store.js";
+import { toSession, toUser } from "../user/wire.js";
+import { can, policyOf } from "./access.js";
+import { banUser, unbanUser } from "./bans.js";
+import { impersonate, stopImpersonating } from "./impersonation.js";
+import { exportUsers, importUsers } from "./import-export.js";
+import { listUserSessions, revokeUserSession, revokeUserSessions } from "./sessions.js";
+import { createUser, getUser, listUsers, removeUserAsAdmin, setRole, setUserPassword, updateUserAsAdmin } from "./users.js";
+
+export const adminHandlers = defineHandlers({
+  adminHasPermission: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const { userId, role } = ctx.body;
+    const request = (ctx.body.permissions ?? ctx.body.permission) as Record<string, string[]>;
+    let subject: { id: string; role: string | null } = user;
+    if (role !== undefined || (userId !== undefined && userId !== user.id)) {
+      // Asking about someone else is an administrator's question.
+      if (!can(ctx.app.config, user, { user: ["get"] })) throw apiError("YOU_ARE_NOT_ALLOWED_TO_GET_USER");
+      if (role !== undefined) subject = { id: userId ?? "", role };
+      else {
+        const other = await findUserById(ctx.app.db, userId as string);
+        if (!other) throw apiError("USER_NOT_FOUND");
+        subject = other;
+      }
+    }
+    const result = checkAdminPermission(policyOf(ctx.app.config), subject, request);
+    if (!result.success && result.code === "ONE_RESOURCE_AT_A_TIME") throw apiError("ONE_RESOURCE_AT_A_TIME");
+    return { error: null, success: result.success };
+  },
+  adminCreateUser: async (ctx) => {
+    const actor = requireAuth(ctx).user;
+    const user = await createUser(ctx.app, actor, ctx.body);
+    ctx.audit({ action: "user.create", targetId: user.id, targetType: "user", metadata: { email: user.email, role: user.role, withPassword: ctx.body.password !== undefined } });
+    return { user: toUser(user) };
+  },
+  adminListUsers: async (ctx) => {
+    const result = await listUsers(ctx.app, requireAuth(ctx).user, ctx.query);
+    return { users: result.users.map(toUser), total: result.total, limit: result.limit, offset: result.offset };
+  },
+  adminGetUser: async (ctx) => toUser(await getUser(ctx.app, requireAuth(ctx).user, ctx.query.id)),
+  adminUpdateUser: async (ctx) => {
+    const actor = requireAuth(ctx).user;
+    const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);
+    ctx.audit({ action: "user.update", targetId: user.id, targetType: "user", metadata: { fields } });
+    if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role } });
+    if (!before.banned && user.banned) ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { sessionsEnded, via: "update-user" } });
+    if (before.banned && !user.banned) ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user", metadata: { via: "update-user" } });
+    return toUser(user);
+  },
+  adminSetRole: async (ctx) => {
+    const { user, previous } = await setRole(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.role);
+    ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role } });
+    return { user: toUser(user) };
+  },
+  adminSetUserPassword: async (ctx) => {
+    const { created } = await setUserPassword(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.newPassword);
+    ctx.audit({ action: "user.password-set", targetId: ctx.body.userId, targetType: "user", metadata: { accountCreated: created } });
+    return { status: true };
+  },
+  adminRemoveUser: async (ctx) => {
+    const removed = await removeUserAsAdmin(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    ctx.audit({ action: "user.remove", targetId: removed.id, targetType: "user", metadata: { email: removed.email } });
+    return { success: true };
+  },
+  adminBanUser: async (ctx) => {
+    const { user, sessionsEnded } = await banUser(ctx.app, requireAuth(ctx).user, ctx.body);
+    ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { banExpires: user.banExpires, sessionsEnded } });
+    return { user: toUser(user) };
+  },
+  adminUnbanUser: async (ctx) => {
+    const user = await unbanUser(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user" });
+    return { user: toUser(user) };
+  },
+  adminImpersonateUser: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const issued = await impersonate(ctx.app, auth, ctx.body.userId, ctx.meta);
+    const rememberMe = !ctx.browser.dontRemember();
+    ctx.browser.stashAdmin(auth.token);
+    ctx.browser.issue(issued, { rememberMe });
+    ctx.audit({
+      action: "user.impersonate-start",
+      targetId: issued.user.id,
+      targetType: "user",
+      metadata: { sessionId: issued.session.id, expiresAt: new Date(Number(issued.session.expiresAt)).toISOString() },
+    });
+    return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
+  },
+  adminStopImpersonating: async (ctx) => {
+    const auth = requireAuth(ctx);
+    if (!auth.session.impersonatedBy) throw apiError("NOT_IMPERSONATING");
+    const { admin, restored } = await stopImpersonating(ctx.app, auth, ctx.browser.takeAdmin());
+    ctx.browser.forgetDevice(auth.token);
+    if (restored) ctx.browser.issue(restored, { rememberMe: !ctx.browser.dontRemember() });
+    else ctx.browser.clear();
+    ctx.audit({ action: "user.impersonate-stop", actorId: admin.id, targetId: auth.user.id, targetType: "user", metadata: { sessionId: auth.session.id, restored: Boolean(restored) } });
+    return { session: restored ? toSession(restored.session, restored.token) : null, user: toUser(admin) };
+  },
+  adminListUserSessions: async (ctx) => {
+    const sessions = await listUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    return { sessions: sessions.map((row) => toSession(row)) };
+  },
+  adminRevokeUserSession: async (ctx) => {
+    const ended = await revokeUserSession(ctx.app, requireAuth(ctx).user, ctx.body.sessionToken);
+    if (ended) ctx.audit({ action: "session.revoke", targetId: ended.id, targetType: "session", metadata: { userId: ended.userId } });
+    return { success: true };
+  },
+  adminRevokeUserSessions: async (ctx) => {
+    const count = await revokeUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    ctx.audit({ action: "session.revoke-all", targetId: ctx.body.userId, targetType: "user", metadata: { count } });
+    return { success: true };
+  },
+  adminImportUsers: async (ctx) => {
+    const results = await importUsers(ctx.app, requireAuth(ctx).user, ctx.body.users);
+    for (const result of results) {
+      if (result.ok) ctx.audit({ action: "user.import", targetId: result.id, targetType: "user", metadata: { email: result.email } });
+    }
+    return { results };
+  },
+  adminExportUsers: async (ctx) => {
+    const { rows, nextCursor } = await exportUsers(ctx.app, requireAuth(ctx).user, ctx.query.cursor, ctx.query.limit);
+    ctx.audit({ action: "user.export", metadata: { count: rows.length, cursor: ctx.query.cursor ?? null } });
+    return { users: rows.map((row) => ({ ...toUser(row), passwordHash: row.passwordHash })), nextCursor };
+  },
+});

@@ -1,0 +1,59 @@
+/** The audit log, read by administrators holding `audit:list`. */
+import type { AuditEventWire } from "../../../shared/contract/audit.js";
+import { defineHandlers, requireAuth } from "../../http/handler.js";
+import type { AuditEventRow } from "../../db/types.js";
+import { requirePermission } from "../admin/access.js";
+import { iso } from "../user/wire.js";
+import { listAuditEvents } from "./store.js";
+
+export const AUDIT_DEFAULT_LIMIT = 50;
+
+const toMillis = (value: string) => (/^\d+$/.test(value) ? Number(value) : Date.parse(value));
+
+function parseMetadata(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  } catch {
+    return { raw: text };
+  }
+}
+
+export function toAuditEvent(row: AuditEventRow): AuditEventWire {
+  return {
+    seq: Number(row.seq),
+    id: row.id,
+    action: row.action,
+    actorId: row.actorId,
+    targetId: row.targetId,
+    targetType: row.targetType,
+    organizationId: row.organizationId,
+    reason: row.reason,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    metadata: parseMetadata(row.metadata),
+    success: Boolean(row.success),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export const auditHandlers = defineHandlers({
+  adminListAuditEvents: async (ctx) => {
+    requirePermission(ctx.app.config, requireAuth(ctx).user, { audit: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS");
+    const q = ctx.query;
+    const limit = q.limit ?? AUDIT_DEFAULT_LIMIT;
+    const action = q.action === undefined ? undefined : q.action.endsWith("*") ? { prefix: q.action.slice(0, -1) } : { exact: q.action };
+    const rows = await listAuditEvents(ctx.app.db, {
+      actorId: q.actorId,
+      targetId: q.targetId,
+      action,
+      from: q.from !== undefined ? toMillis(q.from) : undefined,
+      to: q.to !== undefined ? toMillis(q.to) : undefined,
+      before: q.cursor !== undefined ? Number(q.cursor) : undefined,
+      limit,
+    });
+    const last = rows[rows.length - 1];
+    return { events: rows.map(toAuditEvent), nextCursor: rows.length === limit && last ? String(last.seq) : null };
+  },
+});

@@ -1,0 +1,31 @@
+/** Audit log queries: newest first by `seq`, which is also the page cursor. */
+import type { Kysely } from "kysely";
+import type { AuditEventRow, Database } from "../../db/types.js";
+
+export interface AuditQuery {
+  actorId?: string;
+  targetId?: string;
+  /** Exact action, or a prefix (`user.` for `user.*`). */
+  action?: { exact: string } | { prefix: string };
+  /** Milliseconds, inclusive. */
+  from?: number;
+  /** Milliseconds, exclusive. */
+  to?: number;
+  /** Only events older than this seq. */
+  before?: number;
+  limit: number;
+}
+
+export function listAuditEvents(db: Kysely<Database>, query: AuditQuery): Promise<AuditEventRow[]> {
+  let q = db.selectFrom("auditEvent").selectAll();
+  if (query.actorId !== undefined) q = q.where("actorId", "=", query.actorId);
+  if (query.targetId !== undefined) q = q.where("targetId", "=", query.targetId);
+  if (query.action && "exact" in query.action) q = q.where("action", "=", query.action.exact);
+  // A prefix as a range keeps the (action, seq) index usable; `like` would not on SQLite.
+  if (query.action && "prefix" in query.action) q = q.where("action", ">=", query.action.prefix).where("action", "<", query.action.prefix + "\uffff");
+  if (query.from !== undefined) q = q.where("createdAt", ">=", query.from);
+  if (query.to !== undefined) q = q.where("createdAt", "<", query.to);
+  if (query.before !== undefined) q = q.where("seq", "<", query.before);
+  return q.orderBy("seq", "desc").limit(query.limit).execute();
+}
+

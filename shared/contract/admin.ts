@@ -1,0 +1,276 @@
+/**
+ * Administration endpoints. Paths, bodies and answers follow better-auth's admin plugin so its
+ * `adminClient()` works unchanged; import-users and export-users are Latchkey extensions for
+ * migrations (the CLI uses them). Every endpoint needs a session; the permission each one checks
+ * is in `requires`.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.js";
+import { emailField, isoDate, passwordField, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
+
+const userIdField = z.string().min(1).max(256);
+const roleName = z.string().trim().min(1).max(64);
+/** One role, or several (stored comma-separated). */
+export const roleInput = z.union([roleName, z.array(roleName).min(1).max(16)]);
+/** Ban expiry inside update-user data: an ISO date, epoch milliseconds, or null (no expiry). */
+const dateInput = z.union([isoDate.max(64), z.number().int().nonnegative()]);
+
+/** Fields an administrator may set on a user (create-user `data`, update-user `data`). */
+const userDataFields = {
+  name: z.string().max(256).optional(),
+  email: emailField.optional(),
+  image: z.string().max(2048).nullable().optional(),
+  emailVerified: z.boolean().optional(),
+  username: z.string().max(256).nullable().optional(),
+  displayUsername: z.string().max(256).nullable().optional(),
+  role: roleInput.optional(),
+  banned: z.boolean().optional(),
+  banReason: z.string().max(1024).nullable().optional(),
+  banExpires: dateInput.nullable().optional(),
+};
+
+export const listUsersSortFields = ["id", "email", "name", "createdAt", "updatedAt", "role", "banned", "emailVerified", "username"] as const;
+export const listUsersFilterFields = ["id", "email", "name", "role", "banned", "emailVerified", "username", "createdAt", "updatedAt", "banExpires"] as const;
+export const filterOperators = ["eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "contains", "starts_with", "ends_with"] as const;
+
+const pageNumber = z.coerce.number().int();
+
+export const permissionMapSchema = z.record(z.string().max(64), z.array(z.string().max(64)).max(32));
+
+export const exportedUserSchema = userSchema.extend({
+  /** The credential account's hash (argon2id or imported scrypt), null without a password. */
+  passwordHash: z.string().nullable(),
+});
+
+export const importUserRow = z
+  .object({
+    email: z.string().max(254),
+    name: z.string().max(256),
+    role: roleInput.optional(),
+    emailVerified: z.boolean().optional(),
+    image: z.string().max(2048).nullable().optional(),
+    username: z.string().max(256).nullable().optional(),
+    displayUsername: z.string().max(256).nullable().optional(),
+    /** argon2id (`$argon2id$…`) or better-auth scrypt (`saltHex:keyHex`); never a plain password. */
+    passwordHash: z.string().max(1024).nullable().optional(),
+    createdAt: dateInput.optional(),
+  })
+  .strict();
+export const IMPORT_USERS_MAX = 500;
+
+export const adminEndpoints = {
+  adminHasPermission: endpoint({
+    method: "POST",
+    path: "/admin/has-permission",
+    summary: "Whether the caller (or, for an administrator who may get users, another user or a role) holds a permission on one resource",
+    tags: ["admin"],
+    access: "session",
+    body: z
+      .object({
+        permission: permissionMapSchema.optional(),
+        permissions: permissionMapSchema.optional(),
+        userId: userIdField.optional(),
+        role: z.string().max(256).optional(),
+      })
+      .strict()
+      .refine((b) => (b.permission === undefined) !== (b.permissions === undefined), { message: "pass exactly one of permission or permissions" }),
+    response: z.object({ error: z.string().nullable(), success: z.boolean() }),
+  }),
+  adminCreateUser: endpoint({
+    method: "POST",
+    path: "/admin/create-user",
+    summary: "Create a user (with a password, or without one for social-only users)",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:create (and user:set-role to choose a role, user:ban to create banned)",
+    body: z
+      .object({
+        email: emailField,
+        password: passwordField.optional(),
+        name: z.string().max(256),
+        role: roleInput.optional(),
+        data: z.object(userDataFields).strict().optional(),
+      })
+      .strict(),
+    response: z.object({ user: userSchema }),
+  }),
+  adminListUsers: endpoint({
+    method: "GET",
+    path: "/admin/list-users",
+    summary: "Search, filter, sort and page through users (default page 100, at most 1000)",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:list",
+    query: z
+      .object({
+        searchValue: z.string().max(256).optional(),
+        searchField: z.enum(["email", "name"]).optional(),
+        searchOperator: z.enum(["contains", "starts_with", "ends_with"]).optional(),
+        limit: pageNumber.min(1).max(1000).optional(),
+        offset: pageNumber.min(0).optional(),
+        sortBy: z.enum(listUsersSortFields).optional(),
+        sortDirection: z.enum(["asc", "desc"]).optional(),
+        filterField: z.enum(listUsersFilterFields).optional(),
+        filterValue: z.union([z.string().max(1024), z.number(), z.boolean()]).optional(),
+        filterOperator: z.enum(filterOperators).optional(),
+      })
+      .strict(),
+    response: z.object({ users: z.array(userSchema), total: z.number(), limit: z.number().optional(), offset: z.number().optional() }),
+  }),
+  adminGetUser: endpoint({
+    method: "GET",
+    path: "/admin/get-user",
+    summary: "One user by id",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:get",
+    query: z.object({ id: userIdField }).strict(),
+    response: userSchema,
+  }),
+  adminUpdateUser: endpoint({
+    method: "POST",
+    path: "/admin/update-user",
+    summary: "Update a user's fields (role needs user:set-role, ban fields user:ban, email user:set-email)",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:update",
+    body: z
+      .object({
+        userId: userIdField,
+        // `password` and `id` are named so they get their own error instead of a generic one.
+        data: z.object({ ...userDataFields, password: z.unknown().optional(), id: z.unknown().optional() }).strict(),
+      })
+      .strict(),
+    response: userSchema,
+  }),
+  adminSetRole: endpoint({
+    method: "POST",
+    path: "/admin/set-role",
+    summary: "Set a user's role (one name or several)",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:set-role",
+    body: z.object({ userId: userIdField, role: roleInput }).strict(),
+    response: z.object({ user: userSchema }),
+  }),
+  adminSetUserPassword: endpoint({
+    method: "POST",
+    path: "/admin/set-user-password",
+    summary: "Set a user's password (length rules apply); creates the credential account if missing",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:set-password",
+    body: z.object({ userId: userIdField, newPassword: passwordField.min(1) }).strict(),
+    response: statusSchema,
+  }),
+  adminRemoveUser: endpoint({
+    method: "POST",
+    path: "/admin/remove-user",
+    summary: "Delete a user with their sessions, accounts and memberships",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:delete",
+    body: z.object({ userId: userIdField }).strict(),
+    response: successSchema,
+  }),
+  adminBanUser: endpoint({
+    method: "POST",
+    path: "/admin/ban-user",
+    summary: "Ban a user (reason defaults to 'No reason'; banExpiresIn in seconds) and end all their sessions",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:ban",
+    body: z
+      .object({
+        userId: userIdField,
+        banReason: z.string().max(1024).optional(),
+        banExpiresIn: z.number().positive().max(100 * 365 * 24 * 3600).optional(),
+      })
+      .strict(),
+    response: z.object({ user: userSchema }),
+  }),
+  adminUnbanUser: endpoint({
+    method: "POST",
+    path: "/admin/unban-user",
+    summary: "Lift a ban",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:ban",
+    body: z.object({ userId: userIdField }).strict(),
+    response: z.object({ user: userSchema }),
+  }),
+  adminImpersonateUser: endpoint({
+    method: "POST",
+    path: "/admin/impersonate-user",
+    summary: "Sign in as a user (1 hour by default); the admin's own session is kept in the admin_session cookie",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:impersonate (user:impersonate-admins for an administrator)",
+    body: z.object({ userId: userIdField }).strict(),
+    response: z.object({ session: sessionSchema, user: userSchema }),
+  }),
+  adminStopImpersonating: endpoint({
+    method: "POST",
+    path: "/admin/stop-impersonating",
+    summary: "End impersonation and restore the admin's session from the admin_session cookie (session is null for cookie-less callers)",
+    tags: ["admin"],
+    access: "session",
+    body: z.object({}).strict(),
+    response: z.object({ session: sessionSchema.nullable(), user: userSchema }),
+  }),
+  adminListUserSessions: endpoint({
+    method: "POST",
+    path: "/admin/list-user-sessions",
+    summary: "A user's live sessions; `token` is a revocation handle, not a credential",
+    tags: ["admin"],
+    access: "session",
+    requires: "session:list",
+    body: z.object({ userId: userIdField }).strict(),
+    response: z.object({ sessions: z.array(sessionSchema) }),
+  }),
+  adminRevokeUserSession: endpoint({
+    method: "POST",
+    path: "/admin/revoke-user-session",
+    summary: "End one session, named by the handle from list-user-sessions (or the raw token)",
+    tags: ["admin"],
+    access: "session",
+    requires: "session:revoke",
+    body: z.object({ sessionToken: z.string().min(1).max(256) }).strict(),
+    response: successSchema,
+  }),
+  adminRevokeUserSessions: endpoint({
+    method: "POST",
+    path: "/admin/revoke-user-sessions",
+    summary: "End every session of a user",
+    tags: ["admin"],
+    access: "session",
+    requires: "session:revoke",
+    body: z.object({ userId: userIdField }).strict(),
+    response: successSchema,
+  }),
+  adminImportUsers: endpoint({
+    method: "POST",
+    path: "/admin/import-users",
+    summary:
+      "Latchkey extension: create up to 500 users per call, optionally with an argon2id or better-auth scrypt password hash (scrypt is upgraded at first sign-in); answers one result per row",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:create (and user:set-role for rows with a role)",
+    body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX) }).strict(),
+    response: z.object({
+      results: z.array(
+        z.object({ email: z.string(), ok: z.boolean(), id: z.string().optional(), code: z.string().optional(), message: z.string().optional() }),
+      ),
+    }),
+  }),
+  adminExportUsers: endpoint({
+    method: "GET",
+    path: "/admin/export-users",
+    summary: "Latchkey extension: page through every user with their password hash, ordered by id; pass nextCursor back as cursor",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:export",
+    query: z.object({ cursor: z.string().max(256).optional(), limit: pageNumber.min(1).max(1000).optional() }).strict(),
+    response: z.object({ users: z.array(exportedUserSchema), nextCursor: z.string().nullable() }),
+  }),
+} as const;

@@ -1,0 +1,50 @@
+/** The audit log (Latchkey; better-auth has none): security events, newest first, paged by cursor. */
+import { z } from "zod";
+import { endpoint } from "./endpoint.js";
+import { isoDate } from "./schemas.js";
+
+export const auditEventSchema = z.object({
+  /** Position in the log; pass the last one back as `cursor` (nextCursor does it for you). */
+  seq: z.number(),
+  id: z.string(),
+  /** `area.verb`, e.g. user.sign-in, user.ban, session.revoke, organization.member-add. */
+  action: z.string(),
+  actorId: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetType: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  reason: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  success: z.boolean(),
+  createdAt: isoDate,
+});
+export type AuditEventWire = z.infer<typeof auditEventSchema>;
+
+/** A point in time: ISO-8601 or epoch milliseconds (as a query string). */
+const timeQuery = z.string().max(64).refine((v) => (/^\d+$/.test(v) ? true : !Number.isNaN(Date.parse(v))), { message: "expected an ISO date or epoch milliseconds" });
+
+export const auditEndpoints = {
+  adminListAuditEvents: endpoint({
+    method: "GET",
+    path: "/admin/list-audit-events",
+    summary:
+      "Audit events, newest first, filtered by actor, target, action (exact, or a prefix ending in `*`) and time range [from, to); page with nextCursor (default 50, at most 500)",
+    tags: ["admin", "audit"],
+    access: "session",
+    requires: "audit:list",
+    query: z
+      .object({
+        actorId: z.string().max(256).optional(),
+        targetId: z.string().max(256).optional(),
+        action: z.string().max(128).optional(),
+        from: timeQuery.optional(),
+        to: timeQuery.optional(),
+        cursor: z.string().regex(/^\d{1,18}$/).optional(),
+        limit: z.coerce.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
+    response: z.object({ events: z.array(auditEventSchema), nextCursor: z.string().nullable() }),
+  }),
+} as const;
