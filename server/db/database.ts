@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Database } from "./types.js";
 
 export type DB = Kysely<Database>;
@@ -27,12 +27,35 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     sqlite,
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs as much as running a point lookup. The
+ * same SQL text recurs endlessly (hot paths build identical queries), so keep prepared
+ * statements by text. Safe because Kysely runs one statement at a time on this connection.
+ */
+const STATEMENT_CACHE_SIZE = 1000;
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Session queries. Lookups go through the hashed token; the raw token never reaches SQL. */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { Database, SessionRow, UserRow } from "../../db/types.js";
 
 type Q = Kysely<Database>;
@@ -18,17 +18,31 @@ export interface SessionAndUser {
   user: UserRow;
 }
 
-/** One round trip: the session by token hash joined with its user. */
-export async function findSessionByTokenHash(db: Q, tokenHash: string): Promise<SessionAndUser | undefined> {
-  const row = await db
+/**
+ * One round trip: the session by token hash joined with its user. This runs on every
+ * authenticated request, so the query is built and compiled once per database and reused with
+ * a new parameter (the SQL still comes from the dialect's compiler, not hand-written).
+ */
+const compiledLookups = new WeakMap<object, CompiledQuery>();
+
+function sessionLookupQuery(db: Q, tokenHash: string) {
+  return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select(SESSION_COLUMNS.map((c) => `session.${c} as s_${c}` as const))
     .select(USER_COLUMNS.map((c) => `user.${c} as u_${c}` as const))
-    .where("session.token", "=", tokenHash)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const record = row as unknown as Record<string, unknown>;
+    .where("session.token", "=", tokenHash);
+}
+
+export async function findSessionByTokenHash(db: Q, tokenHash: string): Promise<SessionAndUser | undefined> {
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    compiled = sessionLookupQuery(db, "").compile();
+    compiledLookups.set(db, compiled);
+  }
+  const result = await db.executeQuery<Record<string, unknown>>({ ...compiled, parameters: [tokenHash] });
+  const record = result.rows[0];
+  if (!record) return undefined;
   const session = Object.fromEntries(SESSION_COLUMNS.map((c) => [c, record[`s_${c}`]])) as unknown as SessionRow;
   const user = Object.fromEntries(USER_COLUMNS.map((c) => [c, record[`u_${c}`]])) as unknown as UserRow;
   return { session, user };
