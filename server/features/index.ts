@@ -2,14 +2,24 @@
 import type { AllHandlers } from "../http/handler.js";
 import { adminHandlers } from "./admin/routes.js";
 import { auditHandlers } from "./audit/routes.js";
+import { accountHandlers } from "./account/routes.js";
 import { emailPasswordHandlers } from "./email-password/routes.js";
 import { healthHandlers } from "./health/routes.js";
+import { multiSessionHandlers } from "./multi-session/routes.js";
+import { passwordHandlers } from "./password/routes.js";
 import { sessionHandlers } from "./session/routes.js";
+import { usernameHandlers } from "./username/routes.js";
+import { verificationHandlers } from "./verification/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
   ...emailPasswordHandlers,
   ...sessionHandlers,
+  ...verificationHandlers,
+  ...passwordHandlers,
+  ...accountHandlers,
+  ...usernameHandlers,
+  ...multiSessionHandlers,
   ...adminHandlers,
   ...auditHandlers,
 };

@@ -105,6 +105,7 @@ async function serve(
   let result: unknown;
   try {
     result = await handler(ctx);
+    for (const task of jar.tasks ?? []) await task();
   } finally {
     // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.
     if (jar.outgoing.length) reply.header("set-cookie", jar.outgoing);

@@ -7,8 +7,10 @@ import { sessionWithUserSchema, type SessionWithUser } from "../../shared/contra
 import type { AppContext } from "../context.js";
 import { hashSecret, safeEqual, sign } from "../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../db/types.js";
+import { deleteSessionByTokenHash, findSessionByTokenHash } from "../features/session/store.js";
 import { toSession, toUser } from "../features/user/wire.js";
 import { serializeCookie, type CookieOptions } from "./cookies.js";
+import type { IssuedSession } from "../features/session/service.js";
 import type { BrowserSessions } from "./handler.js";
 
 export const COOKIE_PREFIX = "latchkey";
@@ -30,6 +32,8 @@ export interface CookieJarState {
   outgoing: string[];
   /** Token to answer in the `set-auth-token` header. */
   authToken?: string;
+  /** Async cookie work (multi-session upkeep) run after the handler, before cookies are sent. */
+  tasks?: Array<() => Promise<void>>;
 }
 
 export function createBrowserSessions(app: AppContext, jar: CookieJarState): BrowserSessions {
@@ -64,8 +68,38 @@ export function createBrowserSessions(app: AppContext, jar: CookieJarState): Bro
     set(SESSION_DATA_COOKIE, value, cache.maxAge);
   }
 
+  /**
+   * A browser holds at most `multiSession.maximumSessions` device sessions, one per user. After a
+   * new session is issued, an older one of the same user and dead ones are dropped, then the
+   * oldest beyond the limit (cookies arrive oldest first, RFC 6265 §5.4); dropped sessions are
+   * revoked, since no browser can use them any more.
+   */
+  function enforceDeviceLimit(issued: IssuedSession) {
+    const newName = multiSessionCookieName(issued.token);
+    const held = [...jar.incoming].filter(([name, value]) => name.startsWith(MULTI_SESSION_PREFIX) && name !== newName && value);
+    (jar.tasks ??= []).push(async () => {
+      const kept: Array<[string, string]> = [];
+      for (const [name, token] of held) {
+        const found = await findSessionByTokenHash(app.db, hashSecret(token));
+        const live = found && Number(found.session.expiresAt) > app.clock.now();
+        if (live && found.user.id !== issued.user.id) {
+          kept.push([name, token]);
+          continue;
+        }
+        if (found) await deleteSessionByTokenHash(app.db, hashSecret(token));
+        clearCookie(name);
+      }
+      const excess = kept.length + 1 - app.config.multiSession.maximumSessions;
+      for (const [name, token] of kept.slice(0, Math.max(0, excess))) {
+        await deleteSessionByTokenHash(app.db, hashSecret(token));
+        clearCookie(name);
+      }
+    });
+  }
+
   return {
     issue(issued, options = {}) {
+      if (!jar.incoming.has(multiSessionCookieName(issued.token))) enforceDeviceLimit(issued);
       const dontRemember = options.rememberMe === false;
       writeSession(issued.token, issued.session, issued.user, dontRemember);
       if (dontRemember) set(DONT_REMEMBER_COOKIE, "true");

@@ -4,11 +4,17 @@
  */
 import { adminEndpoints } from "./admin.js";
 import { auditEndpoints } from "./audit.js";
+import { accountEndpoints } from "./account.js";
 import { coreEndpoints } from "./core.js";
+import { multiSessionEndpoints } from "./multi-session.js";
+import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
   ...coreEndpoints,
+  ...accountEndpoints,
+  ...usernameEndpoints,
+  ...multiSessionEndpoints,
   ...adminEndpoints,
   ...auditEndpoints,
 } as const satisfies Record<string, EndpointSpec>;

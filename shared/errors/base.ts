@@ -40,6 +40,9 @@ export const baseErrors = {
   USER_ALREADY_HAS_PASSWORD: { status: 400, message: "user already has a password" },
   EMAIL_ALREADY_VERIFIED: { status: 400, message: "Email is already verified" },
   EMAIL_IS_THE_SAME: { status: 400, message: "Email is the same" },
+  EMAIL_MISMATCH: { status: 400, message: "Email mismatch" },
+  NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
+  INVALID_SESSION_TOKEN: { status: 401, message: "Invalid session token" },
 
   VERIFICATION_EMAIL_NOT_ENABLED: { status: 400, message: "Verification email isn't enabled" },
   RESET_PASSWORD_DISABLED: { status: 400, message: "Reset password isn't enabled" },

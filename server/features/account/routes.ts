@@ -1,0 +1,116 @@
+import { apiError } from "../../../shared/errors.js";
+import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
+import { deleteSessionsOfUser, listSessionsOfUser } from "../session/store.js";
+import { iso, toSession } from "../user/wire.js";
+import { withQuery } from "../verification/links.js";
+import { refreshCookieCache } from "./browser-cache.js";
+import {
+  changeEmail,
+  checkDeleteToken,
+  deleteWithToken,
+  findOwnSession,
+  listAccounts,
+  parseScopes,
+  requestDeletion,
+  revokeOwnSession,
+  unlinkAccount,
+  updateProfile,
+} from "./service.js";
+
+const DELETE_LINK_ERRORS = { unauthorized: "UNAUTHORIZED", invalid_token: "INVALID_TOKEN", token_expired: "TOKEN_EXPIRED" } as const;
+
+export const accountHandlers = defineHandlers({
+  changeEmail: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const outcome = await changeEmail(ctx.app, user, ctx.body);
+    if (outcome.immediate) {
+      refreshCookieCache(ctx, outcome.user);
+      ctx.audit({ action: "user.email-change", targetId: user.id, targetType: "user", metadata: { from: user.email, to: outcome.user.email, confirmed: false } });
+    }
+    return { status: true };
+  },
+  updateUser: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const updated = await updateProfile(ctx.app, user, ctx.body);
+    refreshCookieCache(ctx, updated);
+    return { status: true };
+  },
+  deleteUser: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const outcome = await requestDeletion(ctx.app, auth.user, auth.session, ctx.body);
+    if (outcome === "mailed") return { success: true, message: "Verification email sent" as const };
+    ctx.browser.forgetDevice(auth.token);
+    ctx.browser.clear();
+    ctx.audit({ action: "user.delete", targetId: auth.user.id, targetType: "user", metadata: { email: auth.user.email, confirmedByMail: ctx.body.token !== undefined } });
+    return { success: true, message: "User deleted" as const };
+  },
+  deleteUserCallback: async (ctx) => {
+    const { token, callbackURL } = ctx.query;
+    if (!ctx.app.config.user.deleteUserEnabled) throw apiError("DELETE_USER_DISABLED");
+    // The link works only in a browser signed in as its user, so a mail scanner cannot use it.
+    const auth = ctx.auth;
+    const problem = auth ? await checkDeleteToken(ctx.app, auth.user.id, token) : "unauthorized";
+    if (problem || !auth) {
+      const code = problem ?? "unauthorized";
+      if (callbackURL) return new Redirect(withQuery(callbackURL, { error: code }));
+      throw apiError(DELETE_LINK_ERRORS[code]);
+    }
+    await deleteWithToken(ctx.app, auth.user.id, token);
+    ctx.browser.forgetDevice(auth.token);
+    ctx.browser.clear();
+    ctx.audit({ action: "user.delete", targetId: auth.user.id, targetType: "user", metadata: { email: auth.user.email, confirmedByMail: true } });
+    if (callbackURL) return new Redirect(callbackURL);
+    return { success: true, message: "User deleted" as const };
+  },
+  listSessions: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const rows = await listSessionsOfUser(ctx.app.db, user.id, ctx.app.clock.now());
+    return rows.map((row) => toSession(row));
+  },
+  revokeSession: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const session = await findOwnSession(ctx.app, auth.user.id, ctx.body.token);
+    if (session) {
+      await revokeOwnSession(ctx.app, session);
+      ctx.audit({ action: "session.revoke", targetId: session.id, targetType: "session", metadata: { userId: auth.user.id } });
+      if (session.id === auth.session.id) {
+        ctx.browser.forgetDevice(auth.token);
+        ctx.browser.clear();
+      }
+    }
+    return { status: true };
+  },
+  revokeSessions: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id);
+    ctx.browser.forgetDevice(auth.token);
+    ctx.browser.clear();
+    ctx.audit({ action: "session.revoke-all", targetId: auth.user.id, targetType: "user", metadata: { count } });
+    return { status: true };
+  },
+  revokeOtherSessions: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id, auth.session.id);
+    ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });
+    return { status: true };
+  },
+  listAccounts: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const accounts = await listAccounts(ctx.app, user.id);
+    return accounts.map((a) => ({
+      id: a.id,
+      providerId: a.providerId,
+      accountId: a.accountId,
+      userId: a.userId,
+      scopes: parseScopes(a.scope),
+      createdAt: iso(a.createdAt),
+      updatedAt: iso(a.updatedAt),
+    }));
+  },
+  unlinkAccount: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const removed = await unlinkAccount(ctx.app, user.id, ctx.body);
+    ctx.audit({ action: "account.unlink", targetId: user.id, targetType: "user", metadata: { providerId: removed.providerId, accountId: removed.id } });
+    return { status: true };
+  },
+});

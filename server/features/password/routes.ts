@@ -1,0 +1,53 @@
+import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
+import { toUser } from "../user/wire.js";
+import { errorPage, withQuery } from "../verification/links.js";
+import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE, setPassword } from "./service.js";
+
+export const passwordHandlers = defineHandlers({
+  forgetPassword: async (ctx) => {
+    await requestPasswordReset(ctx.app, ctx.body);
+    return { status: true, message: RESET_REQUESTED_MESSAGE };
+  },
+  requestPasswordReset: async (ctx) => {
+    await requestPasswordReset(ctx.app, ctx.body);
+    return { status: true, message: RESET_REQUESTED_MESSAGE };
+  },
+  resetPasswordCallback: async (ctx) => {
+    const { token } = ctx.params;
+    const { callbackURL } = ctx.query;
+    const valid = await isResetTokenValid(ctx.app, token);
+    if (!callbackURL) {
+      if (!valid) return new Redirect(errorPage(ctx.app, "INVALID_TOKEN"));
+      return { token };
+    }
+    return new Redirect(withQuery(callbackURL, valid ? { token } : { error: "INVALID_TOKEN" }));
+  },
+  resetPassword: async (ctx) => {
+    const user = await resetPassword(ctx.app, ctx.body.token ?? ctx.query.token, ctx.body.newPassword);
+    ctx.audit({
+      action: "user.password-reset",
+      actorId: user.id,
+      targetId: user.id,
+      targetType: "user",
+      metadata: { sessionsRevoked: ctx.app.config.emailAndPassword.revokeSessionsOnPasswordReset },
+    });
+    return { status: true };
+  },
+  changePassword: async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { user } = auth;
+    const issued = await changePassword(ctx.app, user, ctx.body, ctx.meta);
+    if (issued) {
+      ctx.browser.forgetDevice(auth.token);
+      ctx.browser.issue(issued);
+    }
+    ctx.audit({ action: "user.password-change", targetId: user.id, targetType: "user", metadata: { revokeOtherSessions: Boolean(ctx.body.revokeOtherSessions) } });
+    return { token: issued?.token ?? null, user: toUser(user) };
+  },
+  setPassword: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    await setPassword(ctx.app, user, ctx.body.newPassword);
+    ctx.audit({ action: "user.password-set", targetId: user.id, targetType: "user" });
+    return { status: true };
+  },
+});

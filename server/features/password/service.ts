@@ -1,0 +1,120 @@
+/**
+ * Password reset (mailed single-use token), change (current password required) and set (for
+ * users who signed up without one).
+ */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { newId, randomString } from "../../crypto/tokens.js";
+import type { UserRow } from "../../db/types.js";
+import { resetPasswordMail } from "../../mail/templates/index.js";
+import { deleteSessionsOfUser } from "../session/store.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
+import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, setCredentialPassword } from "../user/store.js";
+import { apiLink } from "../verification/links.js";
+import { consumeToken, peekToken, saveToken } from "../verification/store.js";
+
+/** Reset tokens: 24 characters from 62 (≈143 bits), as better-auth issues them. */
+export const RESET_TOKEN_LENGTH = 24;
+export const RESET_REQUESTED_MESSAGE = "If this email exists in our system, check your email for the reset link";
+
+/**
+ * POST /forget-password and /request-password-reset. Known and unknown addresses get the same
+ * answer and do the same work up to the mail (a token is drawn either way); a failed delivery
+ * is logged, never reported, so the answer cannot reveal that the address exists.
+ */
+export async function requestPasswordReset(app: AppContext, input: { email: string; redirectTo?: string }): Promise<void> {
+  if (!app.config.emailAndPassword.enabled) throw apiError("RESET_PASSWORD_DISABLED");
+  const email = normalizeEmail(input.email);
+  const token = randomString(RESET_TOKEN_LENGTH);
+  const user = await findUserByEmail(app.db, email);
+  if (!user) return;
+  const now = app.clock.now();
+  await saveToken(app.db, {
+    purpose: "reset-password",
+    token,
+    value: JSON.stringify({ userId: user.id }),
+    expiresAt: now + app.config.emailAndPassword.resetPasswordTokenExpiresIn * 1000,
+    now,
+  });
+  const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo });
+  try {
+    await app.mailer.send(resetPasswordMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
+  } catch (error) {
+    app.log.error({ err: { message: (error as Error).message } }, "password reset mail failed");
+  }
+}
+
+/** True while the reset token exists and has not expired (the mailed link checks this). */
+export async function isResetTokenValid(app: AppContext, token: string): Promise<boolean> {
+  const row = await peekToken(app.db, "reset-password", token);
+  return Boolean(row && Number(row.expiresAt) > app.clock.now());
+}
+
+function userIdOf(value: string): string | null {
+  try {
+    const parsed = JSON.parse(value) as { userId?: unknown };
+    return typeof parsed.userId === "string" ? parsed.userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /reset-password. The token is consumed in the same transaction that writes the password
+ * (and revokes sessions), so of two concurrent uses exactly one succeeds.
+ */
+export async function resetPassword(app: AppContext, token: string | undefined, newPassword: string): Promise<UserRow> {
+  if (!token) throw apiError("INVALID_TOKEN");
+  assertPasswordLength(app.config, newPassword);
+  const row = await peekToken(app.db, "reset-password", token);
+  if (!row || Number(row.expiresAt) <= app.clock.now()) throw apiError("INVALID_TOKEN");
+  const userId = userIdOf(row.value);
+  const user = userId ? await findUserById(app.db, userId) : undefined;
+  if (!user) throw apiError("USER_NOT_FOUND");
+  const passwordHash = await app.passwords.hash(newPassword);
+  const now = app.clock.now();
+  await app.db.transaction().execute(async (trx) => {
+    const consumed = await consumeToken(trx, "reset-password", token);
+    if (!consumed || Number(consumed.expiresAt) <= now) throw apiError("INVALID_TOKEN");
+    const account = await findCredentialAccount(trx, user.id);
+    if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
+    else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
+    if (app.config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
+  });
+  return user;
+}
+
+export interface ChangePasswordInput {
+  newPassword: string;
+  currentPassword: string;
+  revokeOtherSessions?: boolean;
+}
+
+/** POST /change-password. With revokeOtherSessions every session ends and a new one is returned. */
+export async function changePassword(app: AppContext, user: UserRow, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedSession | null> {
+  assertPasswordLength(app.config, input.newPassword);
+  if (input.currentPassword.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
+  const account = await findCredentialAccount(app.db, user.id);
+  if (!account?.password) throw apiError("CREDENTIAL_ACCOUNT_NOT_FOUND");
+  if (!(await app.passwords.verify(account.password, input.currentPassword))) throw apiError("INVALID_PASSWORD");
+  const passwordHash = await app.passwords.hash(input.newPassword);
+  const now = app.clock.now();
+  await app.db.transaction().execute(async (trx) => {
+    await setCredentialPassword(trx, account.id, passwordHash, now);
+    if (input.revokeOtherSessions) await deleteSessionsOfUser(trx, user.id);
+  });
+  if (!input.revokeOtherSessions) return null;
+  return startSession(app, user, meta);
+}
+
+/** POST /set-password: only for a user without a password (e.g. signed up with a provider). */
+export async function setPassword(app: AppContext, user: UserRow, newPassword: string): Promise<void> {
+  assertPasswordLength(app.config, newPassword);
+  const account = await findCredentialAccount(app.db, user.id);
+  if (account?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+  const passwordHash = await app.passwords.hash(newPassword);
+  const now = app.clock.now();
+  if (account) await setCredentialPassword(app.db, account.id, passwordHash, now);
+  else await insertCredentialAccount(app.db, { id: newId(), userId: user.id, passwordHash, now });
+}

@@ -1,0 +1,14 @@
+import { defineHandlers } from "../../http/handler.js";
+import { toUser } from "../user/wire.js";
+import { isUsernameAvailable, signInWithUsername } from "./service.js";
+
+export const usernameHandlers = defineHandlers({
+  signInUsername: async (ctx) => {
+    const issued = await signInWithUsername(ctx.app, ctx.body, ctx.meta);
+    ctx.browser.issue(issued, { rememberMe: ctx.body.rememberMe });
+    ctx.audit({ action: "user.sign-in", actorId: issued.user.id, targetId: issued.user.id, targetType: "user", metadata: { method: "username" } });
+    const url = ctx.body.callbackURL;
+    return { redirect: Boolean(url), token: issued.token, url, user: toUser(issued.user) };
+  },
+  isUsernameAvailable: async (ctx) => ({ available: await isUsernameAvailable(ctx.app, ctx.body.username) }),
+});

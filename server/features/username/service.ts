@@ -1,0 +1,47 @@
+/** Sign-in by username and the availability check. */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { assertVerifiedForSignIn, checkPassword } from "../email-password/service.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { findUserByUsername } from "../user/store.js";
+import { normalizeUsername } from "./rules.js";
+
+export interface UsernameSignIn {
+  username: string;
+  password: string;
+  rememberMe?: boolean;
+  callbackURL?: string;
+}
+
+/**
+ * A malformed username is refused with its rule (422) before any lookup; an unknown user or a
+ * wrong password both answer INVALID_USERNAME_OR_PASSWORD after one password hash, so timing
+ * does not tell them apart.
+ */
+export async function signInWithUsername(app: AppContext, input: UsernameSignIn, meta: RequestMeta): Promise<IssuedSession> {
+  const { username } = normalizeUsername(app.config, input.username);
+  if (input.password.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
+  const found = await findUserByUsername(app.db, username);
+  const user = await checkPassword(app, found, input.password);
+  if (!user) {
+    app.audit.record({
+      action: "user.sign-in",
+      success: false,
+      actorId: found?.id ?? null,
+      targetId: found?.id ?? null,
+      targetType: "user",
+      reason: "invalid username or password",
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+      metadata: { method: "username", username },
+    });
+    throw apiError("INVALID_USERNAME_OR_PASSWORD");
+  }
+  await assertVerifiedForSignIn(app, user, input.callbackURL, "USERNAME_EMAIL_NOT_VERIFIED");
+  return startSession(app, user, meta, { rememberMe: input.rememberMe });
+}
+
+export async function isUsernameAvailable(app: AppContext, input: string): Promise<boolean> {
+  const { username } = normalizeUsername(app.config, input);
+  return !(await findUserByUsername(app.db, username));
+}

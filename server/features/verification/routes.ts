@@ -1,0 +1,42 @@
+import { defineHandlers, Redirect } from "../../http/handler.js";
+import { refreshCookieCache } from "../account/browser-cache.js";
+import { startSession } from "../session/service.js";
+import { toUser } from "../user/wire.js";
+import { withQuery } from "./links.js";
+import { applyVerificationToken, requestVerificationMail, VerifyFailure } from "./service.js";
+
+export const verificationHandlers = defineHandlers({
+  sendVerificationEmail: async (ctx) => {
+    await requestVerificationMail(ctx.app, ctx.body, ctx.auth?.user ?? null);
+    return { status: true };
+  },
+  verifyEmail: async (ctx) => {
+    const { callbackURL, token } = ctx.query;
+    let result;
+    try {
+      result = await applyVerificationToken(ctx.app, token, ctx.auth?.user.id ?? null);
+    } catch (error) {
+      if (!(error instanceof VerifyFailure)) throw error;
+      if (callbackURL) return new Redirect(withQuery(callbackURL, { error: error.code }));
+      throw error.toApiError();
+    }
+    const { user } = result;
+    if (result.purpose === "change-email") {
+      ctx.audit({ action: "user.email-change", actorId: user.id, targetId: user.id, targetType: "user", metadata: { from: result.previousEmail, to: user.email, confirmed: true } });
+    } else {
+      ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email } });
+    }
+    refreshCookieCache(ctx, user);
+
+    let signedIn = false;
+    const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification;
+    if (autoSignIn && result.purpose === "verify-email" && ctx.auth?.user.id !== user.id) {
+      const issued = await startSession(ctx.app, user, ctx.meta);
+      ctx.browser.issue(issued);
+      ctx.audit({ action: "user.sign-in", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-verification" } });
+      signedIn = true;
+    }
+    if (callbackURL) return new Redirect(callbackURL);
+    return signedIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };
+  },
+});

@@ -1,0 +1,200 @@
+/**
+ * Account lifecycle endpoints: email verification, password reset and changes, email change,
+ * profile update, self-deletion, the caller's sessions and linked accounts. Paths, bodies and
+ * answers follow better-auth's core routes so its client works unchanged.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.js";
+import { callbackField, emailField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
+
+/** Linked accounts as listed: never a password or a provider token. */
+export const linkedAccountSchema = z.object({
+  id: z.string(),
+  providerId: z.string(),
+  accountId: z.string(),
+  userId: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+const resetRequestBody = z.object({ email: emailField, redirectTo: callbackField.optional() }).strict();
+const resetRequestAnswer = z.object({ status: z.boolean(), message: z.string() });
+
+export const accountEndpoints = {
+  sendVerificationEmail: endpoint({
+    method: "POST",
+    path: "/send-verification-email",
+    summary: "Mail a verification link (answers the same whether or not the address is known)",
+    tags: ["verification"],
+    access: "optional-session",
+    body: z.object({ email: emailField, callbackURL: callbackField.optional() }).strict(),
+    response: statusSchema,
+  }),
+  verifyEmail: endpoint({
+    method: "GET",
+    path: "/verify-email",
+    summary: "Follow a verification (or email-change confirmation) link",
+    tags: ["verification"],
+    access: "optional-session",
+    query: z.object({ token: z.string().max(512), callbackURL: callbackField.optional() }).strict(),
+    response: z.object({ status: z.literal(true), user: userSchema.optional() }),
+    redirects: true,
+  }),
+  forgetPassword: endpoint({
+    method: "POST",
+    path: "/forget-password",
+    summary: "Mail a password-reset link (same answer for known and unknown emails)",
+    tags: ["password"],
+    access: "public",
+    body: resetRequestBody,
+    response: resetRequestAnswer,
+  }),
+  requestPasswordReset: endpoint({
+    method: "POST",
+    path: "/request-password-reset",
+    summary: "Mail a password-reset link (same as /forget-password)",
+    tags: ["password"],
+    access: "public",
+    body: resetRequestBody,
+    response: resetRequestAnswer,
+  }),
+  resetPasswordCallback: endpoint({
+    method: "GET",
+    path: "/reset-password/{token}",
+    summary: "The mailed reset link: redirects to callbackURL?token=… or ?error=INVALID_TOKEN",
+    tags: ["password"],
+    access: "public",
+    params: z.object({ token: z.string().max(512) }),
+    query: z.object({ callbackURL: callbackField.optional() }).strict(),
+    response: z.object({ token: z.string() }),
+    redirects: true,
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/reset-password",
+    summary: "Set a new password with a reset token (single use)",
+    tags: ["password"],
+    access: "public",
+    query: z.object({ token: z.string().max(512).optional() }).strict(),
+    body: z.object({ newPassword: passwordField, token: z.string().max(512).optional() }).strict(),
+    response: statusSchema,
+  }),
+  changePassword: endpoint({
+    method: "POST",
+    path: "/change-password",
+    summary: "Change the password; optionally end every other session",
+    tags: ["password"],
+    access: "session",
+    body: z.object({ newPassword: passwordField, currentPassword: passwordField, revokeOtherSessions: z.boolean().optional() }).strict(),
+    response: z.object({ token: z.string().nullable(), user: userSchema }),
+  }),
+  setPassword: endpoint({
+    method: "POST",
+    path: "/set-password",
+    summary: "Add a password to an account that has none (fresh session)",
+    tags: ["password"],
+    access: "fresh-session",
+    body: z.object({ newPassword: passwordField }).strict(),
+    response: statusSchema,
+  }),
+  changeEmail: endpoint({
+    method: "POST",
+    path: "/change-email",
+    summary: "Change the email: at once when unverified, after a confirmation link otherwise",
+    tags: ["user"],
+    access: "session",
+    body: z.object({ newEmail: emailField, callbackURL: callbackField.optional() }).strict(),
+    response: statusSchema,
+  }),
+  updateUser: endpoint({
+    method: "POST",
+    path: "/update-user",
+    summary: "Update the profile (name, image, username, displayUsername)",
+    tags: ["user"],
+    access: "session",
+    body: z
+      .object({
+        name: z.string().max(256).optional(),
+        image: z.string().max(2048).nullable().optional(),
+        username: z.string().max(256).optional(),
+        displayUsername: z.string().max(256).optional(),
+        /** Accepted only to answer EMAIL_CAN_NOT_BE_UPDATED: use /change-email. */
+        email: z.unknown().optional(),
+      })
+      .strict(),
+    response: statusSchema,
+  }),
+  deleteUser: endpoint({
+    method: "POST",
+    path: "/delete-user",
+    summary: "Delete the signed-in user (fresh session or password; or mail a confirmation link)",
+    tags: ["user"],
+    access: "session",
+    body: z.object({ callbackURL: callbackField.optional(), password: passwordField.optional(), token: z.string().max(512).optional() }).strict(),
+    response: z.object({ success: z.boolean(), message: z.enum(["User deleted", "Verification email sent"]) }),
+  }),
+  deleteUserCallback: endpoint({
+    method: "GET",
+    path: "/delete-user/callback",
+    summary: "The mailed account-deletion link (needs the user's session in this browser)",
+    tags: ["user"],
+    access: "optional-session",
+    query: z.object({ token: z.string().max(512), callbackURL: callbackField.optional() }).strict(),
+    response: z.object({ success: z.boolean(), message: z.literal("User deleted") }),
+    redirects: true,
+  }),
+  listSessions: endpoint({
+    method: "GET",
+    path: "/list-sessions",
+    summary: "The caller's live sessions; `token` is a revocation handle, not a credential",
+    tags: ["session"],
+    access: "session",
+    response: z.array(sessionSchema),
+  }),
+  revokeSession: endpoint({
+    method: "POST",
+    path: "/revoke-session",
+    summary: "End one of the caller's sessions (by listed handle or raw token)",
+    tags: ["session"],
+    access: "session",
+    body: z.object({ token: z.string().max(512) }).strict(),
+    response: statusSchema,
+  }),
+  revokeSessions: endpoint({
+    method: "POST",
+    path: "/revoke-sessions",
+    summary: "End every session of the caller, this one included",
+    tags: ["session"],
+    access: "session",
+    body: z.object({}).strict(),
+    response: statusSchema,
+  }),
+  revokeOtherSessions: endpoint({
+    method: "POST",
+    path: "/revoke-other-sessions",
+    summary: "End every session of the caller except this one",
+    tags: ["session"],
+    access: "session",
+    body: z.object({}).strict(),
+    response: statusSchema,
+  }),
+  listAccounts: endpoint({
+    method: "GET",
+    path: "/list-accounts",
+    summary: "The caller's linked accounts (credential and social)",
+    tags: ["account"],
+    access: "session",
+    response: z.array(linkedAccountSchema),
+  }),
+  unlinkAccount: endpoint({
+    method: "POST",
+    path: "/unlink-account",
+    summary: "Unlink an account by providerId (and provider accountId), or by account id alone",
+    tags: ["account"],
+    access: "fresh-session",
+    body: z.object({ providerId: z.string().max(128).optional(), accountId: z.string().max(512).optional() }).strict(),
+    response: statusSchema,
+  }),
+} as const;
