@@ -106,6 +106,11 @@ export const configSchema = z.object({
       allowRemovingAllTeams: z.boolean().default(false),
       maximumTeams: z.number().int().positive().optional(),
       requireEmailVerificationOnInvitation: z.boolean().default(false),
+      /** Refuse organization creation to ordinary users (create them from the CLI instead). */
+      allowUserToCreateOrganization: z.boolean().default(true),
+      /** Create a team named after a new organization, with its creator in it. */
+      defaultTeam: z.boolean().default(true),
+      maximumMembersPerTeam: z.number().int().positive().optional(),
       /** Custom roles: name → { resource: [actions] }. */
       roles: z.record(z.string(), z.record(z.string(), z.array(z.string()))).default({}),
     })

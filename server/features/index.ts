@@ -6,6 +6,7 @@ import { accountHandlers } from "./account/routes.js";
 import { emailPasswordHandlers } from "./email-password/routes.js";
 import { healthHandlers } from "./health/routes.js";
 import { multiSessionHandlers } from "./multi-session/routes.js";
+import { organizationHandlers } from "./organization/routes.js";
 import { passwordHandlers } from "./password/routes.js";
 import { sessionHandlers } from "./session/routes.js";
 import { usernameHandlers } from "./username/routes.js";
@@ -22,4 +23,5 @@ export const handlers: AllHandlers = {
   ...multiSessionHandlers,
   ...adminHandlers,
   ...auditHandlers,
+  ...organizationHandlers,
 };

@@ -7,6 +7,7 @@ import { auditEndpoints } from "./audit.js";
 import { accountEndpoints } from "./account.js";
 import { coreEndpoints } from "./core.js";
 import { multiSessionEndpoints } from "./multi-session.js";
+import { organizationEndpoints } from "./organization.js";
 import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
@@ -17,6 +18,7 @@ export const contract = {
   ...multiSessionEndpoints,
   ...adminEndpoints,
   ...auditEndpoints,
+  ...organizationEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -1,0 +1,205 @@
+/**
+ * Invitation rules. Status: pending → accepted | rejected | canceled. Only a pending, unexpired
+ * invitation can be accepted or rejected, and only by the user whose email it names. Accepting
+ * flips the status with a conditional update inside the transaction that creates the membership,
+ * so of two concurrent accepts exactly one creates a member.
+ */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { newId } from "../../crypto/tokens.js";
+import type { InvitationRow, MemberRow, OrganizationRow, SessionRow } from "../../db/types.js";
+import { invitationMail } from "../../mail/templates/index.js";
+import { findUserById } from "../user/store.js";
+import { can, isCreator, orgError, pageOf, parseRequestedRoles, type Actor } from "./access.js";
+import { setActive } from "./active-store.js";
+import * as store from "./invitation-store.js";
+import { addMembership } from "./member-service.js";
+import { findMember } from "./member-store.js";
+import { findOrganizationById } from "./organization-store.js";
+import * as teams from "./team-store.js";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Where the invitation mail points: the application's accept page. */
+export function invitationURL(app: AppContext, invitationId: string): string {
+  return `${app.baseURL}/accept-invitation/${encodeURIComponent(invitationId)}`;
+}
+
+export interface InviteInput {
+  email: string;
+  role: string | readonly string[];
+  organizationId?: string | undefined;
+  resend?: boolean | undefined;
+  teamId?: string | readonly string[] | undefined;
+}
+
+export interface Invited {
+  invitation: InvitationRow;
+  resent: boolean;
+}
+
+export async function inviteMember(app: AppContext, actor: Actor, input: InviteInput): Promise<Invited> {
+  const options = app.config.organization;
+  const organizationId = input.organizationId ?? actor.session.activeOrganizationId;
+  if (!organizationId) throw orgError("ORGANIZATION_NOT_FOUND");
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw apiError("INVALID_EMAIL");
+  const inviter = await findMember(app.db, organizationId, actor.user.id);
+  if (!inviter) throw orgError("MEMBER_NOT_FOUND");
+  if (!can(app, inviter.role, { invitation: ["create"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION");
+  const roles = parseRequestedRoles(app, input.role);
+  const role = roles.join(",");
+  // Only holders of the creator role may hand it out.
+  if (isCreator(app, role) && !isCreator(app, inviter.role)) throw orgError("YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE");
+  const teamIds = input.teamId === undefined ? [] : typeof input.teamId === "string" ? [input.teamId] : [...input.teamId];
+  if (teamIds.some((id) => id.includes(","))) throw orgError("INVALID_TEAM_ID");
+
+  const result = await app.db.transaction().execute(async (trx) => {
+    const organization = await findOrganizationById(trx, organizationId);
+    if (!organization) throw orgError("ORGANIZATION_NOT_FOUND");
+    const existingMember = await trx
+      .selectFrom("member")
+      .innerJoin("user", "user.id", "member.userId")
+      .select("member.id")
+      .where("member.organizationId", "=", organizationId)
+      .where("user.email", "=", email)
+      .executeTakeFirst();
+    if (existingMember) throw orgError("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
+    const now = app.clock.now();
+    const expiresAt = now + options.invitationExpiresIn * 1000;
+    const pending = await store.findPendingInvitation(trx, organizationId, email, now);
+    if (pending) {
+      // Re-inviting never makes a second invitation and never silently drops the request:
+      // without `resend` it is refused; with it the existing invitation is renewed and re-sent.
+      if (!input.resend) throw orgError("USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION");
+      if (isCreator(app, pending.role) && !isCreator(app, inviter.role)) throw orgError("YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE");
+      const renewed = await store.extendInvitation(trx, pending.id, expiresAt);
+      return { invitation: renewed ?? pending, organization, resent: true };
+    }
+    if ((await store.countPendingInvitations(trx, organizationId, now)) >= options.invitationLimit) throw orgError("INVITATION_LIMIT_REACHED");
+    for (const teamId of teamIds) {
+      if (!(await teams.findTeam(trx, teamId, organizationId))) throw orgError("TEAM_NOT_FOUND");
+      if (options.maximumMembersPerTeam !== undefined && (await teams.countTeamMembers(trx, teamId)) >= options.maximumMembersPerTeam) {
+        throw orgError("TEAM_MEMBER_LIMIT_REACHED");
+      }
+    }
+    const invitation: InvitationRow = {
+      id: newId(),
+      organizationId,
+      email,
+      role,
+      status: "pending",
+      teamId: teamIds.length ? teamIds.join(",") : null,
+      inviterId: actor.user.id,
+      expiresAt,
+      createdAt: now,
+    };
+    await store.insertInvitation(trx, invitation);
+    return { invitation, organization, resent: false };
+  });
+
+  await sendInvitationMail(app, actor, result.organization, result.invitation);
+  return { invitation: result.invitation, resent: result.resent };
+}
+
+async function sendInvitationMail(app: AppContext, actor: Actor, organization: OrganizationRow, invitation: InvitationRow): Promise<void> {
+  await app.mailer.send(
+    invitationMail({
+      appName: app.config.appName,
+      to: invitation.email,
+      url: invitationURL(app, invitation.id),
+      token: null,
+      inviterName: actor.user.name || actor.user.email,
+      organizationName: organization.name,
+      role: invitation.role,
+    }),
+  );
+}
+
+/** The invitation exists, is pending and unexpired, and names the caller. */
+async function recipientInvitation(app: AppContext, actor: Actor, invitationId: string): Promise<InvitationRow> {
+  const invitation = await store.findInvitationById(app.db, invitationId);
+  if (!invitation || invitation.status !== "pending" || Number(invitation.expiresAt) <= app.clock.now()) throw orgError("INVITATION_NOT_FOUND");
+  if (invitation.email.toLowerCase() !== actor.user.email.toLowerCase()) throw orgError("YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION");
+  if (app.config.organization.requireEmailVerificationOnInvitation && !actor.user.emailVerified) {
+    throw orgError("EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION");
+  }
+  return invitation;
+}
+
+export interface Accepted {
+  invitation: InvitationRow;
+  member: MemberRow;
+  session: SessionRow | null;
+}
+
+export async function acceptInvitation(app: AppContext, actor: Actor, invitationId: string): Promise<Accepted> {
+  const found = await recipientInvitation(app, actor, invitationId);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findOrganizationById(trx, found.organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
+    if (!(await findMember(trx, found.organizationId, found.inviterId))) throw orgError("INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION");
+    const invitation = await store.transitionInvitation(trx, invitationId, ["pending"], "accepted", app.clock.now());
+    if (!invitation) throw orgError("INVITATION_NOT_FOUND");
+    // Limit and duplicate checks run after the status flip; a refusal rolls the flip back.
+    const member = await addMembership(app, trx, invitation.organizationId, actor.user.id, invitation.role);
+    const teamIds = (invitation.teamId ?? "").split(",").filter(Boolean);
+    const joined: string[] = [];
+    for (const teamId of teamIds) {
+      // A team removed since the invitation was sent is skipped, not fatal.
+      if (!(await teams.findTeam(trx, teamId, invitation.organizationId))) continue;
+      await teams.ensureTeamMember(trx, { id: newId(), teamId, userId: actor.user.id, createdAt: app.clock.now() });
+      joined.push(teamId);
+    }
+    const patch: { activeOrganizationId: string; activeTeamId: string | null } = {
+      activeOrganizationId: invitation.organizationId,
+      activeTeamId: joined.length === 1 ? joined[0]! : null,
+    };
+    const session = (await setActive(trx, actor.session.id, patch)) ?? null;
+    return { invitation, member, session };
+  });
+}
+
+export async function rejectInvitation(app: AppContext, actor: Actor, invitationId: string): Promise<InvitationRow> {
+  await recipientInvitation(app, actor, invitationId);
+  const invitation = await store.transitionInvitation(app.db, invitationId, ["pending"], "rejected", app.clock.now());
+  if (!invitation) throw orgError("INVITATION_NOT_FOUND");
+  return invitation;
+}
+
+export async function cancelInvitation(app: AppContext, actor: Actor, invitationId: string): Promise<InvitationRow> {
+  const invitation = await store.findInvitationById(app.db, invitationId);
+  if (!invitation) throw orgError("INVITATION_NOT_FOUND");
+  const member = await findMember(app.db, invitation.organizationId, actor.user.id);
+  if (!member) throw orgError("MEMBER_NOT_FOUND");
+  if (!can(app, member.role, { invitation: ["cancel"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION");
+  const canceled = await store.transitionInvitation(app.db, invitationId, ["pending", "accepted", "rejected", "canceled"], "canceled");
+  if (!canceled) throw orgError("INVITATION_NOT_FOUND");
+  return canceled;
+}
+
+export async function getInvitation(app: AppContext, actor: Actor, invitationId: string) {
+  const invitation = await recipientInvitation(app, actor, invitationId);
+  const organization = await findOrganizationById(app.db, invitation.organizationId);
+  if (!organization) throw orgError("ORGANIZATION_NOT_FOUND");
+  const inviterMember = await findMember(app.db, invitation.organizationId, invitation.inviterId);
+  const inviter = inviterMember ? await findUserById(app.db, invitation.inviterId) : undefined;
+  if (!inviter) throw orgError("INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION");
+  return { invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter.email };
+}
+
+export async function listInvitations(app: AppContext, actor: Actor, query: { organizationId?: string | undefined; limit?: number; offset?: number }): Promise<InvitationRow[]> {
+  const organizationId = query.organizationId ?? actor.session.activeOrganizationId;
+  if (!organizationId) throw orgError("NO_ACTIVE_ORGANIZATION");
+  const member = await findMember(app.db, organizationId, actor.user.id);
+  if (!member) throw orgError("YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
+  if (!can(app, member.role, { invitation: ["create"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS");
+  const { limit, offset } = pageOf(query);
+  const rows = await store.listInvitations(app.db, organizationId, limit, offset);
+  return isCreator(app, member.role) ? rows : rows.filter((row) => !isCreator(app, row.role));
+}
+
+export async function listUserInvitations(app: AppContext, actor: Actor, query: { limit?: number; offset?: number }) {
+  if (app.config.organization.requireEmailVerificationOnInvitation && !actor.user.emailVerified) throw orgError("EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION");
+  const { limit, offset } = pageOf(query);
+  return store.listPendingForEmail(app.db, actor.user.email.toLowerCase(), app.clock.now(), limit, offset);
+}

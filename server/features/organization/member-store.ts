@@ -1,0 +1,152 @@
+/** Member queries. Lists always go through `organizationId` first: the (organizationId, createdAt) index. */
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database, MemberRow } from "../../db/types.js";
+import type { MemberWithUserRow } from "./wire.js";
+
+type Q = Kysely<Database>;
+
+/** LIKE with an explicit escape character, so `%` and `_` in user input match literally. */
+function like(column: string, pattern: string) {
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[%_\\]/g, "\\$&");
+}
+
+const MEMBER_COLUMNS = ["member.id", "member.organizationId", "member.userId", "member.role", "member.teamId", "member.createdAt"] as const;
+const USER_COLUMNS = ["user.name as u_name", "user.email as u_email", "user.image as u_image"] as const;
+
+type JoinedRow = MemberRow & { u_name: string; u_email: string; u_image: string | null };
+
+function withUser(row: JoinedRow): MemberWithUserRow {
+  const { u_name, u_email, u_image, ...member } = row;
+  return { ...member, user: { id: member.userId, name: u_name, email: u_email, image: u_image } };
+}
+
+function joined(db: Q) {
+  return db.selectFrom("member").innerJoin("user", "user.id", "member.userId").select(MEMBER_COLUMNS).select(USER_COLUMNS);
+}
+
+export function findMember(db: Q, organizationId: string, userId: string): Promise<MemberRow | undefined> {
+  return db.selectFrom("member").selectAll().where("organizationId", "=", organizationId).where("userId", "=", userId).executeTakeFirst();
+}
+
+export async function findMemberWithUser(db: Q, organizationId: string, userId: string): Promise<MemberWithUserRow | undefined> {
+  const row = await joined(db).where("member.organizationId", "=", organizationId).where("member.userId", "=", userId).executeTakeFirst();
+  return row ? withUser(row as JoinedRow) : undefined;
+}
+
+export function findMemberById(db: Q, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findMemberByEmail(db: Q, organizationId: string, email: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(MEMBER_COLUMNS)
+    .where("member.organizationId", "=", organizationId)
+    .where("user.email", "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertMember(db: Q, row: MemberRow): Promise<void> {
+  await db.insertInto("member").values(row).execute();
+}
+
+export function updateMemberRole(db: Q, id: string, role: string): Promise<MemberRow | undefined> {
+  return db.updateTable("member").set({ role }).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** Deletes the membership and the user's team memberships in that organization. */
+export async function deleteMember(db: Q, member: MemberRow): Promise<void> {
+  await db
+    .deleteFrom("teamMember")
+    .where("userId", "=", member.userId)
+    .where("teamId", "in", db.selectFrom("team").select("id").where("organizationId", "=", member.organizationId))
+    .execute();
+  await db.deleteFrom("member").where("id", "=", member.id).execute();
+}
+
+export async function countMembers(db: Q, organizationId: string): Promise<number> {
+  const row = await db.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("organizationId", "=", organizationId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Role columns that mention `role` (callers re-check with splitRoles: "co-owner" also matches). */
+export async function rolesMentioning(db: Q, organizationId: string, role: string): Promise<Array<Pick<MemberRow, "id" | "userId" | "role">>> {
+  return db
+    .selectFrom("member")
+    .select(["id", "userId", "role"])
+    .where("organizationId", "=", organizationId)
+    .where(like("member.role", `%${escapeLike(role)}%`))
+    .execute();
+}
+
+export interface MemberListOptions {
+  limit: number;
+  offset: number;
+  sortBy?: "createdAt" | "role" | "userId" | "id" | "name" | "email";
+  sortDirection?: "asc" | "desc";
+  filter?: { field: "role" | "userId" | "teamId" | "id" | "createdAt"; operator: string; value: unknown };
+  search?: { field: "name" | "email"; operator: "contains" | "starts_with" | "ends_with"; value: string };
+}
+
+type MemberQuery = SelectQueryBuilder<Database, "member" | "user", object>;
+
+
+function applyFilters<T extends MemberQuery>(query: T, options: MemberListOptions): T {
+  let q = query as MemberQuery;
+  const { filter, search } = options;
+  if (filter) {
+    const column = `member.${filter.field}` as const;
+    const value = filter.field === "createdAt" ? Number(filter.value) : filter.value;
+    const list = Array.isArray(value) ? value.map(String) : [String(value)];
+    switch (filter.operator) {
+      case "ne": q = q.where(column, "!=", value as string); break;
+      case "lt": q = q.where(column, "<", value as string); break;
+      case "lte": q = q.where(column, "<=", value as string); break;
+      case "gt": q = q.where(column, ">", value as string); break;
+      case "gte": q = q.where(column, ">=", value as string); break;
+      case "in": q = q.where(column, "in", list); break;
+      case "not_in": q = q.where(column, "not in", list); break;
+      case "contains": q = q.where(like(column, `%${escapeLike(String(value))}%`)); break;
+      case "starts_with": q = q.where(like(column, `${escapeLike(String(value))}%`)); break;
+      case "ends_with": q = q.where(like(column, `%${escapeLike(String(value))}`)); break;
+      default: q = q.where(column, "=", value as string);
+    }
+  }
+  if (search && search.value !== "") {
+    const text = escapeLike(search.value.toLowerCase());
+    const pattern = search.operator === "starts_with" ? `${text}%` : search.operator === "ends_with" ? `%${text}` : `%${text}%`;
+    q = q.where(like(`user.${search.field}`, pattern));
+  }
+  return q as T;
+}
+
+/**
+ * One page of members with their users, and the total matching. The default order (createdAt)
+ * walks the (organizationId, createdAt) index, so a page costs the same at any organization size.
+ */
+export async function listMembers(db: Q, organizationId: string, options: MemberListOptions): Promise<{ members: MemberWithUserRow[]; total: number }> {
+  const direction = options.sortDirection ?? "asc";
+  const sortColumn = options.sortBy === "name" || options.sortBy === "email" ? (`user.${options.sortBy}` as const) : (`member.${options.sortBy ?? "createdAt"}` as const);
+  const page = applyFilters(joined(db).where("member.organizationId", "=", organizationId) as unknown as MemberQuery, options)
+    .orderBy(sortColumn, direction)
+    .limit(options.limit)
+    .offset(options.offset);
+  const needsJoin = Boolean(options.search && options.search.value !== "");
+  const base = needsJoin
+    ? (db.selectFrom("member").innerJoin("user", "user.id", "member.userId") as unknown as MemberQuery)
+    : (db.selectFrom("member") as unknown as MemberQuery);
+  const count = applyFilters(base.where("member.organizationId", "=", organizationId), options).select((eb) => eb.fn.countAll<number>().as("n"));
+  const [rows, totalRow] = await Promise.all([page.execute(), count.executeTakeFirst()]);
+  return { members: (rows as unknown as JoinedRow[]).map(withUser), total: Number((totalRow as { n?: number } | undefined)?.n ?? 0) };
+}
+
+/** The first `limit` members by join date (get-full-organization). */
+export async function firstMembers(db: Q, organizationId: string, limit: number): Promise<MemberWithUserRow[]> {
+  const rows = await joined(db).where("member.organizationId", "=", organizationId).orderBy("member.createdAt", "asc").limit(limit).execute();
+  return (rows as JoinedRow[]).map(withUser);
+}
