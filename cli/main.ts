@@ -4,6 +4,12 @@ import { ApiError } from "../shared/errors.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
 
+// `auth … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 export async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {

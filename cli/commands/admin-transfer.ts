@@ -1,0 +1,218 @@
+/**
+ * `auth admin users export | import`: move users between servers with their password hashes
+ * (argon2id, or better-auth scrypt which the server upgrades at first sign-in), so nobody has to
+ * reset a password after a migration.
+ */
+import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
+import type { Command } from "commander";
+import { errorInfo } from "../bulk.js";
+import { connect } from "../connection.js";
+import { example, handler } from "../context.js";
+import { parsePositiveInt } from "../duration.js";
+import { parseCsv, toCsvRow } from "../csv.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
+import { confirm, readStdin } from "../prompt.js";
+
+export const EXPORT_COLUMNS = ["id", "email", "name", "emailVerified", "role", "banned", "banReason", "banExpires", "username", "displayUsername", "image", "createdAt", "updatedAt", "passwordHash"] as const;
+const IMPORT_FIELDS = ["email", "name", "role", "emailVerified", "image", "username", "displayUsername", "passwordHash", "createdAt"] as const;
+const BATCH = 500;
+
+type Format = "csv" | "jsonl";
+type ImportRow = Record<string, unknown> & { email: string; name: string };
+
+function formatOf(value: string | undefined, file: string | undefined): Format {
+  if (value) {
+    if (value !== "csv" && value !== "jsonl") throw new CliError(`--format must be csv or jsonl, not "${value}"`, EXIT.USAGE, "INVALID_OPTION");
+    return value;
+  }
+  return file && /\.csv$/i.test(file) ? "csv" : "jsonl";
+}
+
+async function progressBar(flags: { json?: boolean; jsonl?: boolean }, label: string, total?: number) {
+  if (wantsJson(flags) || !process.stderr.isTTY) return undefined;
+  const { startProgress } = await import("../views/progress.js");
+  return startProgress({ label, done: 0, total, failed: 0 });
+}
+
+export function registerTransferCommands(users: Command): void {
+  example(
+    users
+      .command("export")
+      .description("write every user with their password hash, as JSON lines or CSV (the file is created with mode 0600)")
+      .option("--format <format>", "jsonl or csv (default: from --out's extension, else jsonl)")
+      .option("--out <file>", "write here instead of standard output"),
+    "auth admin users export --out users.jsonl",
+    "auth admin users export --format csv > users.csv",
+  ).action(
+    handler<{ format?: string; out?: string }>(async (flags) => {
+      const format = formatOf(flags.format, flags.out);
+      const { client } = await connect(flags);
+      if (flags.out && existsSync(flags.out)) await confirm(flags, `${flags.out} exists. Replace it?`);
+      // Password hashes inside: the file is private to its owner from the first byte.
+      const fd = flags.out ? openSync(flags.out, "w", 0o600) : undefined;
+      if (fd !== undefined) fchmodSync(fd, 0o600);
+      const write = async (line: string) => {
+        if (fd !== undefined) writeSync(fd, line + "\n");
+        else if (!process.stdout.write(line + "\n")) await new Promise((resolve) => process.stdout.once("drain", resolve));
+      };
+      const total = flags.out ? (await client.adminListUsers({ limit: 1 })).total : undefined;
+      const progress = flags.out ? await progressBar(flags, "Exporting", total) : undefined;
+      if (format === "csv") await write(toCsvRow([...EXPORT_COLUMNS]));
+      let cursor: string | undefined;
+      let count = 0;
+      let withPassword = 0;
+      do {
+        const page = await client.adminExportUsers({ cursor, limit: 500 });
+        for (const user of page.users) {
+          await write(format === "csv" ? toCsvRow(EXPORT_COLUMNS.map((column) => (user as Record<string, unknown>)[column])) : JSON.stringify(user));
+          count++;
+          if (user.passwordHash) withPassword++;
+        }
+        progress?.update({ label: "Exporting", done: count, total, failed: 0 });
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      progress?.stop();
+      if (fd !== undefined) closeSync(fd);
+      const summary = { exported: count, withPasswordHash: withPassword, format, out: flags.out ?? null };
+      if (flags.out) {
+        if (wantsJson(flags)) printJson(summary);
+        else info(`Exported ${count} users (${withPassword} with a password hash) to ${flags.out}.`);
+      } else if (process.stderr.isTTY) warn(`Exported ${count} users.`);
+    }),
+  );
+
+  example(
+    users
+      .command("import")
+      .argument("<file>", "CSV with a header row, or JSON lines (- for standard input)")
+      .description("create users from a file, keeping their password hashes (argon2id or better-auth scrypt)")
+      .option("--format <format>", "csv or jsonl (default: from the file name, else detected)")
+      .option("--dry-run", "read and check the file, create nobody"),
+    "auth admin users import users.jsonl",
+    "auth admin users import legacy.csv --dry-run",
+    "auth --url https://old.example.com admin users export | auth --url https://new.example.com admin users import -",
+  )
+    .addHelpText("after", `\nColumns / fields: ${IMPORT_FIELDS.join(", ")} (email and name required; others such as id are ignored).\nEvery row is tried; exit code 1 if any failed.`)
+    .action(
+      handler<{ format?: string; dryRun?: boolean }>(async (flags, file: string) => {
+        let text: string;
+        if (file === "-") text = await readStdin();
+        else {
+          try {
+            text = readFileSync(file, "utf8");
+          } catch (error) {
+            throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+          }
+        }
+        const format: Format = flags.format ? formatOf(flags.format, file) : /\.csv$/i.test(file) ? "csv" : text.trimStart().startsWith("{") ? "jsonl" : "csv";
+        const { rows, problems } = parseImport(text, format);
+        const results: Array<{ line: number; email: string; ok: boolean; id?: string; code?: string; message?: string }> = problems.map((p) => ({ ...p, ok: false }));
+        if (flags.dryRun) {
+          const summary = { dryRun: true, total: rows.length + problems.length, valid: rows.length, invalid: problems.length, withPasswordHash: rows.filter((r) => r.row.passwordHash).length, results };
+          if (wantsJson(flags)) printJson(summary);
+          else {
+            for (const p of problems) warn(`line ${p.line}: ${p.message}`);
+            info(`Dry run: ${rows.length} users would be imported (${summary.withPasswordHash} with a password hash), ${problems.length} invalid.`);
+          }
+          if (problems.length) throw new CliError(`${problems.length} invalid rows.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+          return;
+        }
+        if (rows.length === 0 && problems.length === 0) throw new CliError(`No users in ${file}.`, EXIT.USAGE, "EMPTY_INPUT");
+        const { client } = await connect(flags);
+        const total = rows.length + problems.length;
+        const progress = await progressBar(flags, "Importing", total);
+        let done = problems.length;
+        const send = async (batch: typeof rows) => {
+          try {
+            const answer = await client.adminImportUsers({ users: batch.map((entry) => entry.row) as never });
+            answer.results.forEach((result, i) => results.push({ line: batch[i]!.line, ...result }));
+          } catch (error) {
+            const info = errorInfo(error);
+            if (info.code === "VALIDATION_ERROR" && batch.length > 1) {
+              // One bad row refuses the whole batch: send rows one by one to find it.
+              for (const entry of batch) await send([entry]);
+              return;
+            }
+            if ((error as { status?: number }).status === 0 || info.code === "UNAUTHORIZED" || (error as { status?: number }).status === 403) throw error;
+            for (const entry of batch) results.push({ line: entry.line, email: entry.row.email, ok: false, ...info });
+          }
+        };
+        for (let start = 0; start < rows.length; start += BATCH) {
+          await send(rows.slice(start, start + BATCH));
+          done = problems.length + Math.min(rows.length, start + BATCH);
+          progress?.update({ label: "Importing", done, total, failed: results.filter((r) => !r.ok).length });
+        }
+        progress?.stop();
+        results.sort((a, b) => a.line - b.line);
+        const failed = results.filter((r) => !r.ok).length;
+        const summary = { total, imported: total - failed, failed, results };
+        if (flags.jsonl) {
+          for (const result of results) printJsonLine(result);
+          printJsonLine({ summary: { total, imported: total - failed, failed } });
+        } else if (wantsJson(flags)) printJson(summary);
+        else {
+          for (const result of results.filter((r) => !r.ok)) warn(`failed: line ${result.line} ${result.email}: ${result.message} (${result.code})`);
+          info(`Imported ${total - failed} of ${total} users${failed ? `, ${failed} failed` : ""}.`);
+        }
+        if (failed) throw new CliError(`${failed} of ${total} failed.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+      }),
+    );
+}
+
+interface Parsed {
+  rows: Array<{ line: number; row: ImportRow }>;
+  problems: Array<{ line: number; email: string; code: string; message: string }>;
+}
+
+export function parseImport(text: string, format: Format): Parsed {
+  const parsed: Parsed = { rows: [], problems: [] };
+  const records: Array<{ line: number; record: Record<string, unknown> | null; error?: string }> = [];
+  if (format === "jsonl") {
+    text.split(/\r?\n/).forEach((raw, index) => {
+      const line = raw.trim();
+      if (!line || line.startsWith("#")) return;
+      try {
+        const value = JSON.parse(line) as unknown;
+        if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not a JSON object");
+        records.push({ line: index + 1, record: value as Record<string, unknown> });
+      } catch (error) {
+        records.push({ line: index + 1, record: null, error: `not valid JSON: ${(error as Error).message}` });
+      }
+    });
+  } else {
+    const table = parseCsv(text);
+    const header = (table[0] ?? []).map((name) => name.trim());
+    if (!header.includes("email")) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
+    table.slice(1).forEach((cells, index) => {
+      const record: Record<string, unknown> = {};
+      header.forEach((name, i) => {
+        const value = cells[i];
+        if (value !== undefined && value !== "") record[name] = value;
+      });
+      records.push({ line: index + 2, record });
+    });
+  }
+  for (const { line, record, error } of records) {
+    const email = typeof record?.email === "string" ? record.email.trim() : "";
+    if (!record || error) {
+      parsed.problems.push({ line, email, code: "INVALID_ROW", message: error ?? "unreadable row" });
+      continue;
+    }
+    if (!email.includes("@")) {
+      parsed.problems.push({ line, email, code: "INVALID_EMAIL", message: "missing or invalid email" });
+      continue;
+    }
+    const row: ImportRow = { email, name: typeof record.name === "string" && record.name ? record.name : email.split("@")[0]! };
+    for (const field of IMPORT_FIELDS) {
+      if (field === "email" || field === "name") continue;
+      let value = record[field];
+      if (value === undefined || value === null || value === "") continue;
+      if (field === "emailVerified" && typeof value === "string") value = value === "true" || value === "1";
+      if (field === "role" && typeof value === "string" && value.includes(",")) value = value.split(",").map((r) => r.trim()).filter(Boolean);
+      row[field] = value;
+    }
+    parsed.rows.push({ line, row });
+  }
+  return parsed;
+}

@@ -1,0 +1,290 @@
+/** `auth admin users …`: list, look up, create, change, ban, impersonate and remove users. */
+import type { Command } from "commander";
+import type { User } from "../../shared/contract/schemas.js";
+import { runBulk } from "../bulk.js";
+import { connect } from "../connection.js";
+import { example, handler, interactive, type Flags } from "../context.js";
+import { parseDuration, parsePositiveInt } from "../duration.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { emit, emitList, info, printJsonLine, renderDetails, withSpinner } from "../output.js";
+import { updateProfile } from "../profiles.js";
+import { confirm, promptHidden, readSecret, readSecretFromStdin } from "../prompt.js";
+import { parseRoles, resolveUser } from "../resolve.js";
+import { registerTransferCommands } from "./admin-transfer.js";
+
+export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
+const USER_FIELDS = ["id", "email", "name", "role", "emailVerified", "banned", "banReason", "banExpires", "username", "createdAt", "updatedAt"];
+
+interface ListFlags {
+  search?: string;
+  field?: "email" | "name";
+  operator?: "contains" | "starts_with" | "ends_with";
+  filterField?: string;
+  filterValue?: string;
+  filterOperator?: string;
+  sort?: string;
+  direction?: "asc" | "desc";
+  limit?: string;
+  offset?: string;
+  all?: boolean;
+}
+
+const BULK_HELP = "\nWith --from-file, one id or email per line (- reads standard input); every line is tried, a summary is printed, and the exit code is 1 if any failed. --dry-run only checks.";
+
+export function registerAdminUserCommands(admin: Command): void {
+  const users = admin.command("users").description("manage users (needs an administrator session)");
+
+  example(
+    users
+      .command("list")
+      .description("search, filter, sort and page through users")
+      .option("--search <text>", "search text")
+      .option("--field <field>", "field to search: email or name", "email")
+      .option("--operator <op>", "contains, starts_with or ends_with", "contains")
+      .option("--filter-field <field>", "filter on a field: role, banned, emailVerified, email, name, createdAt…")
+      .option("--filter-value <value>", "value for --filter-field")
+      .option("--filter-operator <op>", "eq, ne, lt, lte, gt, gte, in, not_in, contains, starts_with, ends_with", "eq")
+      .option("--sort <field>", "sort by: createdAt, email, name, role, banned…")
+      .option("--direction <dir>", "asc or desc", "asc")
+      .option("--limit <n>", "page size (1-1000)", "100")
+      .option("--offset <n>", "skip this many", "0")
+      .option("--all", "page through every match"),
+    "auth admin users list --search ada",
+    "auth admin users list --filter-field banned --filter-value true --json",
+    "auth admin users list --all --sort createdAt --jsonl > users.jsonl",
+  ).action(
+    handler<ListFlags>(async (flags) => {
+      const { client } = await connect(flags);
+      const limit = parsePositiveInt(flags.limit ?? "100", "--limit", { max: 1000 });
+      let offset = parsePositiveInt(flags.offset ?? "0", "--offset", { min: 0 });
+      if (flags.field && flags.field !== "email" && flags.field !== "name") throw new CliError("--field must be email or name", EXIT.USAGE, "INVALID_OPTION");
+      if ((flags.filterField === undefined) !== (flags.filterValue === undefined)) throw new CliError("--filter-field and --filter-value go together", EXIT.USAGE, "INVALID_OPTION");
+      const query = {
+        searchValue: flags.search,
+        searchField: flags.search ? flags.field : undefined,
+        searchOperator: flags.search ? flags.operator : undefined,
+        filterField: flags.filterField,
+        filterValue: flags.filterValue,
+        filterOperator: flags.filterField ? flags.filterOperator : undefined,
+        sortBy: flags.sort,
+        sortDirection: flags.sort ? flags.direction : undefined,
+        limit,
+      } as Parameters<typeof client.adminListUsers>[0];
+      if (!flags.all) {
+        const page = await withSpinner(flags, "Loading users…", () => client.adminListUsers({ ...query, offset }));
+        await emitList(flags, {
+          document: page,
+          items: page.users,
+          columns: USER_COLUMNS,
+          footer: `${page.users.length} of ${page.total} users${page.total > offset + page.users.length ? ` (next: --offset ${offset + page.users.length}, or --all)` : ""}`,
+          empty: "No users match.",
+        });
+        return;
+      }
+      const everyone: User[] = [];
+      let total = 0;
+      for (;;) {
+        const page = await withSpinner(flags, `Loading users (${everyone.length})…`, () => client.adminListUsers({ ...query, offset }));
+        total = page.total;
+        if (flags.jsonl) for (const user of page.users) printJsonLine(user);
+        else everyone.push(...page.users);
+        offset += page.users.length;
+        if (page.users.length === 0 || offset >= total) break;
+      }
+      if (flags.jsonl) return;
+      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, footer: `${everyone.length} users`, empty: "No users match." });
+    }),
+  );
+
+  example(users.command("get").argument("<user>", "id or email").description("show one user"), "auth admin users get ada@example.com", "auth admin users get 4bX2… --json").action(
+    handler(async (flags, ref: string) => {
+      const { client } = await connect(flags);
+      const user = await resolveUser(client, ref);
+      await emit(flags, { user }, () => renderDetails(user, USER_FIELDS));
+    }),
+  );
+
+  example(
+    users
+      .command("create")
+      .description("create a user; the password comes from --password-stdin or a masked prompt (none: a user without password)")
+      .requiredOption("--email <email>", "email address")
+      .option("--name <name>", "display name (default: the part before @)")
+      .option("--role <role>", "role, or several comma separated (default user)")
+      .option("--verified", "mark the email as verified")
+      .option("--password-stdin", "read the password from standard input")
+      .option("--without-password", "create without a password and do not prompt (social sign-in only)"),
+    "auth admin users create --email ada@example.com --name Ada --role admin",
+    "printf %s \"$PW\" | auth admin users create --email bob@example.com --password-stdin --json",
+  ).action(
+    handler<{ email: string; name?: string; role?: string; verified?: boolean; passwordStdin?: boolean; withoutPassword?: boolean }>(async (flags) => {
+      const { client } = await connect(flags);
+      let password: string | undefined;
+      if (flags.passwordStdin) password = await readSecretFromStdin();
+      else if (!flags.withoutPassword && interactive(flags)) password = (await promptHidden("Password for the new user (empty: none): ")) || undefined;
+      const { user } = await withSpinner(flags, "Creating user…", () =>
+        client.adminCreateUser({
+          email: flags.email,
+          name: flags.name ?? flags.email.split("@")[0]!,
+          password,
+          role: flags.role ? parseRoles(flags.role) : undefined,
+          data: flags.verified ? { emailVerified: true } : undefined,
+        }),
+      );
+      await emit(flags, { user }, () => info(`Created ${user.email} (${user.id}) with role ${user.role}${password ? "" : ", no password"}.`));
+    }),
+  );
+
+  example(
+    users.command("set-role").argument("<user>", "id or email").argument("<role>", "role, or several comma separated").description("set a user's role"),
+    "auth admin users set-role ada@example.com admin",
+    "auth admin users set-role ada@example.com support,billing --json",
+  ).action(
+    handler(async (flags, ref: string, role: string) => {
+      const { client } = await connect(flags);
+      const target = await resolveUser(client, ref);
+      const { user } = await client.adminSetRole({ userId: target.id, role: parseRoles(role) });
+      await emit(flags, { user }, () => info(`${user.email} now has the role ${user.role}.`));
+    }),
+  );
+
+  example(
+    users
+      .command("set-password")
+      .argument("<user>", "id or email")
+      .description("set a user's password (masked prompt, or --password-stdin)")
+      .option("--password-stdin", "read the new password from standard input"),
+    "printf %s \"$NEW_PW\" | auth admin users set-password ada@example.com --password-stdin",
+  ).action(
+    handler<{ passwordStdin?: boolean }>(async (flags, ref: string) => {
+      const { client } = await connect(flags);
+      const target = await resolveUser(client, ref);
+      const newPassword = await readSecret(flags, `New password for ${target.email}: `);
+      await client.adminSetUserPassword({ userId: target.id, newPassword });
+      await emit(flags, { userId: target.id, email: target.email, status: true }, () => info(`Password set for ${target.email}.`));
+    }),
+  );
+
+  const single = (name: string, description: string) =>
+    users
+      .command(name)
+      .argument("[user]", "id or email (or use --from-file)")
+      .description(description)
+      .option("--from-file <file>", "one id or email per line; - for standard input")
+      .option("--dry-run", "with --from-file: check every line, change nothing");
+
+  example(
+    single("ban", "ban users: ends all their sessions and refuses sign-in").option("--reason <text>", "shown to the user (default 'No reason')").option("--expires <duration>", "lift the ban after 90m, 12h, 7d, 2w…"),
+    "auth admin users ban spam@example.com --reason spam --expires 7d",
+    "auth admin users ban --from-file bad-actors.txt --reason fraud --yes",
+    "grep -l spam reports/* | xargs cat | auth admin users ban --from-file - --dry-run",
+  )
+    .addHelpText("after", BULK_HELP)
+    .action(
+      handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string }>(async (flags, ref?: string) => {
+        const banExpiresIn = flags.expires ? parseDuration(flags.expires, "--expires") : undefined;
+        await perUser(flags, ref, {
+          verb: "Ban",
+          done: "banned",
+          destructive: true,
+          act: async (client, user) => {
+            const answer = await client.adminBanUser({ userId: user.id, banReason: flags.reason, banExpiresIn });
+            return answer.user;
+          },
+          message: (user) => `Banned ${user.email}${user.banExpires ? ` until ${user.banExpires}` : ""}; their sessions are ended.`,
+        });
+      }),
+    );
+
+  example(single("unban", "lift bans"), "auth admin users unban spam@example.com", "auth admin users unban --from-file appeals.txt")
+    .addHelpText("after", BULK_HELP)
+    .action(
+      handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+        await perUser(flags, ref, {
+          verb: "Unban",
+          done: "unbanned",
+          act: async (client, user) => (await client.adminUnbanUser({ userId: user.id })).user,
+          message: (user) => `Unbanned ${user.email}.`,
+        });
+      }),
+    );
+
+  example(single("remove", "delete users with their sessions, accounts and memberships"), "auth admin users remove old@example.com --yes", "auth admin users remove --from-file leavers.txt --dry-run")
+    .addHelpText("after", BULK_HELP)
+    .action(
+      handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+        await perUser(flags, ref, {
+          verb: "Remove",
+          done: "removed",
+          destructive: true,
+          act: async (client, user) => {
+            await client.adminRemoveUser({ userId: user.id });
+            return user;
+          },
+          message: (user) => `Removed ${user.email} (${user.id}).`,
+        });
+      }),
+    );
+
+  example(
+    users
+      .command("impersonate")
+      .argument("<user>", "id or email")
+      .description("start a session as a user (1 hour) and save it as a profile to act through")
+      .option("--save-as <profile>", "profile to store the session in", "impersonation")
+      .option("--print-token", "also print the session token (for scripts)"),
+    "auth admin users impersonate ada@example.com && auth --profile impersonation whoami",
+  ).action(
+    handler<{ saveAs: string; printToken?: boolean }>(async (flags, ref: string) => {
+      const connection = await connect(flags);
+      const target = await resolveUser(connection.client, ref);
+      const answer = await connection.client.adminImpersonateUser({ userId: target.id });
+      const token = connection.client.token !== connection.token ? connection.client.token : answer.session.token;
+      updateProfile(flags.saveAs, () => ({ url: connection.url, token, email: answer.user.email, userId: answer.user.id, savedAt: new Date().toISOString() }));
+      const { token: _token, ...session } = answer.session;
+      await emit(flags, { profile: flags.saveAs, user: answer.user, session, ...(flags.printToken ? { token } : {}) }, () => {
+        info(`Impersonating ${answer.user.email} until ${session.expiresAt}. Act as them with: auth --profile ${flags.saveAs} …`);
+        if (flags.printToken) info(`Token: ${token}`);
+      });
+    }),
+  );
+
+  registerTransferCommands(users);
+}
+
+interface PerUserJob {
+  verb: string;
+  done: string;
+  destructive?: boolean;
+  act: (client: Awaited<ReturnType<typeof connect>>["client"], user: User) => Promise<User>;
+  message: (user: User) => string;
+}
+
+/** One user named on the line, or many with --from-file. */
+async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, ref: string | undefined, job: PerUserJob): Promise<void> {
+  if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
+  if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
+  const { client } = await connect(flags);
+  if (flags.fromFile) {
+    await runBulk(flags, flags.fromFile, {
+      verb: job.verb,
+      done: job.done,
+      destructive: job.destructive,
+      resolve: (line) => resolveUser(client, line),
+      act: async (user) => {
+        await job.act(client, user);
+      },
+      describe: (user) => user.id,
+    });
+    return;
+  }
+  const user = await resolveUser(client, ref!);
+  if (flags.dryRun) {
+    await emit(flags, { dryRun: true, action: job.done, user }, () => info(`Would ${job.verb.toLowerCase()} ${user.email} (${user.id}).`));
+    return;
+  }
+  if (job.destructive) await confirm(flags, `${job.verb} ${user.email} (${user.id})?`);
+  const changed = await job.act(client, user);
+  await emit(flags, { user: changed }, () => info(job.message(changed)));
+}
+
