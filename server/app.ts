@@ -90,6 +90,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
       await server.close();
       await context.audit.flush();
       await mailer.close?.();
+      await context.passwords.close();
     },
   };
 }
