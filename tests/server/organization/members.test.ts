@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { auditActions, createOrganization, seedMember, sessionOf, users, type SignedUp } from "./support.js";
+
+let server: TestServer;
+let owner: SignedUp;
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner] = await users(server, 1);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("organization/list-members", () => {
+  it("pages, sorts, filters and searches members with a total", async () => {
+    const org = await createOrganization(server, owner);
+    const people = await users(server, 4);
+    for (const [i, person] of people.entries()) {
+      server.clock.advance(1000);
+      await server.request("POST", "/organization/add-member", { token: owner.token, body: { organizationId: org.id, userId: person.userId, role: i === 0 ? "admin" : "member" } });
+    }
+    const page = await server.request("GET", `/organization/list-members?organizationId=${org.id}&limit=2&offset=1`, { token: owner.token });
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(5);
+    expect(page.body.members.map((m: { userId: string }) => m.userId)).toEqual([people[0]!.userId, people[1]!.userId]);
+    expect(page.body.members[0].user).toMatchObject({ id: people[0]!.userId, email: people[0]!.email });
+    const newest = await server.request("GET", `/organization/list-members?organizationId=${org.id}&sortBy=createdAt&sortDirection=desc&limit=1`, { token: owner.token });
+    expect(newest.body.members[0].userId).toBe(people[3]!.userId);
+    const admins = await server.request("GET", `/organization/list-members?organizationId=${org.id}&filterField=role&filterOperator=eq&filterValue=admin`, { token: owner.token });
+    expect(admins.body.total).toBe(1);
+    expect(admins.body.members[0].userId).toBe(people[0]!.userId);
+    const search = await server.request("GET", `/organization/list-members?organizationId=${org.id}&searchField=email&searchValue=${encodeURIComponent(people[2]!.email.slice(0, 12))}`, { token: owner.token });
+    expect(search.body.members.map((m: { userId: string }) => m.userId)).toContain(people[2]!.userId);
+    expect(search.body.total).toBe(search.body.members.length);
+    const literal = await server.request("GET", `/organization/list-members?organizationId=${org.id}&searchValue=%25`, { token: owner.token });
+    expect(literal.body.total).toBe(0);
+  });
+
+  it("uses the active organization, refuses non-members and bad sort fields", async () => {
+    const org = await createOrganization(server, owner);
+    const active = await server.request("GET", "/organization/list-members", { token: owner.token });
+    expect(active.body.members.map((m: { organizationId: string }) => m.organizationId)).toEqual([org.id]);
+    const [stranger] = await users(server, 1);
+    const refused = await server.request("GET", `/organization/list-members?organizationId=${org.id}`, { token: stranger!.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
+    const noActive = await server.request("GET", "/organization/list-members", { token: stranger!.token });
+    expect(noActive.body.code).toBe("NO_ACTIVE_ORGANIZATION");
+    const badSort = await server.request("GET", `/organization/list-members?organizationId=${org.id}&sortBy=password`, { token: owner.token });
+    expect(badSort.body.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("organization/get-active-member and get-active-member-role", () => {
+  it("answers the caller's membership in the active organization", async () => {
+    const org = await createOrganization(server, owner);
+    const member = await server.request("GET", "/organization/get-active-member", { token: owner.token });
+    expect(member.body).toMatchObject({ organizationId: org.id, userId: owner.userId, role: "owner", user: { email: owner.email } });
+    const role = await server.request("GET", "/organization/get-active-member-role", { token: owner.token });
+    expect(role.body).toEqual({ role: "owner" });
+    const [fresh] = await users(server, 1);
+    const none = await server.request("GET", "/organization/get-active-member", { token: fresh!.token });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe("NO_ACTIVE_ORGANIZATION");
+  });
+});
+
+describe("organization/remove-member", () => {
+  it("removes by id or email, clears the removed user's active organization and audits it", async () => {
+    const org = await createOrganization(server, owner);
+    const [a, b] = await users(server, 2);
+    const aMember = await seedMember(server, org.id, a!.userId, "member");
+    await seedMember(server, org.id, b!.userId, "member");
+    await server.request("POST", "/organization/set-active", { token: a!.token, body: { organizationId: org.id } });
+    const byId = await server.request("POST", "/organization/remove-member", { token: owner.token, body: { memberIdOrEmail: aMember } });
+    expect(byId.status).toBe(200);
+    expect(byId.body.member).toMatchObject({ id: aMember, userId: a!.userId });
+    expect((await sessionOf(server, a!.token))?.activeOrganizationId).toBeNull();
+    const byEmail = await server.request("POST", "/organization/remove-member", { token: owner.token, body: { memberIdOrEmail: b!.email.toUpperCase(), organizationId: org.id } });
+    expect(byEmail.status).toBe(200);
+    const missing = await server.request("POST", "/organization/remove-member", { token: owner.token, body: { memberIdOrEmail: "nobody@example.com" } });
+    expect(missing.body.code).toBe("MEMBER_NOT_FOUND");
+    expect(await auditActions(server, org.id)).toContain("organization.member-remove");
+  });
+
+  it("never removes the only owner, and only owners remove owners", async () => {
+    const org = await createOrganization(server, owner);
+    const [admin, coOwner] = await users(server, 2);
+    await seedMember(server, org.id, admin!.userId, "admin");
+    const ownerMember = (await server.request("GET", "/organization/get-active-member", { token: owner.token })).body.id;
+    const self = await server.request("POST", "/organization/remove-member", { token: owner.token, body: { memberIdOrEmail: ownerMember } });
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual({ code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER", message: "You cannot leave the organization as the only owner" });
+    const byAdmin = await server.request("POST", "/organization/remove-member", { token: admin!.token, body: { organizationId: org.id, memberIdOrEmail: ownerMember } });
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
+    await seedMember(server, org.id, coOwner!.userId, "owner");
+    const withCoOwner = await server.request("POST", "/organization/remove-member", { token: coOwner!.token, body: { organizationId: org.id, memberIdOrEmail: ownerMember } });
+    expect(withCoOwner.status).toBe(200);
+  });
+
+  it("refuses a member of another organization", async () => {
+    const mine = await createOrganization(server, owner);
+    const [other] = await users(server, 1);
+    const theirs = await createOrganization(server, other!);
+    const [x] = await users(server, 1);
+    const foreign = await seedMember(server, theirs.id, x!.userId, "member");
+    const response = await server.request("POST", "/organization/remove-member", { token: owner.token, body: { organizationId: mine.id, memberIdOrEmail: foreign } });
+    expect(response.body.code).toBe("MEMBER_NOT_FOUND");
+  });
+});
+
+describe("organization/update-member-role", () => {
+  it("changes a role, accepts several roles and audits the change", async () => {
+    const org = await createOrganization(server, owner);
+    const [a] = await users(server, 1);
+    const memberId = await seedMember(server, org.id, a!.userId, "member");
+    const response = await server.request("POST", "/organization/update-member-role", { token: owner.token, body: { memberId, role: ["admin", "member"] } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: memberId, role: "admin,member" });
+    expect(await auditActions(server, org.id)).toContain("organization.member-role-change");
+  });
+
+  it("refuses unknown roles, owner changes by non-owners and demoting the last owner", async () => {
+    const org = await createOrganization(server, owner);
+    const [admin, plain] = await users(server, 2);
+    await seedMember(server, org.id, admin!.userId, "admin");
+    const plainId = await seedMember(server, org.id, plain!.userId, "member");
+    const ownerMember = (await server.request("GET", "/organization/get-active-member", { token: owner.token })).body.id;
+    const unknown = await server.request("POST", "/organization/update-member-role", { token: owner.token, body: { memberId: plainId, role: "wizard" } });
+    expect(unknown.body).toEqual({ code: "ROLE_NOT_FOUND", message: "Role not found: wizard" });
+    const promote = await server.request("POST", "/organization/update-member-role", { token: admin!.token, body: { organizationId: org.id, memberId: plainId, role: "owner" } });
+    expect(promote.status).toBe(403);
+    const demoteOwner = await server.request("POST", "/organization/update-member-role", { token: admin!.token, body: { organizationId: org.id, memberId: ownerMember, role: "member" } });
+    expect(demoteOwner.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
+    const lastOwner = await server.request("POST", "/organization/update-member-role", { token: owner.token, body: { memberId: ownerMember, role: "admin" } });
+    expect(lastOwner.status).toBe(400);
+    expect(lastOwner.body.code).toBe("YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER");
+  });
+});
+
+describe("organization/leave", () => {
+  it("removes the caller, clears the active organization and team, and audits it", async () => {
+    const org = await createOrganization(server, owner);
+    const [a] = await users(server, 1);
+    await seedMember(server, org.id, a!.userId, "member");
+    await server.request("POST", "/organization/set-active", { token: a!.token, body: { organizationId: org.id } });
+    const response = await server.request("POST", "/organization/leave", { token: a!.token, body: { organizationId: org.id } });
+    expect(response.status).toBe(200);
+    expect(response.body.userId).toBe(a!.userId);
+    expect(await sessionOf(server, a!.token)).toMatchObject({ activeOrganizationId: null, activeTeamId: null });
+    const again = await server.request("POST", "/organization/leave", { token: a!.token, body: { organizationId: org.id } });
+    expect(again.body.code).toBe("MEMBER_NOT_FOUND");
+    expect(await auditActions(server, org.id)).toContain("organization.leave");
+  });
+
+  it("refuses the only owner", async () => {
+    const org = await createOrganization(server, owner);
+    const response = await server.request("POST", "/organization/leave", { token: owner.token, body: { organizationId: org.id } });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER");
+  });
+
+  it("when two owners leave at once, one of them stays", async () => {
+    const org = await createOrganization(server, owner);
+    const [second] = await users(server, 1);
+    await seedMember(server, org.id, second!.userId, "owner");
+    const results = await Promise.all([owner, second!].map((u) => server.request("POST", "/organization/leave", { token: u.token, body: { organizationId: org.id } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const owners = await server.database.db.selectFrom("member").select("role").where("organizationId", "=", org.id).execute();
+    expect(owners).toEqual([{ role: "owner" }]);
+  });
+});
