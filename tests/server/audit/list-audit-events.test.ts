@@ -102,7 +102,7 @@ describe("list-audit-events", () => {
   });
 
   it("refuses a malformed cursor, time or limit with 400", async () => {
-    for (const query of [{ cursor: "abc" }, { from: "last tuesday" }, { limit: 0 }, { limit: 501 }]) {
+    for (const query of <Array<Record<string, string | number>>>[{ cursor: "abc" }, { from: "last tuesday" }, { limit: 0 }, { limit: 501 }]) {
       const response = await list(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.code).toBe("VALIDATION_ERROR");
