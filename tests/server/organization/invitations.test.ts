@@ -8,7 +8,7 @@ let server: TestServer;
 let owner: SignedUp;
 beforeAll(async () => {
   server = await startTestServer();
-  [owner] = await users(server, 1);
+  [owner] = (await users(server, 1)) as [SignedUp];
 });
 afterAll(async () => {
   await server.close();

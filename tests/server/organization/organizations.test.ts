@@ -7,7 +7,7 @@ let alice: SignedUp;
 let bob: SignedUp;
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob] = await users(server, 2);
+  [alice, bob] = (await users(server, 2)) as [SignedUp, SignedUp];
 });
 afterAll(async () => {
   await server.close();
