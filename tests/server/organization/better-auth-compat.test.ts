@@ -107,7 +107,7 @@ describe("better-auth organizationClient() against Latchkey", () => {
 
     const second = await owner.client.organization.inviteMember({ email: other.email, role: "member" });
     const rejected = await other.client.organization.rejectInvitation({ invitationId: second.data!.id });
-    expect(rejected.data!.invitation.status).toBe("rejected");
+    expect(rejected.data!.invitation!.status).toBe("rejected");
     const third = await owner.client.organization.inviteMember({ email: "nobody-yet@example.com", role: "member" });
     const canceled = await guest.client.organization.cancelInvitation({ invitationId: third.data!.id });
     expect(canceled.data).toMatchObject({ id: third.data!.id, status: "canceled" });
