@@ -28,15 +28,14 @@ export const verificationHandlers = defineHandlers({
     }
     refreshCookieCache(ctx, user);
 
-    let signedIn = false;
-    const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification;
-    if (autoSignIn && result.purpose === "verify-email" && ctx.auth?.user.id !== user.id) {
+    // Auto sign-in: a browser already signed in as this user keeps its session.
+    const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification && result.purpose === "verify-email";
+    if (autoSignIn && ctx.auth?.user.id !== user.id) {
       const issued = await startSession(ctx.app, user, ctx.meta);
       ctx.browser.issue(issued);
       ctx.audit({ action: "user.sign-in", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-verification" } });
-      signedIn = true;
     }
     if (callbackURL) return new Redirect(callbackURL);
-    return signedIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };
+    return autoSignIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };
   },
 });

@@ -69,6 +69,14 @@ describe("GET /reset-password/{token}", () => {
     expect(expired.headers.get("location")).toBe("/reset?error=INVALID_TOKEN");
   });
 
+  it("without a callbackURL, answers a live token as JSON", async () => {
+    const { email } = await server.signUp();
+    const mail = await resetToken(email);
+    const response = await server.request("GET", `/reset-password/${mail.token}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ token: mail.token });
+  });
+
   it("without a callbackURL, sends an invalid token to the error page", async () => {
     const response = await server.request("GET", "/reset-password/nope");
     expect(response.status).toBe(302);
