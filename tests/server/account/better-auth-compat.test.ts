@@ -136,6 +136,23 @@ describe("better-auth client: profile, email, sessions and accounts", () => {
   });
 });
 
+describe("better-auth client: unlinking by account id", () => {
+  it("unlinks a social account by its id (better-auth 1.7's body) with a fresh session", async () => {
+    const { client, userId } = await signedIn();
+    await server.database.db.insertInto("account").values({
+      id: `compat-gh-${userId}`, providerId: "github", accountId: "gh-compat", userId, password: null, accessToken: "gho_x", refreshToken: null,
+      idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: "read:user", createdAt: 1, updatedAt: 1,
+    }).execute();
+    const listed = await client.listAccounts();
+    const github = listed.data!.find((a) => a.providerId === "github")!;
+    expect(github.scopes).toEqual(["read:user"]);
+    const unlinked = await client.unlinkAccount({ accountId: github.id });
+    expect(unlinked.error).toBeNull();
+    expect(unlinked.data).toEqual({ status: true });
+    expect((await client.listAccounts()).data!.map((a) => a.providerId)).toEqual(["credential"]);
+  });
+});
+
 describe("better-auth client: usernames", () => {
   it("signs in with a username and checks availability", async () => {
     const { email } = await signedIn("Compat_User");
