@@ -148,10 +148,19 @@ export async function requestDeletion(
 
 export type DeleteTokenProblem = "invalid_token" | "token_expired";
 
+function tokenUserId(value: string): string | undefined {
+  try {
+    const parsed = JSON.parse(value) as { userId?: unknown };
+    return typeof parsed.userId === "string" ? parsed.userId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks a delete-account token against the user; undefined when it may be used. */
 export async function checkDeleteToken(app: AppContext, userId: string, token: string): Promise<DeleteTokenProblem | undefined> {
   const row = await peekToken(app.db, "delete-account", token);
-  if (!row || !row.value.includes(`"userId":${JSON.stringify(userId)}`)) return "invalid_token";
+  if (!row || tokenUserId(row.value) !== userId) return "invalid_token";
   if (Number(row.expiresAt) <= app.clock.now()) return "token_expired";
   return undefined;
 }
