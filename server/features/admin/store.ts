@@ -1,5 +1,5 @@
 /** Administration queries. First parameter is the database or a transaction; no policy here. */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database, UserRow, UserUpdate } from "../../db/types.js";
 
 type Q = Kysely<Database>;
@@ -52,15 +52,24 @@ function condition(eb: ExpressionBuilder<Database, "user">, c: UserCondition): E
   }
 }
 
-/** One page of users and the number matching, from two statements on the same conditions. */
+/**
+ * One page of users and the number matching, from two statements on the same conditions.
+ *
+ * With a search on SQLite the sort key is written `+column`, which hides the column's index from
+ * the ORDER BY. Otherwise SQLite walks the sort index and looks up every row to test the search:
+ * for a rare match that is 100,000 random reads (~80 ms). One sequential scan plus a top-N sort
+ * costs ~7 ms whatever the match rate. Without conditions the index walk is the right plan.
+ */
 export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: UserRow[]; total: number }> {
   const where = (eb: ExpressionBuilder<Database, "user">) => eb.and(query.where.map((c) => condition(eb, c)));
+  const scan = query.where.length > 0 && db.getExecutor().adapter instanceof SqliteAdapter;
+  const key = (column: UserColumn) => (scan ? sql<string>`+${sql.ref(`user.${column}`)}` : sql<string>`${sql.ref(`user.${column}`)}`);
   const users = await db
     .selectFrom("user")
     .selectAll()
     .where(where)
-    .orderBy(query.sortBy, query.sortDirection)
-    .orderBy("id", query.sortDirection)
+    .orderBy(key(query.sortBy), query.sortDirection)
+    .orderBy(key("id"), query.sortDirection)
     .limit(query.limit)
     .offset(query.offset)
     .execute();
