@@ -41,6 +41,15 @@ describe("ban-user", () => {
     expect(await sessionCount(user.userId)).toBe(0);
   });
 
+  it("refuses sign-in by username too", async () => {
+    const user = await server.signUp({ username: "banned_by_name" });
+    await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: user.userId, banReason: "username path" } });
+    const response = await server.request("POST", "/sign-in/username", { body: { username: "banned_by_name", password: user.password } });
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe("BANNED_USER");
+    expect(response.body.message).toContain("username path");
+  });
+
   it("uses 'No reason' when none is given", async () => {
     const user = await server.signUp();
     const response = await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: user.userId } });
