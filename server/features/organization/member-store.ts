@@ -126,27 +126,60 @@ function applyFilters<T extends MemberQuery>(query: T, options: MemberListOption
 }
 
 /**
- * One page of members with their users, and the total matching. The default order (createdAt)
- * walks the (organizationId, createdAt) index, so a page costs the same at any organization size.
+ * One page of members with their users, and the total matching. The page is chosen first as a
+ * list of member ids (the default order walks the (organizationId, createdAt, id) index and
+ * touches no user row), then only those members are joined with their users: a deep offset
+ * costs index steps, not joins.
  */
 export async function listMembers(db: Q, organizationId: string, options: MemberListOptions): Promise<{ members: MemberWithUserRow[]; total: number }> {
   const direction = options.sortDirection ?? "asc";
   const sortColumn = options.sortBy === "name" || options.sortBy === "email" ? (`user.${options.sortBy}` as const) : (`member.${options.sortBy ?? "createdAt"}` as const);
-  const page = applyFilters(joined(db).where("member.organizationId", "=", organizationId) as unknown as MemberQuery, options)
+  const needsJoin = Boolean(options.search && options.search.value !== "") || sortColumn.startsWith("user.");
+  const base = () =>
+    needsJoin
+      ? (db.selectFrom("member").innerJoin("user", "user.id", "member.userId") as unknown as MemberQuery)
+      : (db.selectFrom("member") as unknown as MemberQuery);
+  const count = applyFilters(base().where("member.organizationId", "=", organizationId), options).select((eb) => eb.fn.countAll<number>().as("n"));
+  if (!needsJoin && sortColumn === "member.createdAt") {
+    // Default order: find the page's first (createdAt, id) on the covering index, then read the
+    // page as one index range joined with users (keyset), whatever the offset.
+    const boundary = await applyFilters(base().where("member.organizationId", "=", organizationId), options)
+      .select(["member.createdAt", "member.id"])
+      .orderBy("member.createdAt", direction)
+      .orderBy("member.id", direction)
+      .limit(1)
+      .offset(options.offset)
+      .executeTakeFirst() as { createdAt: number; id: string } | undefined;
+    const totalRow = await count.executeTakeFirst();
+    const total = Number((totalRow as { n?: number } | undefined)?.n ?? 0);
+    if (!boundary) return { members: [], total };
+    const rows = await applyFilters(joined(db).where("member.organizationId", "=", organizationId) as unknown as MemberQuery, options)
+      .where((eb) => eb(eb.refTuple("member.createdAt", "member.id"), direction === "asc" ? ">=" : "<=", eb.tuple(boundary.createdAt, boundary.id)))
+      .orderBy("member.createdAt", direction)
+      .orderBy("member.id", direction)
+      .limit(options.limit)
+      .execute();
+    return { members: (rows as unknown as JoinedRow[]).map(withUser), total };
+  }
+  const pageIds = applyFilters(base().where("member.organizationId", "=", organizationId), options)
+    .select("member.id")
     .orderBy(sortColumn, direction)
+    .orderBy("member.id", direction)
     .limit(options.limit)
     .offset(options.offset);
-  const needsJoin = Boolean(options.search && options.search.value !== "");
-  const base = needsJoin
-    ? (db.selectFrom("member").innerJoin("user", "user.id", "member.userId") as unknown as MemberQuery)
-    : (db.selectFrom("member") as unknown as MemberQuery);
-  const count = applyFilters(base.where("member.organizationId", "=", organizationId), options).select((eb) => eb.fn.countAll<number>().as("n"));
-  const [rows, totalRow] = await Promise.all([page.execute(), count.executeTakeFirst()]);
-  return { members: (rows as unknown as JoinedRow[]).map(withUser), total: Number((totalRow as { n?: number } | undefined)?.n ?? 0) };
+  const [idRows, totalRow] = await Promise.all([pageIds.execute(), count.executeTakeFirst()]);
+  const ids = (idRows as Array<{ id: string }>).map((row) => row.id);
+  const total = Number((totalRow as { n?: number } | undefined)?.n ?? 0);
+  if (ids.length === 0) return { members: [], total };
+  // Fetch the page's rows by primary key and put them back in the order the ids came in.
+  const rows = (await joined(db).where("member.id", "in", ids).execute()) as unknown as JoinedRow[];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { members: rows.map(withUser), total };
 }
 
 /** The first `limit` members by join date (get-full-organization). */
 export async function firstMembers(db: Q, organizationId: string, limit: number): Promise<MemberWithUserRow[]> {
-  const rows = await joined(db).where("member.organizationId", "=", organizationId).orderBy("member.createdAt", "asc").limit(limit).execute();
+  const rows = await joined(db).where("member.organizationId", "=", organizationId).orderBy("member.createdAt", "asc").orderBy("member.id", "asc").limit(limit).execute();
   return (rows as JoinedRow[]).map(withUser);
 }

@@ -100,6 +100,7 @@ describe("better-auth organizationClient() against Latchkey", () => {
     const details = await guest.client.organization.getInvitation({ query: { id: invitation.data!.id } });
     expect(details.data).toMatchObject({ organizationName: "Invites", organizationSlug: "compat-invites", inviterEmail: owner.email });
 
+    server.clock.advance(1000);
     const accepted = await guest.client.organization.acceptInvitation({ invitationId: invitation.data!.id });
     expect(accepted.error).toBeNull();
     expect(accepted.data!.member).toMatchObject({ userId: guest.id, role: "admin" });

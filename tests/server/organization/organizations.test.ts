@@ -167,6 +167,7 @@ describe("organization/list", () => {
 describe("organization/get-full-organization", () => {
   it("answers the active organization with members, invitations and teams; by id and slug too", async () => {
     const org = await createOrganization(server, alice);
+    server.clock.advance(1000);
     await seedMember(server, org.id, bob.userId, "member");
     await server.request("POST", "/organization/invite-member", { token: alice.token, body: { email: "invitee@example.com", role: "member" } });
     const active = await server.request("GET", "/organization/get-full-organization", { token: alice.token });
