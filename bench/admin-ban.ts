@@ -120,13 +120,17 @@ export async function run(options: { sessions?: number; rounds?: number } = {}):
   }
 }
 
+export function report(f: BanFigures): string {
+  return (
+    `admin-ban: user with ${f.sessions} sessions, ${f.rounds} rounds\n` +
+    `  ban-user over HTTP p50 ${f.httpP50Ms} ms (max ${f.httpMaxMs} ms); flags + DELETE transaction p50 ${f.transactionP50Ms} ms (max ${f.transactionMaxMs} ms)\n` +
+    `  sessions left after ban: ${f.sessionsLeftAfterBan}; one transaction (a failed delete rolls the ban back): ${f.oneTransaction}\n` +
+    `  ${f.cores} cores (${f.cpu}), load average ${f.loadAverage1m}`
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await run();
-  console.log(
-    `admin-ban: user with ${f.sessions} sessions, ${f.rounds} rounds\n` +
-      `  ban-user over HTTP p50 ${f.httpP50Ms} ms (max ${f.httpMaxMs} ms); flags + DELETE transaction p50 ${f.transactionP50Ms} ms (max ${f.transactionMaxMs} ms)\n` +
-      `  sessions left after ban: ${f.sessionsLeftAfterBan}; one transaction (a failed delete rolls the ban back): ${f.oneTransaction}\n` +
-      `  ${f.cores} cores (${f.cpu}), load average ${f.loadAverage1m}`,
-  );
+  console.log(report(f));
   console.log(JSON.stringify({ bench: "admin-ban", ...f }));
 }

@@ -140,12 +140,16 @@ export async function run(options: { users?: number; requests?: number } = {}): 
   }
 }
 
+export function report(f: ListUsersFigures): string {
+  return (
+    `admin-list-users: ${f.users} users, ${f.requests} sequential requests (contains search + sort, 50 per page)\n` +
+    `  p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  p99 ${f.p99Ms} ms  max ${f.maxMs} ms  (target p99 < ${f.targetP99Ms} ms: ${f.meetsTarget ? "met" : "MISSED"})\n` +
+    `  ${f.cores} cores (${f.cpu}), load average ${f.loadAverage1m}; seeding took ${f.seedSeconds} s`
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await run();
-  console.log(
-    `admin-list-users: ${f.users} users, ${f.requests} sequential requests (contains search + sort, 50 per page)\n` +
-      `  p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  p99 ${f.p99Ms} ms  max ${f.maxMs} ms  (target p99 < ${f.targetP99Ms} ms: ${f.meetsTarget ? "met" : "MISSED"})\n` +
-      `  ${f.cores} cores (${f.cpu}), load average ${f.loadAverage1m}; seeding took ${f.seedSeconds} s`,
-  );
+  console.log(report(f));
   console.log(JSON.stringify({ bench: "admin-list-users", ...f }));
 }
