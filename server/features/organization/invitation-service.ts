@@ -17,6 +17,7 @@ import { addMembership } from "./member-service.js";
 import { findMember } from "./member-store.js";
 import { findOrganizationById } from "./organization-store.js";
 import * as teams from "./team-store.js";
+import { joinTeam } from "./team-service.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -147,7 +148,7 @@ export async function acceptInvitation(app: AppContext, actor: Actor, invitation
     for (const teamId of teamIds) {
       // A team removed since the invitation was sent is skipped, not fatal.
       if (!(await teams.findTeam(trx, teamId, invitation.organizationId))) continue;
-      await teams.ensureTeamMember(trx, { id: newId(), teamId, userId: actor.user.id, createdAt: app.clock.now() });
+      await joinTeam(app, trx, teamId, actor.user.id);
       joined.push(teamId);
     }
     const patch: { activeOrganizationId: string; activeTeamId: string | null } = {

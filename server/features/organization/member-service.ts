@@ -15,6 +15,7 @@ import * as store from "./member-store.js";
 import { findOrganizationById } from "./organization-store.js";
 import { resolveOrganization } from "./organization-service.js";
 import * as teams from "./team-store.js";
+import { joinTeam } from "./team-service.js";
 import type { MemberWithUserRow } from "./wire.js";
 
 /** How many members hold the creator role (owners). */
@@ -105,7 +106,7 @@ export async function addMember(
     if (!(await findOrganizationById(trx, organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
     if (input.teamId && !(await teams.findTeam(trx, input.teamId, organizationId))) throw orgError("TEAM_NOT_FOUND");
     const member = await addMembership(app, trx, organizationId, input.userId, roles.join(","));
-    if (input.teamId) await teams.ensureTeamMember(trx, { id: newId(), teamId: input.teamId, userId: input.userId, createdAt: app.clock.now() });
+    if (input.teamId) await joinTeam(app, trx, input.teamId, input.userId);
     return member;
   });
 }

@@ -2,6 +2,7 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
+import type { DB } from "../../db/database.js";
 import type { SessionRow, TeamMemberRow, TeamRow } from "../../db/types.js";
 import { findUserById } from "../user/store.js";
 import { can, orgError, pageOf, type Actor } from "./access.js";
@@ -10,6 +11,18 @@ import { dropTeamFromInvitations } from "./invitation-store.js";
 import { findMember } from "./member-store.js";
 import { findOrganizationById } from "./organization-store.js";
 import * as store from "./team-store.js";
+
+/**
+ * Puts a user in a team (idempotent), within the caller's transaction, honouring
+ * `organization.maximumMembersPerTeam`.
+ */
+export async function joinTeam(app: AppContext, db: DB, teamId: string, userId: string): Promise<TeamMemberRow> {
+  const existing = await store.findTeamMember(db, teamId, userId);
+  if (existing) return existing;
+  const maximum = app.config.organization.maximumMembersPerTeam;
+  if (maximum !== undefined && (await store.countTeamMembers(db, teamId)) >= maximum) throw orgError("TEAM_MEMBER_LIMIT_REACHED");
+  return store.ensureTeamMember(db, { id: newId(), teamId, userId, createdAt: app.clock.now() });
+}
 
 function organizationIdOf(actor: Actor, given: string | undefined): string {
   const organizationId = given ?? actor.session.activeOrganizationId;
@@ -123,12 +136,7 @@ export async function addTeamMember(app: AppContext, actor: Actor, input: { team
   return app.db.transaction().execute(async (trx) => {
     const team = await store.findTeam(trx, input.teamId, organizationId);
     if (!team) throw orgError("TEAM_NOT_FOUND");
-    const existing = await store.findTeamMember(trx, team.id, input.userId);
-    if (existing) return { teamMember: existing, organizationId };
-    const maximum = app.config.organization.maximumMembersPerTeam;
-    if (maximum !== undefined && (await store.countTeamMembers(trx, team.id)) >= maximum) throw orgError("TEAM_MEMBER_LIMIT_REACHED");
-    const teamMember = await store.ensureTeamMember(trx, { id: newId(), teamId: team.id, userId: input.userId, createdAt: app.clock.now() });
-    return { teamMember, organizationId };
+    return { teamMember: await joinTeam(app, trx, team.id, input.userId), organizationId };
   });
 }
 

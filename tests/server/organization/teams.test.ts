@@ -176,3 +176,32 @@ describe("team members and the active team", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("team member limit", () => {
+  it("refuses to add beyond maximumMembersPerTeam, directly or by accepting an invitation", async () => {
+    const capped = await startTestServer({ config: { organization: { maximumMembersPerTeam: 1 } } });
+    try {
+      const [boss, a, b] = await users(capped, 3);
+      const org = await createOrganization(capped, boss!);
+      const team = (await capped.request("POST", "/organization/create-team", { token: boss!.token, body: { name: "Tiny" } })).body;
+      await seedMember(capped, org.id, a!.userId, "member");
+      expect((await capped.request("POST", "/organization/add-team-member", { token: boss!.token, body: { teamId: team.id, userId: a!.userId } })).status).toBe(200);
+      const invitation = await capped.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: b!.email, role: "member", teamId: team.id } });
+      expect(invitation.status).toBe(403);
+      expect(invitation.body.code).toBe("TEAM_MEMBER_LIMIT_REACHED");
+      // An invitation made while there was room cannot overfill the team later.
+      await capped.request("POST", "/organization/remove-team-member", { token: boss!.token, body: { teamId: team.id, userId: a!.userId } });
+      const early = await capped.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: b!.email, role: "member", teamId: team.id } });
+      await capped.request("POST", "/organization/add-team-member", { token: boss!.token, body: { teamId: team.id, userId: a!.userId } });
+      const accept = await capped.request("POST", "/organization/accept-invitation", { token: b!.token, body: { invitationId: early.body.id } });
+      expect(accept.status).toBe(403);
+      expect(accept.body.code).toBe("TEAM_MEMBER_LIMIT_REACHED");
+      const membership = await capped.database.db.selectFrom("member").select("id").where("userId", "=", b!.userId).execute();
+      expect(membership).toEqual([]);
+      const row = await capped.database.db.selectFrom("invitation").select("status").where("id", "=", early.body.id).executeTakeFirstOrThrow();
+      expect(row.status).toBe("pending");
+    } finally {
+      await capped.close();
+    }
+  });
+});
