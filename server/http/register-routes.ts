@@ -98,6 +98,8 @@ async function serve(
         userAgent: meta.userAgent,
         ...event,
         actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
+        // Whatever is done during an impersonation names the administrator behind it.
+        ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy } } : {}),
       });
     },
   } as HandlerContext<EndpointSpec>;

@@ -132,3 +132,15 @@ describe("stop-impersonating", () => {
     expect(stopped.cookies.some((c) => c.startsWith(`latchkey.session_token=${bystander.token}`))).toBe(false);
   });
 });
+
+describe("audit during impersonation", () => {
+  it("names the administrator behind actions taken while impersonating", async () => {
+    const target = await server.signUp();
+    const started = await server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId: target.userId } });
+    await server.request("POST", "/sign-out", { token: started.body.session.token, body: {} });
+    const signOuts = (await auditRows(server, "user.sign-out")).filter((e) => e.targetId === target.userId);
+    expect(signOuts).toHaveLength(1);
+    expect(signOuts[0]?.actorId).toBe(target.userId);
+    expect(JSON.parse(signOuts[0]?.metadata ?? "{}")).toEqual({ impersonatedBy: admin.userId });
+  });
+});
