@@ -111,6 +111,8 @@ export const configSchema = z.object({
       /** Create a team named after a new organization, with its creator in it. */
       defaultTeam: z.boolean().default(true),
       maximumMembersPerTeam: z.number().int().positive().optional(),
+      /** Refuse POST /organization/delete (404 ORGANIZATION_DELETION_DISABLED). */
+      disableOrganizationDeletion: z.boolean().default(false),
       /** Custom roles: name → { resource: [actions] }. */
       roles: z.record(z.string(), z.record(z.string(), z.array(z.string()))).default({}),
     })

@@ -8,6 +8,7 @@ export const organizationErrors = {
   ORGANIZATION_NOT_FOUND: { status: 400, message: "Organization not found" },
   USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: { status: 400, message: "User is not a member of the organization" },
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to update this organization" },
+  ORGANIZATION_DELETION_DISABLED: { status: 404, message: "Organization deletion is disabled" },
   YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION: { status: 403, message: "You are not allowed to delete this organization" },
   NO_ACTIVE_ORGANIZATION: { status: 400, message: "No active organization" },
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 400, message: "User is already a member of this organization" },

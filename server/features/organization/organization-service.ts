@@ -103,6 +103,7 @@ export async function updateOrganization(app: AppContext, actor: Actor, input: U
 }
 
 export async function deleteOrganization(app: AppContext, actor: Actor, organizationId: string): Promise<OrganizationRow> {
+  if (app.config.organization.disableOrganizationDeletion) throw orgError("ORGANIZATION_DELETION_DISABLED");
   const member = await members.findMember(app.db, organizationId, actor.user.id);
   if (!member) throw orgError("USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION", 400);
   if (!can(app, member.role, { organization: ["delete"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION");

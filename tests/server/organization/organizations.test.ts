@@ -136,6 +136,19 @@ describe("organization/delete", () => {
     expect(await auditActions(server, org.id)).toContain("organization.delete");
   });
 
+  it("answers 404 ORGANIZATION_DELETION_DISABLED when deletion is turned off", async () => {
+    const locked = await startTestServer({ config: { organization: { disableOrganizationDeletion: true } } });
+    try {
+      const [boss] = await users(locked, 1);
+      const org = await createOrganization(locked, boss!);
+      const response = await locked.request("POST", "/organization/delete", { token: boss!.token, body: { organizationId: org.id } });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ code: "ORGANIZATION_DELETION_DISABLED", message: "Organization deletion is disabled" });
+    } finally {
+      await locked.close();
+    }
+  });
+
   it("refuses a non-member (400) and a member without the delete permission (403)", async () => {
     const org = await createOrganization(server, alice);
     const outsider = await server.request("POST", "/organization/delete", { token: bob.token, body: { organizationId: org.id } });
