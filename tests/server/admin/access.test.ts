@@ -154,3 +154,17 @@ describe("admin endpoints", () => {
     });
   });
 });
+
+describe("openapi.json", () => {
+  it("documents every admin route with the permission it checks, import/export as Latchkey extensions", async () => {
+    const { body } = await server.request("GET", "/openapi.json");
+    for (const c of cases) {
+      const operation = body.paths[`/api/auth${c.path}`]?.[c.method.toLowerCase()];
+      expect(operation, c.path).toBeDefined();
+      expect(operation.description, c.path).toMatch(/^Requires: /);
+    }
+    expect(body.paths["/api/auth/admin/import-users"].post.summary).toMatch(/Latchkey extension.*500 users.*scrypt/);
+    expect(body.paths["/api/auth/admin/export-users"].get.summary).toMatch(/Latchkey extension.*nextCursor/);
+    expect(body.paths["/api/auth/admin/export-users"].get.description).toBe("Requires: user:export");
+  });
+});
