@@ -20,7 +20,7 @@ export function registerAuthCommands(program: Command): void {
     handler<{ email?: string; passwordStdin?: boolean }>(async (flags) => {
       const file = loadProfiles();
       const name = profileName(flags.profile, file);
-      const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url;
+      const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url || (file.current ? file.profiles[file.current]?.url : undefined);
       if (!rawUrl) throw new CliError("Which server? Pass --url (e.g. --url http://127.0.0.1:3000) or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
       const url = normalizeUrl(rawUrl);
       let email = flags.email;
@@ -37,7 +37,7 @@ export function registerAuthCommands(program: Command): void {
       updateProfile(
         name,
         (previous) => ({ ...previous, url, token, email: result.user.email, userId: result.user.id, organizationId: undefined, savedAt: new Date().toISOString() }),
-        Boolean(flags.profile) || !hadCurrent,
+        !hadCurrent,
       );
       await emit(flags, { profile: name, url, user: result.user }, () => info(`Signed in to ${url} as ${result.user.email} (profile "${name}").`));
     }),

@@ -1,3 +1,368 @@
+/**
+ * `auth org …` (organizations, members, invitations, teams) and `auth invitations …` (the
+ * signed-in user's own). Organizations are named by id or slug; `--org` picks one, else the one
+ * chosen with `auth org use`, else the session's active organization.
+ */
 import type { Command } from "commander";
+import type { LatchkeyClient } from "../../shared/client/index.js";
+import { connect } from "../connection.js";
+import { example, handler, type Flags } from "../context.js";
+import { parsePositiveInt } from "../duration.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
+import { updateProfile } from "../profiles.js";
+import { confirm } from "../prompt.js";
+import { parseRoles } from "../resolve.js";
 
-export function registerOrgCommands(_program: Command): void {}
+type OrgFlags = Flags<{ org?: string }>;
+
+const ORG_COLUMNS = ["id", "slug", "name", "createdAt"];
+const MEMBER_COLUMNS = ["id", "email", "name", "role", "userId", "createdAt"];
+const INVITATION_COLUMNS = ["id", "email", "role", "status", "expiresAt", "teamId"];
+const TEAM_COLUMNS = ["id", "name", "createdAt", "updatedAt"];
+
+async function orgIdOf(client: LatchkeyClient, ref: string): Promise<string> {
+  const mine = await client.listOrganizations({ limit: 1000 });
+  const found = mine.find((org) => org.id === ref || org.slug === ref);
+  if (found) return found.id;
+  // Not one of ours by slug: let the server judge the id (not found / not a member).
+  return ref;
+}
+
+/** The organization a command acts on: --org, then `auth org use`, then the session's active one (undefined). */
+async function targetOrg(flags: OrgFlags, client: LatchkeyClient, profileOrg?: string, explicit?: string): Promise<string | undefined> {
+  const ref = explicit ?? flags.org;
+  if (ref) return orgIdOf(client, ref);
+  return profileOrg;
+}
+
+async function requireOrg(flags: OrgFlags, client: LatchkeyClient, profileOrg?: string, explicit?: string): Promise<string> {
+  const id = await targetOrg(flags, client, profileOrg, explicit);
+  if (id) return id;
+  const session = await client.getSession({ disableRefresh: true });
+  const active = session?.session.activeOrganizationId;
+  if (!active) throw new CliError("Which organization? Pass --org ID|SLUG or choose one with `auth org use`.", EXIT.USAGE, "NO_ACTIVE_ORGANIZATION");
+  return active;
+}
+
+async function memberOf(client: LatchkeyClient, organizationId: string, ref: string) {
+  if (ref.includes("@")) {
+    const answer = await client.listOrganizationMembers({ organizationId, searchValue: ref, searchField: "email", searchOperator: "contains", limit: 100 });
+    const member = answer.members.find((m) => m.user.email.toLowerCase() === ref.toLowerCase());
+    if (member) return member;
+  } else {
+    for (const filterField of ["id", "userId"] as const) {
+      const answer = await client.listOrganizationMembers({ organizationId, filterField, filterOperator: "eq", filterValue: ref, limit: 1 });
+      if (answer.members[0]) return answer.members[0];
+    }
+  }
+  throw new CliError(`No member ${ref} in this organization.`, EXIT.NOT_FOUND, "MEMBER_NOT_FOUND");
+}
+
+async function teamOf(client: LatchkeyClient, organizationId: string, ref: string) {
+  const teams = await client.listTeams({ organizationId, limit: 1000 });
+  const team = teams.find((t) => t.id === ref) ?? teams.find((t) => t.name === ref);
+  if (!team) throw new CliError(`No team ${ref} in this organization.`, EXIT.NOT_FOUND, "TEAM_NOT_FOUND");
+  return team;
+}
+
+function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64);
+}
+
+function parseMetadata(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("expected a JSON object");
+    return value as Record<string, unknown>;
+  } catch (error) {
+    throw new CliError(`--metadata must be a JSON object: ${(error as Error).message}`, EXIT.USAGE, "INVALID_OPTION");
+  }
+}
+
+const orgOption = (command: Command) => command.option("--org <org>", "organization id or slug (default: `auth org use`, else the active one)");
+
+export function registerOrgCommands(program: Command): void {
+  const org = program.command("org").description("organizations you belong to: members, invitations, teams");
+
+  example(
+    org
+      .command("create")
+      .description("create an organization; you become its owner and it becomes active")
+      .requiredOption("--name <name>", "display name")
+      .option("--slug <slug>", "URL name (default: from the name)")
+      .option("--logo <url>", "logo URL")
+      .option("--metadata <json>", "JSON object of extra data")
+      .option("--keep-active", "do not make it the active organization"),
+    "auth org create --name 'Acme Corp' --slug acme",
+  ).action(
+    handler<{ name: string; slug?: string; logo?: string; metadata?: string; keepActive?: boolean }>(async (flags) => {
+      const { client } = await connect(flags);
+      const slug = flags.slug ?? slugify(flags.name);
+      if (!slug) throw new CliError("Pass --slug: the name gives no usable slug.", EXIT.USAGE, "INVALID_OPTION");
+      const created = await client.createOrganization({ name: flags.name, slug, logo: flags.logo, metadata: parseMetadata(flags.metadata), keepCurrentActiveOrganization: flags.keepActive });
+      await emit(flags, { organization: created }, () => info(`Created ${created.name} (${created.slug}, ${created.id}); you are its owner.`));
+    }),
+  );
+
+  example(org.command("list").description("organizations you belong to"), "auth org list", "auth org list --json | jq -r '.[].slug'").action(
+    handler(async (flags) => {
+      const { client } = await connect(flags);
+      const orgs = await withSpinner(flags, "Loading organizations…", () => client.listOrganizations({ limit: 1000 }));
+      await emitList(flags, { document: orgs, items: orgs, columns: ORG_COLUMNS, empty: "You belong to no organization (create one with `auth org create`)." });
+    }),
+  );
+
+  example(orgOption(org.command("get").argument("[org]", "id or slug").description("an organization with its members, invitations and teams")), "auth org get acme", "auth org get --json").action(
+    handler<{ org?: string }>(async (flags, ref?: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await targetOrg(flags, client, profile?.organizationId, ref);
+      const full = await client.getFullOrganization({ organizationId });
+      if (!full) throw new CliError("No active organization: pass an id or slug, or run `auth org use`.", EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
+      await emit(flags, { organization: full }, () =>
+        renderDetails({ id: full.id, name: full.name, slug: full.slug, logo: full.logo, createdAt: full.createdAt, members: full.members.length, invitations: full.invitations.filter((i) => i.status === "pending").length, teams: full.teams.map((t) => t.name).join(", ") }),
+      );
+    }),
+  );
+
+  example(
+    orgOption(
+      org
+        .command("update")
+        .argument("[org]", "id or slug")
+        .description("change name, slug, logo or metadata")
+        .option("--name <name>", "new name")
+        .option("--slug <slug>", "new slug")
+        .option("--logo <url>", "new logo URL")
+        .option("--metadata <json>", "replace metadata with this JSON object"),
+    ),
+    "auth org update acme --name 'Acme Inc'",
+  ).action(
+    handler<{ org?: string; name?: string; slug?: string; logo?: string; metadata?: string }>(async (flags, ref?: string) => {
+      const { client, profile } = await connect(flags);
+      const data = { name: flags.name, slug: flags.slug, logo: flags.logo, metadata: parseMetadata(flags.metadata) };
+      if (Object.values(data).every((v) => v === undefined)) throw new CliError("Nothing to change: pass --name, --slug, --logo or --metadata.", EXIT.USAGE, "NOTHING_TO_DO");
+      const organizationId = await targetOrg(flags, client, profile?.organizationId, ref);
+      const updated = await client.updateOrganization({ organizationId, data });
+      await emit(flags, { organization: updated }, () => info(`Updated ${updated.name} (${updated.slug}).`));
+    }),
+  );
+
+  example(org.command("delete").argument("<org>", "id or slug").description("delete an organization with its members, invitations and teams"), "auth org delete acme --yes").action(
+    handler(async (flags, ref: string) => {
+      const { client, profileName, profile } = await connect(flags);
+      const organizationId = await orgIdOf(client, ref);
+      await confirm(flags, `Delete organization ${ref} with all its members, invitations and teams?`);
+      const deleted = await client.deleteOrganization({ organizationId });
+      if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
+      await emit(flags, { organization: deleted }, () => info(`Deleted ${deleted.name} (${deleted.slug}).`));
+    }),
+  );
+
+  example(org.command("use").argument("<org>", "id or slug").description("make an organization active for your session and this profile"), "auth org use acme").action(
+    handler(async (flags, ref: string) => {
+      const { client, profileName } = await connect(flags);
+      const organizationId = await orgIdOf(client, ref);
+      const active = await client.setActiveOrganization({ organizationId });
+      if (!active) throw new CliError(`No organization ${ref}.`, EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
+      updateProfile(profileName, (p) => (p ? { ...p, organizationId: active.id } : p));
+      await emit(flags, { organization: active }, () => info(`Now working in ${active.name} (${active.slug}).`));
+    }),
+  );
+
+  example(
+    orgOption(
+      org
+        .command("invite")
+        .argument("<email>", "who to invite")
+        .description("invite someone by email (an invitation mail is sent)")
+        .requiredOption("--role <role>", "role(s) on joining: member, admin, owner (comma separated for several)")
+        .option("--team <team...>", "team id(s) or name(s) to join")
+        .option("--resend", "send again if already invited"),
+    ),
+    "auth org invite ada@example.com --role admin",
+    "auth org invite bob@example.com --role member --team Support --org acme",
+  ).action(
+    handler<{ org?: string; role: string; team?: string[]; resend?: boolean }>(async (flags, email: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = flags.team ? await requireOrg(flags, client, profile?.organizationId) : await targetOrg(flags, client, profile?.organizationId);
+      const teamIds = flags.team ? await Promise.all(flags.team.map(async (t) => (await teamOf(client, organizationId!, t)).id)) : undefined;
+      const invitation = await client.inviteOrganizationMember({
+        email,
+        role: parseRoles(flags.role),
+        organizationId,
+        resend: flags.resend,
+        teamId: teamIds ? (teamIds.length === 1 ? teamIds[0] : teamIds) : undefined,
+      });
+      await emit(flags, { invitation }, () => info(`Invited ${invitation.email} as ${invitation.role} (invitation ${invitation.id}, expires ${invitation.expiresAt}).`));
+    }),
+  );
+
+  const invitations = org.command("invitations").description("invitations sent by an organization");
+  example(orgOption(invitations.command("list").description("an organization's invitations, newest first")), "auth org invitations list --org acme").action(
+    handler<{ org?: string }>(async (flags) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await targetOrg(flags, client, profile?.organizationId);
+      const list = await client.listInvitations({ organizationId, limit: 1000 });
+      await emitList(flags, { document: list, items: list, columns: INVITATION_COLUMNS, empty: "No invitations." });
+    }),
+  );
+  example(invitations.command("cancel").argument("<invitation>", "invitation id").description("cancel an invitation"), "auth org invitations cancel inv_123 --yes").action(
+    handler(async (flags, id: string) => {
+      const { client } = await connect(flags);
+      await confirm(flags, `Cancel invitation ${id}?`);
+      const invitation = await client.cancelInvitation({ invitationId: id });
+      await emit(flags, { invitation }, () => info(`Canceled the invitation of ${invitation.email}.`));
+    }),
+  );
+
+  const members = org.command("members").description("members of an organization");
+  example(
+    orgOption(members.command("list").description("members with their roles").option("--search <text>", "search name or email").option("--limit <n>", "at most this many", "100")),
+    "auth org members list --org acme",
+    "auth org members list --search ada --json",
+  ).action(
+    handler<{ org?: string; search?: string; limit: string }>(async (flags) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await targetOrg(flags, client, profile?.organizationId);
+      const limit = parsePositiveInt(flags.limit, "--limit", { max: 1000 });
+      const answer = await client.listOrganizationMembers({ organizationId, limit, searchValue: flags.search, searchField: flags.search ? "email" : undefined, searchOperator: flags.search ? "contains" : undefined });
+      const rows = answer.members.map((m) => ({ ...m, email: m.user.email, name: m.user.name }));
+      await emitList(flags, { document: answer, items: rows, columns: MEMBER_COLUMNS, empty: "No members match.", footer: `${answer.members.length} of ${answer.total} members` });
+    }),
+  );
+  example(orgOption(members.command("remove").argument("<member>", "member id, user id or email").description("remove a member")), "auth org members remove ada@example.com --org acme --yes").action(
+    handler<{ org?: string }>(async (flags, ref: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await requireOrg(flags, client, profile?.organizationId);
+      const member = await memberOf(client, organizationId, ref);
+      await confirm(flags, `Remove ${member.user.email} from the organization?`);
+      const answer = await client.removeOrganizationMember({ memberIdOrEmail: member.id, organizationId });
+      await emit(flags, answer, () => info(`Removed ${member.user.email}.`));
+    }),
+  );
+  example(
+    orgOption(members.command("set-role").argument("<member>", "member id, user id or email").argument("<role>", "role, or several comma separated").description("change a member's role")),
+    "auth org members set-role ada@example.com admin --org acme",
+  ).action(
+    handler<{ org?: string }>(async (flags, ref: string, role: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await requireOrg(flags, client, profile?.organizationId);
+      const member = await memberOf(client, organizationId, ref);
+      const updated = await client.updateOrganizationMemberRole({ memberId: member.id, role: parseRoles(role), organizationId });
+      await emit(flags, { member: updated }, () => info(`${member.user.email} is now ${updated.role}.`));
+    }),
+  );
+
+  example(orgOption(org.command("leave").argument("[org]", "id or slug").description("leave an organization (an only owner cannot)")), "auth org leave acme --yes").action(
+    handler<{ org?: string }>(async (flags, ref?: string) => {
+      const { client, profileName, profile } = await connect(flags);
+      const organizationId = await requireOrg(flags, client, profile?.organizationId, ref);
+      await confirm(flags, `Leave organization ${ref ?? organizationId}?`);
+      const member = await client.leaveOrganization({ organizationId });
+      if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
+      await emit(flags, { member }, () => info("You left the organization."));
+    }),
+  );
+
+  registerTeamCommands(org);
+  registerOwnInvitationCommands(program);
+}
+
+function registerTeamCommands(org: Command): void {
+  const teams = org.command("teams").description("teams inside an organization");
+  example(orgOption(teams.command("create").argument("<name>", "team name").description("create a team")), "auth org teams create Support --org acme").action(
+    handler<{ org?: string }>(async (flags, name: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await targetOrg(flags, client, profile?.organizationId);
+      const team = await client.createTeam({ name, organizationId });
+      await emit(flags, { team }, () => info(`Created team ${team.name} (${team.id}).`));
+    }),
+  );
+  example(orgOption(teams.command("list").description("teams of an organization")), "auth org teams list --org acme").action(
+    handler<{ org?: string }>(async (flags) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await targetOrg(flags, client, profile?.organizationId);
+      const list = await client.listTeams({ organizationId, limit: 1000 });
+      await emitList(flags, { document: list, items: list, columns: TEAM_COLUMNS, empty: "No teams." });
+    }),
+  );
+  example(
+    orgOption(teams.command("update").argument("<team>", "team id or name").description("rename a team").requiredOption("--name <name>", "new name")),
+    "auth org teams update Support --name 'Customer Support'",
+  ).action(
+    handler<{ org?: string; name: string }>(async (flags, ref: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await requireOrg(flags, client, profile?.organizationId);
+      const team = await teamOf(client, organizationId, ref);
+      const updated = await client.updateTeam({ teamId: team.id, data: { name: flags.name, organizationId } });
+      await emit(flags, { team: updated }, () => info(`Renamed ${team.name} to ${updated.name}.`));
+    }),
+  );
+  example(orgOption(teams.command("remove").argument("<team>", "team id or name").description("remove a team")), "auth org teams remove Support --yes").action(
+    handler<{ org?: string }>(async (flags, ref: string) => {
+      const { client, profile } = await connect(flags);
+      const organizationId = await requireOrg(flags, client, profile?.organizationId);
+      const team = await teamOf(client, organizationId, ref);
+      await confirm(flags, `Remove team ${team.name}?`);
+      const answer = await client.removeTeam({ teamId: team.id, organizationId });
+      await emit(flags, { ...answer, teamId: team.id }, () => info(`Removed team ${team.name}.`));
+    }),
+  );
+  for (const [name, adding] of [
+    ["add-member", true],
+    ["remove-member", false],
+  ] as const) {
+    example(
+      orgOption(teams.command(name).argument("<team>", "team id or name").argument("<member>", "member id, user id or email").description(adding ? "put an organization member in a team" : "take a member out of a team")),
+      `auth org teams ${name} Support ada@example.com${adding ? "" : " --yes"}`,
+    ).action(
+      handler<{ org?: string }>(async (flags, teamRef: string, memberRef: string) => {
+        const { client, profile } = await connect(flags);
+        const organizationId = await requireOrg(flags, client, profile?.organizationId);
+        const team = await teamOf(client, organizationId, teamRef);
+        const member = await memberOf(client, organizationId, memberRef);
+        if (adding) {
+          const teamMember = await client.addTeamMember({ teamId: team.id, userId: member.userId, organizationId });
+          await emit(flags, { teamMember }, () => info(`Added ${member.user.email} to ${team.name}.`));
+        } else {
+          await confirm(flags, `Take ${member.user.email} out of ${team.name}?`);
+          const answer = await client.removeTeamMember({ teamId: team.id, userId: member.userId, organizationId });
+          await emit(flags, { ...answer, teamId: team.id, userId: member.userId }, () => info(`Removed ${member.user.email} from ${team.name}.`));
+        }
+      }),
+    );
+  }
+}
+
+function registerOwnInvitationCommands(program: Command): void {
+  const mine = program.command("invitations").description("invitations addressed to you");
+  example(mine.command("list").description("your pending invitations"), "auth invitations list").action(
+    handler(async (flags) => {
+      const { client } = await connect(flags);
+      const list = await client.listUserInvitations({ limit: 1000 });
+      await emitList(flags, { document: list, items: list, columns: ["id", "organizationName", "role", "status", "expiresAt"], empty: "No pending invitations." });
+    }),
+  );
+  example(mine.command("accept").argument("<invitation>", "invitation id").description("join the organization (it becomes active)"), "auth invitations accept inv_123").action(
+    handler(async (flags, id: string) => {
+      const { client, profileName } = await connect(flags);
+      const answer = await client.acceptInvitation({ invitationId: id });
+      updateProfile(profileName, (p) => (p ? { ...p, organizationId: answer.member.organizationId } : p));
+      await emit(flags, answer, () => info(`Joined organization ${answer.invitation.organizationId} as ${answer.member.role}.`));
+    }),
+  );
+  example(mine.command("reject").argument("<invitation>", "invitation id").description("decline an invitation"), "auth invitations reject inv_123").action(
+    handler(async (flags, id: string) => {
+      const { client } = await connect(flags);
+      const answer = await client.rejectInvitation({ invitationId: id });
+      await emit(flags, answer, () => info("Invitation rejected."));
+    }),
+  );
+}
