@@ -20,8 +20,16 @@ const USER_COLUMNS = ["user.name as u_name", "user.email as u_email", "user.imag
 type JoinedRow = MemberRow & { u_name: string; u_email: string; u_image: string | null };
 
 function withUser(row: JoinedRow): MemberWithUserRow {
-  const { u_name, u_email, u_image, ...member } = row;
-  return { ...member, user: { id: member.userId, name: u_name, email: u_email, image: u_image } };
+  // Explicit fields, no rest/spread: this runs for every member of every page.
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    userId: row.userId,
+    role: row.role,
+    teamId: row.teamId,
+    createdAt: row.createdAt,
+    user: { id: row.userId, name: row.u_name, email: row.u_email, image: row.u_image },
+  };
 }
 
 function joined(db: Q) {

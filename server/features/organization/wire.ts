@@ -38,7 +38,7 @@ export function toMember(row: MemberRow): Member {
 }
 
 export function toMemberWithUser(row: MemberWithUserRow): MemberWithUser {
-  return { ...toMember(row), user: row.user };
+  return { id: row.id, organizationId: row.organizationId, userId: row.userId, role: row.role, teamId: row.teamId, createdAt: iso(row.createdAt), user: row.user };
 }
 
 export function toInvitation(row: InvitationRow): Invitation {
