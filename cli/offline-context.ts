@@ -23,6 +23,8 @@ export async function withOfflineContext<T>(config: Config, work: (app: AppConte
       return await work(app);
     } finally {
       await app.audit.flush();
+      // The password hasher runs on worker threads: end them or the process never exits.
+      await app.passwords.close();
     }
   } finally {
     await database.close();
