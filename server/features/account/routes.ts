@@ -65,7 +65,9 @@ export const accountHandlers = defineHandlers({
   listSessions: async (ctx) => {
     const { user } = requireAuth(ctx);
     const rows = await listSessionsOfUser(ctx.app.db, user.id, ctx.app.clock.now());
-    return rows.map((row) => toSession(row));
+    // Sessions an administrator opened by impersonating this user are not the user's own:
+    // they stay out of the user's list (as better-auth's admin plugin does).
+    return rows.filter((row) => row.impersonatedBy === null).map((row) => toSession(row));
   },
   revokeSession: async (ctx) => {
     const auth = requireAuth(ctx);

@@ -35,6 +35,17 @@ describe("list-sessions", () => {
     expect((await server.request("GET", "/list-sessions")).status).toBe(401);
   });
 
+  it("leaves out sessions an administrator opened by impersonating the user", async () => {
+    const { token, userId } = await server.signUp();
+    const admin = await server.signUp();
+    await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+    const impersonation = await server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId } });
+    expect(impersonation.status).toBe(200);
+    const response = await server.request("GET", "/list-sessions", { token });
+    expect(response.body).toHaveLength(1);
+    expect(response.body[0].impersonatedBy).toBeNull();
+  });
+
   it("leaves out expired sessions", async () => {
     const { token } = await server.signUp();
     await server.database.db.updateTable("session").set({ expiresAt: 1 }).where("token", "!=", hashSecret(token)).execute();
