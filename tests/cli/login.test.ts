@@ -1,0 +1,157 @@
+/** auth login | logout | whoami | profile, AUTH_URL / AUTH_TOKEN, and the exit codes of each failure. */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { cliFor, type Cli } from "./harness.js";
+
+let server: TestServer;
+let cli: Cli;
+const email = "ops@example.com";
+const password = "correct horse battery";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.signUp({ email, password, name: "Ops" });
+  cli = cliFor(null);
+});
+afterAll(async () => {
+  cli.cleanup();
+  await server.close();
+});
+
+describe("auth login", () => {
+  it("signs in with --password-stdin and saves the token in a profile file only its owner can read", async () => {
+    const result = await cli.run(["login", "--url", server.url, "--email", email, "--password-stdin"], { input: password + "\n" });
+    expect(result.code).toBe(0);
+    const out = result.json();
+    expect(out).toMatchObject({ profile: "default", url: server.url, user: { email } });
+    expect(result.stdout).not.toContain("token");
+    const file = join(cli.configHome, "latchkey", "profiles.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cli.configHome, "latchkey")).mode & 0o777).toBe(0o700);
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    expect(saved.current).toBe("default");
+    expect(saved.profiles.default.token).toEqual(expect.any(String));
+  });
+
+  it("refuses a password given as an argument, before contacting anything", async () => {
+    for (const flag of ["--password", "-p"]) {
+      const result = await cli.run(["login", "--url", server.url, "--email", email, flag, password]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("other users of this machine can read it");
+    }
+  });
+
+  it("exits 3 with the server's code for a wrong password and 2 with nothing on stdin", async () => {
+    const wrong = await cli.run(["login", "--url", server.url, "--email", email, "--password-stdin", "--profile", "wrong"], { input: "nope-nope-nope\n" });
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toContain("INVALID_EMAIL_OR_PASSWORD");
+    const empty = await cli.run(["login", "--url", server.url, "--email", email, "--password-stdin", "--profile", "wrong"], { input: "" });
+    expect(empty.code).toBe(2);
+    const noEmail = await cli.run(["login", "--url", server.url, "--password-stdin"], { input: password });
+    expect(noEmail.code).toBe(2);
+  });
+});
+
+describe("auth whoami", () => {
+  it("shows the user and session as JSON without the bearer token", async () => {
+    const result = await cli.run(["whoami", "--json"]);
+    expect(result.code).toBe(0);
+    const out = result.json();
+    expect(out.user.email).toBe(email);
+    expect(out.profile).toBe("default");
+    expect(out.session).toMatchObject({ userId: out.user.id, expiresAt: expect.any(String) });
+    expect(out.session.token).toBeUndefined();
+  });
+
+  it("uses AUTH_URL and AUTH_TOKEN over any profile", async () => {
+    const other = await server.signUp({ name: "Scripted" });
+    const scripted = cliFor(server, { token: other.token });
+    try {
+      const result = await scripted.run(["whoami", "--json"]);
+      expect(result.code).toBe(0);
+      expect(result.json().user.email).toBe(other.email);
+    } finally {
+      scripted.cleanup();
+    }
+  });
+
+  it("says to run auth login (exit 3) when the token was revoked and when there is none", async () => {
+    const victim = await server.signUp({ name: "Revoked" });
+    await server.client(victim.token).signOut({});
+    const revoked = await cli.run(["whoami"], { env: { AUTH_URL: server.url, AUTH_TOKEN: victim.token } });
+    expect(revoked.code).toBe(3);
+    expect(revoked.stderr).toContain("auth login");
+    const admin = await cli.run(["admin", "users", "list"], { env: { AUTH_URL: server.url, AUTH_TOKEN: victim.token } });
+    expect(admin.code).toBe(3);
+    expect(admin.stderr).toContain("UNAUTHORIZED");
+    expect(admin.stderr).toContain("run `auth login`");
+    const fresh = cliFor(server);
+    try {
+      const none = await fresh.run(["whoami"]);
+      expect(none.code).toBe(3);
+      expect(none.stderr).toContain("auth login");
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  it("exits 7 when the server cannot be reached and 2 for a malformed URL", async () => {
+    const down = await cli.run(["whoami"], { env: { AUTH_URL: "http://127.0.0.1:9", AUTH_TOKEN: "x" } });
+    expect(down.code).toBe(7);
+    expect(down.stderr).toContain("NETWORK_ERROR");
+    const bad = await cli.run(["whoami", "--url", "not a url"], { env: { AUTH_TOKEN: "x" } });
+    expect(bad.code).toBe(2);
+  });
+
+  it("never sends a profile's token to a different --url", async () => {
+    const elsewhere = await cli.run(["whoami", "--url", "http://127.0.0.1:9"]);
+    expect(elsewhere.code).toBe(3);
+    expect(elsewhere.stderr).toContain("Not signed in to http://127.0.0.1:9");
+  });
+});
+
+describe("auth profile", () => {
+  it("lists, switches and (with --yes off a terminal) removes profiles", async () => {
+    const second = await server.signUp({ name: "Second" });
+    const login = await cli.run(["login", "--profile", "second", "--email", second.email, "--password-stdin"], { input: second.password });
+    expect(login.code).toBe(0);
+    // A second login does not take over the default identity.
+    expect((await cli.run(["whoami", "--json"])).json().user.email).toBe(email);
+    expect((await cli.run(["whoami", "--json", "--profile", "second"])).json().user.email).toBe(second.email);
+
+    const list = (await cli.run(["profile", "list", "--json"])).json();
+    expect(list.current).toBe("default");
+    expect(list.profiles.map((p: { name: string }) => p.name).sort()).toEqual(["default", "second"]);
+    expect(list.profiles.find((p: { name: string }) => p.name === "second")).toMatchObject({ signedIn: true, email: second.email, current: false });
+
+    expect((await cli.run(["profile", "use", "second"])).code).toBe(0);
+    expect((await cli.run(["whoami", "--json"])).json().user.email).toBe(second.email);
+    expect((await cli.run(["profile", "use", "nope"])).code).toBe(5);
+
+    const refused = await cli.run(["profile", "remove", "second"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--yes");
+    const removed = await cli.run(["profile", "remove", "second", "--yes", "--json"]);
+    expect(removed.code).toBe(0);
+    expect(removed.json()).toEqual({ removed: "second" });
+    const jsonl = await cli.run(["profile", "list", "--jsonl"]);
+    expect(jsonl.lines().map((p) => p.name)).toEqual(["default"]);
+  });
+});
+
+describe("auth logout", () => {
+  it("ends the session on the server and forgets the token", async () => {
+    const before = JSON.parse(readFileSync(join(cli.configHome, "latchkey", "profiles.json"), "utf8"));
+    const token = before.profiles.default.token as string;
+    const result = await cli.run(["logout", "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.json()).toEqual({ profile: "default", signedOut: true, revoked: true });
+    expect(await server.client(token).getSession()).toBeNull();
+    const after = await cli.run(["whoami"]);
+    expect(after.code).toBe(3);
+    const again = await cli.run(["logout", "--json"]);
+    expect(again.json()).toMatchObject({ signedOut: false });
+  });
+});
