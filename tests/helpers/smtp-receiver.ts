@@ -12,6 +12,8 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** Resolves when `count` mails have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The first mail to `to`, waiting for it to arrive (or rejecting after `timeoutMs`). */
+  messageTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,18 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         });
       }
       return received;
+    },
+    async messageTo(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find((mail) => mail.to.includes(to));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -120,21 +120,26 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
   const found = await findUserByEmail(app.db, email);
   const user = await checkPassword(app, found, input.password);
   if (!user) {
-    app.audit.record({
-      action: "user.sign-in",
-      success: false,
-      actorId: found?.id ?? null,
-      targetId: found?.id ?? null,
-      targetType: "user",
-      reason: "invalid email or password",
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
-      metadata: { method: "email" },
-    });
+    recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email" });
     throw apiError("INVALID_EMAIL_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");
   return startSession(app, user, meta, { rememberMe: input.rememberMe });
+}
+
+/** Audit a refused password sign-in; the target is the account tried, when it exists. */
+export function recordFailedSignIn(app: AppContext, found: UserRow | undefined, meta: RequestMeta, reason: string, metadata: Record<string, unknown>): void {
+  app.audit.record({
+    action: "user.sign-in",
+    success: false,
+    actorId: found?.id ?? null,
+    targetId: found?.id ?? null,
+    targetType: "user",
+    reason,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+    metadata,
+  });
 }
 
 /** With verification required, an unverified user gets the mail again and a 403. */

@@ -1,7 +1,7 @@
 /** Sign-in by username and the availability check. */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { assertVerifiedForSignIn, checkPassword } from "../email-password/service.js";
+import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../email-password/service.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { findUserByUsername } from "../user/store.js";
 import { normalizeUsername } from "./rules.js";
@@ -24,17 +24,7 @@ export async function signInWithUsername(app: AppContext, input: UsernameSignIn,
   const found = await findUserByUsername(app.db, username);
   const user = await checkPassword(app, found, input.password);
   if (!user) {
-    app.audit.record({
-      action: "user.sign-in",
-      success: false,
-      actorId: found?.id ?? null,
-      targetId: found?.id ?? null,
-      targetType: "user",
-      reason: "invalid username or password",
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
-      metadata: { method: "username", username },
-    });
+    recordFailedSignIn(app, found, meta, "invalid username or password", { method: "username", username });
     throw apiError("INVALID_USERNAME_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "USERNAME_EMAIL_NOT_VERIFIED");

@@ -1,52 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpReceiver, type SmtpReceiver } from "../../helpers/smtp-receiver.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const waiters: Array<() => void> = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    /** The next message to `to` (waits for delivery; the send is awaited by the request anyway). */
-    async messageTo(to: string): Promise<Received> {
-      for (;;) {
-        const found = received.find((m) => m.to.includes(to));
-        if (found) return found;
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
 
 /** Undo quoted-printable soft breaks and escapes so links can be read from the raw message. */
 function decode(raw: string): string {
@@ -58,11 +12,11 @@ function header(raw: string, name: string): string | undefined {
   return match?.[1]?.trim();
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpReceiver;
 let server: TestServer;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({ config: { mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` }, user: { deleteRequiresConfirmation: true } } });
+  smtp = await startSmtpReceiver();
+  server = await startTestServer({ config: { mail: { smtpUrl: smtp.url }, user: { deleteRequiresConfirmation: true } } });
 });
 afterAll(async () => {
   await server.close();
