@@ -3,9 +3,10 @@
  * existing user the admin role. Works on the database directly, with no server running.
  */
 import type { AppContext } from "../context.js";
-import { newId, randomString } from "../crypto/tokens.js";
+import { randomString } from "../crypto/tokens.js";
 import type { UserRow } from "../db/types.js";
-import { findUserByEmail, insertCredentialAccount, insertUser, updateUser } from "../features/user/store.js";
+import { createUserRecord } from "../features/user/create-user.js";
+import { findUserByEmail, updateUser } from "../features/user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../features/user/rules.js";
 
 export interface CreateAdminInput {
@@ -37,27 +38,13 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
   const generatedPassword = input.password === undefined ? randomString(24) : undefined;
   const password = input.password ?? (generatedPassword as string);
   assertPasswordLength(app.config, password);
-  const passwordHash = await app.passwords.hash(password);
-  const id = newId();
-  const user = await app.db.transaction().execute(async (trx) => {
-    const created = await insertUser(trx, {
-      id,
-      email,
-      name: input.name ?? email.split("@")[0] ?? "Administrator",
-      image: null,
-      // The operator vouches for this address by creating the account on the machine itself.
-      emailVerified: 1,
-      createdAt: now,
-      updatedAt: now,
-      role: adminRole,
-      banned: 0,
-      banReason: null,
-      banExpires: null,
-      username: null,
-      displayUsername: null,
-    });
-    await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash, now });
-    return created;
+  const user = await createUserRecord(app, {
+    email,
+    name: input.name ?? email.split("@")[0] ?? "Administrator",
+    // The operator vouches for this address by creating the account on the machine itself.
+    emailVerified: true,
+    role: adminRole,
+    passwordHash: await app.passwords.hash(password),
   });
   app.audit.record({ action: "user.create", targetId: user.id, targetType: "user", reason: "create-admin", metadata: { role: adminRole, via: "cli" } });
   return { user, created: true, generatedPassword };

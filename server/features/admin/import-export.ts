@@ -3,12 +3,12 @@
  * password hashes are kept as given: argon2id verifies directly, better-auth's scrypt verifies and
  * is rehashed to argon2id at the first successful sign-in. Plain passwords are never accepted.
  */
+import { createUserRecord } from "../user/create-user.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { newId } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { normalizeEmail } from "../user/rules.js";
-import { findUserByEmail, findUserByUsername, insertCredentialAccount, insertUser, isUniqueViolation } from "../user/store.js";
+import { findUserByEmail, findUserByUsername } from "../user/store.js";
 import { normalizeUsername } from "../username/rules.js";
 import { requirePermission, roleColumn } from "./access.js";
 import { exportUsers as exportQuery, type ExportRow } from "./store.js";
@@ -56,36 +56,17 @@ async function importOne(app: AppContext, row: ImportRow): Promise<UserRow> {
     names = normalized;
   }
   if (row.passwordHash && !isImportableHash(row.passwordHash)) throw apiError("INVALID_PASSWORD_HASH");
-  const now = app.clock.now();
-  const createdAt = row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : now;
-  const id = newId();
-  try {
-    return await app.db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, {
-        id,
-        email,
-        name: row.name,
-        image: row.image ?? null,
-        emailVerified: row.emailVerified ? 1 : 0,
-        createdAt,
-        updatedAt: now,
-        role,
-        banned: 0,
-        banReason: null,
-        banExpires: null,
-        username: names.username,
-        displayUsername: names.displayUsername,
-      });
-      if (row.passwordHash) await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash: row.passwordHash, now });
-      return user;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      if (names.username && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
-      throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
-    }
-    throw error;
-  }
+  return createUserRecord(app, {
+    email,
+    name: row.name,
+    image: row.image ?? null,
+    emailVerified: Boolean(row.emailVerified),
+    role,
+    username: names.username,
+    displayUsername: names.displayUsername,
+    passwordHash: row.passwordHash ?? null,
+    createdAt: row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : undefined,
+  });
 }
 
 /** Each row stands alone: one bad row is reported and the others are still imported. */

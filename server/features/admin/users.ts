@@ -1,4 +1,5 @@
 /** Administration of users: create, get, list, update, set role, set password, remove. */
+import { createUserRecord } from "../user/create-user.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
@@ -11,7 +12,6 @@ import {
   findUserById,
   findUserByUsername,
   insertCredentialAccount,
-  insertUser,
   isUniqueViolation,
   setCredentialPassword,
   updateUser,
@@ -81,34 +81,22 @@ export async function createUser(app: AppContext, actor: Actor, input: CreateUse
   if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   const names = await usernameFields(app, data, null);
   const passwordHash = input.password !== undefined ? await app.passwords.hash(input.password) : null;
-  const now = app.clock.now();
-  const id = newId();
   try {
-    return await app.db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, {
-        id,
-        email,
-        name: input.name,
-        image: data.image ?? null,
-        emailVerified: data.emailVerified ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-        role,
-        banned: data.banned ? 1 : 0,
-        banReason: data.banned ? (data.banReason ?? config.admin.defaultBanReason) : null,
-        banExpires: data.banned && data.banExpires != null ? toMillis(data.banExpires, "data.banExpires") : null,
-        username: names.username ?? null,
-        displayUsername: names.displayUsername ?? null,
-      });
-      if (passwordHash) await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash, now });
-      return user;
+    return await createUserRecord(app, {
+      email,
+      name: input.name,
+      image: data.image ?? null,
+      emailVerified: Boolean(data.emailVerified),
+      role,
+      username: names.username ?? null,
+      displayUsername: names.displayUsername ?? null,
+      passwordHash,
+      ban: data.banned
+        ? { reason: data.banReason ?? config.admin.defaultBanReason, expires: data.banExpires != null ? toMillis(data.banExpires, "data.banExpires") : null }
+        : null,
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (isUniqueViolation(error)) {
-      if (names.username && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
-      throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
-    }
     app.log.error({ err: { message: (error as Error).message } }, "admin create-user failed");
     throw apiError("FAILED_TO_CREATE_USER");
   }

@@ -1,7 +1,6 @@
 /** Sign-up and sign-in with email and password. */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { newId } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { normalizeUsername } from "../username/rules.js";
@@ -10,12 +9,10 @@ import {
   findCredentialAccount,
   findUserByEmail,
   findUserByUsername,
-  insertCredentialAccount,
-  insertUser,
-  isUniqueViolation,
   setCredentialPassword,
 } from "../user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
+import { createUserRecord } from "../user/create-user.js";
 
 export interface SignUpInput {
   email: string;
@@ -44,38 +41,15 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   if (names && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
 
-  const passwordHash = await app.passwords.hash(input.password);
-  const now = app.clock.now();
-  const id = newId();
-  let user: UserRow;
-  try {
-    user = await app.db.transaction().execute(async (trx) => {
-      const created = await insertUser(trx, {
-        id,
-        email,
-        name: input.name,
-        image: input.image ?? null,
-        emailVerified: 0,
-        createdAt: now,
-        updatedAt: now,
-        role: config.admin.defaultRole,
-        banned: 0,
-        banReason: null,
-        banExpires: null,
-        username: names?.username ?? null,
-        displayUsername: names?.displayUsername ?? null,
-      });
-      await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash, now });
-      return created;
-    });
-  } catch (error) {
-    // Two sign-ups for one address at once: the loser lands here.
-    if (isUniqueViolation(error)) {
-      if (names && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
-      throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
-    }
-    throw error;
-  }
+  const user = await createUserRecord(app, {
+    email,
+    name: input.name,
+    image: input.image ?? null,
+    role: config.admin.defaultRole,
+    username: names?.username ?? null,
+    displayUsername: names?.displayUsername ?? null,
+    passwordHash: await app.passwords.hash(input.password),
+  });
 
   const mustVerify = config.emailAndPassword.requireEmailVerification;
   if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL);
