@@ -51,6 +51,7 @@ export function buildProgram(): Command {
   registerMailCommands(program);
   registerCompletionCommand(program);
 
+  fillGroupExamples(program);
   example(
     program,
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",
@@ -60,4 +61,12 @@ export function buildProgram(): Command {
   );
   program.addHelpText("after", `\n${EXIT_CODE_HELP}`);
   return program;
+}
+
+/** Groups (`auth admin`, `auth org teams`…) show their subcommands' first examples. */
+function fillGroupExamples(command: Command): string[] {
+  const own = (command as unknown as { _examples?: string[] })._examples;
+  const below = command.commands.flatMap((sub) => fillGroupExamples(sub).slice(0, 1));
+  if (command.parent && (command as unknown as { listenerCount(event: string): number }).listenerCount("afterHelp") === 0 && below.length > 0) example(command, ...below.slice(0, 4));
+  return own ?? below;
 }

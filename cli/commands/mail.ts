@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { info, printJson, printTable, wantsJson } from "../output.js";
 import { buildConfig } from "../server-config.js";
 import { CliError, EXIT } from "../exit-codes.js";
+import { example } from "../context.js";
 
 export function registerMailCommands(program: Command): void {
-  const mail = program.command("mail").description("read mail the server kept in its outbox (no SMTP configured)");
+  const mail = example(program.command("mail").description("read mail the server kept in its outbox (no SMTP configured)"), "auth mail list --to ada@example.com");
   mail
     .command("list")
     .description("list outbox mail, newest first")

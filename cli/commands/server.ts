@@ -5,6 +5,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
 import { promptHidden, readSecretFromStdin } from "../prompt.js";
 import { buildConfig } from "../server-config.js";
+import { example } from "../context.js";
 
 interface StartFlags {
   port?: string;
@@ -19,7 +20,11 @@ interface StartFlags {
 }
 
 export function registerServerCommands(program: Command): void {
-  const server = program.command("server").description("run and look after a local Latchkey server");
+  const server = example(
+    program.command("server").description("run and look after a local Latchkey server"),
+    "auth server start --port 3000 --db ./data/latchkey.db",
+    "auth server backup --db ./data/latchkey.db --out ./latchkey-backup.db",
+  );
 
   server
     .command("start")
