@@ -1,0 +1,124 @@
+/**
+ * Interactive views in a real pseudo-terminal (tmux on a private socket): the masked password
+ * prompt, an Ink table, the bulk progress bar, and the confirmation of destructive commands.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_BIN } from "../helpers/run-cli.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { cliFor, makeAdmin, type Cli } from "./harness.js";
+
+const socket = `latchkey-cli-${process.pid}`;
+let sessions = 0;
+let server: TestServer;
+let cli: Cli;
+let admin: Awaited<ReturnType<typeof makeAdmin>>;
+
+function tmux(...args: string[]): string {
+  return execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Runs `auth …` in a fresh 120×30 terminal; the pane stays open after exit to be read. */
+function terminal(args: string[], env: Record<string, string>) {
+  const name = `t${sessions++}`;
+  const envs = Object.entries({ XDG_CONFIG_HOME: cli.configHome, TERM: "xterm-256color", ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  const command = `env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} ${args.map(shellQuote).join(" ")}; echo "EXIT=$?"; sleep 60`;
+  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", command);
+  const screen = () => tmux("capture-pane", "-p", "-t", name);
+  return {
+    screen,
+    keys: (...keys: string[]) => tmux("send-keys", "-t", name, ...keys),
+    async waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const text = screen();
+        if (pattern.test(text)) return text;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await makeAdmin(server, "root@example.com");
+  cli = cliFor(server);
+});
+afterAll(async () => {
+  try {
+    tmux("kill-server");
+  } catch {
+    /* already gone */
+  }
+  cli.cleanup();
+  await server.close();
+});
+
+describe("on a terminal", () => {
+  it("the login prompt masks the password as it is typed", async () => {
+    const term = terminal(["login", "--url", server.url, "--email", "root@example.com"], {});
+    await term.waitFor(/^Password:/m);
+    term.keys("-l", admin.password);
+    const typed = await term.waitFor(/Password: \*{21}/);
+    expect(typed).not.toContain(admin.password);
+    term.keys("Enter");
+    const done = await term.waitFor(/EXIT=\d+/);
+    expect(done).toContain(`Signed in to ${server.url} as root@example.com`);
+    expect(done).toContain("EXIT=0");
+    expect(done).not.toContain(admin.password);
+  });
+
+  it("renders users as an Ink table, not JSON", async () => {
+    await server.signUp({ email: "table-row@example.com", name: "Table Row" });
+    const term = terminal(["admin", "users", "list"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url });
+    const screen = await term.waitFor(/EXIT=\d+/);
+    expect(screen).toContain("EXIT=0");
+    expect(screen).toMatch(/ID\s+EMAIL\s+NAME\s+ROLE\s+BANNED/);
+    expect(screen).toMatch(/table-row@example\.com\s+Table Row\s+user\s+false/);
+    expect(screen).toMatch(/root@example\.com\s+Admin\s+admin/);
+    expect(screen).not.toContain("{");
+    expect(screen).toContain("2 of 2 users");
+  });
+
+  it("a destructive command asks, and refuses without y", async () => {
+    const victim = await server.signUp({ email: "victim@example.com" });
+    const env = { AUTH_TOKEN: admin.token, AUTH_URL: server.url };
+    const no = terminal(["admin", "users", "ban", "victim@example.com"], env);
+    await no.waitFor(/Ban victim@example\.com \(.+\)\? \[y\/N\]/);
+    no.keys("n", "Enter");
+    const refused = await no.waitFor(/EXIT=\d+/);
+    expect(refused).toContain("Aborted: nothing was changed.");
+    expect(refused).toContain("EXIT=2");
+    const empty = terminal(["admin", "users", "ban", "victim@example.com"], env);
+    await empty.waitFor(/\[y\/N\]/);
+    empty.keys("Enter");
+    expect(await empty.waitFor(/EXIT=\d+/)).toContain("EXIT=2");
+    expect(await server.client(victim.token).getSession()).not.toBeNull();
+
+    const yes = terminal(["admin", "users", "ban", "victim@example.com"], env);
+    await yes.waitFor(/\[y\/N\]/);
+    yes.keys("y", "Enter");
+    const done = await yes.waitFor(/EXIT=\d+/);
+    expect(done).toContain("Banned victim@example.com");
+    expect(done).toContain("EXIT=0");
+    expect(await server.client(victim.token).getSession()).toBeNull();
+  });
+
+  it("bulk work shows a progress bar and a summary", async () => {
+    const file = join(cli.configHome, "unban.txt");
+    writeFileSync(file, "victim@example.com\nghost@example.com\n");
+    const term = terminal(["admin", "users", "unban", "--from-file", file], { AUTH_TOKEN: admin.token, AUTH_URL: server.url });
+    const screen = await term.waitFor(/EXIT=\d+/);
+    expect(screen).toMatch(/Unban █+ 2\/2 1 failed/);
+    expect(screen).toContain("1 of 2 unbanned, 1 failed.");
+    expect(screen).toContain("failed: ghost@example.com");
+    expect(screen).toContain("EXIT=1");
+  });
+});
