@@ -1,7 +1,6 @@
 /** `auth mail list`: the outbox, for machines without SMTP (demos, QA). */
 import type { Command } from "commander";
 import { info, printJson, printTable, wantsJson } from "../output.js";
-import { buildConfig } from "../server-config.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { example } from "../context.js";
 
@@ -19,6 +18,7 @@ export function registerMailCommands(program: Command): void {
       const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit must be a positive whole number, not "${flags.limit}"`, EXIT.USAGE);
+      const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       const { existsSync } = await import("node:fs");
       if (config.db !== ":memory:" && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);

@@ -4,7 +4,6 @@ import type { ConfigInput } from "../../server/config.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
 import { promptHidden, readSecretFromStdin } from "../prompt.js";
-import { buildConfig } from "../server-config.js";
 import { example } from "../context.js";
 
 interface StartFlags {
@@ -41,6 +40,7 @@ export function registerServerCommands(program: Command): void {
     .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
     .action(async (_flags: StartFlags, command: Command) => {
       const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
+      const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
       const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
@@ -63,6 +63,7 @@ export function registerServerCommands(program: Command): void {
     .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
     .action(async (_flags: { db?: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
+      const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       const { openSqlite } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
@@ -89,6 +90,7 @@ export function registerServerCommands(program: Command): void {
     )
     .action(async (_flags: { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean } & { json?: boolean; jsonl?: boolean };
+      const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       let password: string | undefined;
       if (flags.passwordStdin) password = await readSecretFromStdin();
@@ -114,6 +116,7 @@ export function registerServerCommands(program: Command): void {
     .addHelpText("after", "\nAn existing --out file is replaced only after confirmation (or --yes).\n\nExample:\n  $ auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db")
     .action(async (_flags: { db?: string; out: string }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; out: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
+      const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       const { backupDatabase } = await import("../backup.js");
       const result = await backupDatabase(config.db, flags.out, flags);
