@@ -37,6 +37,27 @@ describe("organization/list-members", () => {
     expect(literal.body.total).toBe(0);
   });
 
+  it("pages through members who joined in the same millisecond without skipping or repeating anyone", async () => {
+    const org = await createOrganization(server, owner);
+    const db = server.database.db;
+    const now = server.clock.now();
+    const ids = Array.from({ length: 249 }, (_, i) => `tie-${org.id}-${i}`);
+    await db.insertInto("user").values(ids.map((id) => ({ id, email: `${id}@example.com`, name: id, image: null, emailVerified: 0, createdAt: now, updatedAt: now, role: "user", banned: 0, banReason: null, banExpires: null, username: null, displayUsername: null }))).execute();
+    await db.insertInto("member").values(ids.map((id) => ({ id: `m-${id}`, organizationId: org.id, userId: id, role: "member", teamId: null, createdAt: now }))).execute();
+    for (const direction of ["asc", "desc"]) {
+      const seen: string[] = [];
+      for (let offset = 0; offset < 300; offset += 100) {
+        const page = await server.request("GET", `/organization/list-members?organizationId=${org.id}&limit=100&offset=${offset}&sortDirection=${direction}`, { token: owner.token });
+        expect(page.body.total).toBe(250);
+        seen.push(...page.body.members.map((m: { id: string }) => m.id));
+      }
+      expect(seen).toHaveLength(250);
+      expect(new Set(seen).size).toBe(250);
+    }
+    const beyond = await server.request("GET", `/organization/list-members?organizationId=${org.id}&limit=100&offset=250`, { token: owner.token });
+    expect(beyond.body).toEqual({ members: [], total: 250 });
+  });
+
   it("uses the active organization, refuses non-members and bad sort fields", async () => {
     const org = await createOrganization(server, owner);
     const active = await server.request("GET", "/organization/list-members", { token: owner.token });
