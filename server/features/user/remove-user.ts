@@ -8,26 +8,29 @@ import { splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
 
-/** Organizations where this user is the only owner while other members remain. */
-export async function organizationsOnlyOwnedBy(db: DB, userId: string): Promise<string[]> {
+/**
+ * Organizations where this user is the only owner while other members remain. The owner role is
+ * the configured creator role (`owner` by default).
+ */
+export async function organizationsOnlyOwnedBy(db: DB, userId: string, ownerRole = "owner"): Promise<string[]> {
   const owned = await db.selectFrom("member").select(["organizationId", "role"]).where("userId", "=", userId).execute();
   const blocking: string[] = [];
   for (const membership of owned) {
-    if (!splitRoles(membership.role).includes("owner")) continue;
+    if (!splitRoles(membership.role).includes(ownerRole)) continue;
     const others = await db
       .selectFrom("member")
       .select(["role"])
       .where("organizationId", "=", membership.organizationId)
       .where("userId", "!=", userId)
       .execute();
-    if (others.length > 0 && !others.some((m) => splitRoles(m.role).includes("owner"))) blocking.push(membership.organizationId);
+    if (others.length > 0 && !others.some((m) => splitRoles(m.role).includes(ownerRole))) blocking.push(membership.organizationId);
   }
   return blocking;
 }
 
 export async function removeUser(app: AppContext, userId: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const blocking = await organizationsOnlyOwnedBy(trx, userId);
+    const blocking = await organizationsOnlyOwnedBy(trx, userId, app.config.organization.creatorRole);
     if (blocking.length > 0) throw apiError("ORGANIZATION_HAS_NO_OTHER_OWNER");
     // Organizations this user alone belonged to would be left empty and unreachable: remove them.
     const solo = await trx.selectFrom("member").select("organizationId").where("userId", "=", userId).execute();
