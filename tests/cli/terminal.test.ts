@@ -63,7 +63,10 @@ afterAll(async () => {
 
 describe("on a terminal", () => {
   it("the login prompt masks the password as it is typed", async () => {
-    const term = terminal(["login", "--url", server.url, "--email", "root@example.com"], {});
+    const term = terminal(["login", "--url", server.url], {});
+    await term.waitFor(/^Email:/m);
+    term.keys("-l", "root@example.com");
+    term.keys("Enter");
     await term.waitFor(/^Password:/m);
     term.keys("-l", admin.password);
     const typed = await term.waitFor(/Password: \*{21}/);
@@ -109,6 +112,14 @@ describe("on a terminal", () => {
     expect(done).toContain("Banned victim@example.com");
     expect(done).toContain("EXIT=0");
     expect(await server.client(victim.token).getSession()).toBeNull();
+  });
+
+  it("--no-input refuses a destructive command without asking", async () => {
+    const term = terminal(["admin", "users", "remove", "root@example.com", "--no-input"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url });
+    const screen = await term.waitFor(/EXIT=\d+/);
+    expect(screen).not.toContain("[y/N]");
+    expect(screen).toContain("Refusing without --yes");
+    expect(screen).toContain("EXIT=2");
   });
 
   it("bulk work shows a progress bar and a summary", async () => {
