@@ -155,3 +155,38 @@ describe("auth logout", () => {
     expect(again.json()).toMatchObject({ signedOut: false });
   });
 });
+
+describe("exit codes", () => {
+  it("exits 8 when the server rate-limits the CLI", async () => {
+    const limited = await startTestServer({ config: { rateLimit: { enabled: true, max: 2, window: 60 } } });
+    const account = await limited.signUp({ name: "Limited" });
+    const scripted = cliFor(limited, { token: account.token });
+    try {
+      const codes: Array<number | null> = [];
+      for (let i = 0; i < 4; i++) codes.push((await scripted.run(["whoami", "--json"])).code);
+      expect(codes).toContain(8);
+      const last = await scripted.run(["whoami"]);
+      expect(last.code).toBe(8);
+      expect(last.stderr).toContain("TOO_MANY_REQUESTS");
+    } finally {
+      scripted.cleanup();
+      await limited.close();
+    }
+  });
+
+  it("maps every server answer to its documented class", async () => {
+    const { exitCodeFor, EXIT } = await import("../../cli/exit-codes.js");
+    expect(exitCodeFor(0, "NETWORK_ERROR")).toBe(EXIT.NETWORK);
+    expect(exitCodeFor(401, "UNAUTHORIZED")).toBe(EXIT.NOT_SIGNED_IN);
+    expect(exitCodeFor(403, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS")).toBe(EXIT.FORBIDDEN);
+    expect(exitCodeFor(404, "USER_NOT_FOUND")).toBe(EXIT.NOT_FOUND);
+    expect(exitCodeFor(400, "ORGANIZATION_NOT_FOUND")).toBe(EXIT.NOT_FOUND);
+    expect(exitCodeFor(422, "USER_ALREADY_EXISTS")).toBe(EXIT.CONFLICT);
+    expect(exitCodeFor(400, "ORGANIZATION_ALREADY_EXISTS")).toBe(EXIT.CONFLICT);
+    expect(exitCodeFor(429, "TOO_MANY_REQUESTS")).toBe(EXIT.RATE_LIMITED);
+    expect(exitCodeFor(400, "VALIDATION_ERROR")).toBe(EXIT.USAGE);
+    expect(exitCodeFor(500, "INTERNAL_SERVER_ERROR")).toBe(EXIT.INTERNAL);
+    expect(exitCodeFor(418, "TEAPOT")).toBe(EXIT.FAILURE);
+    expect(EXIT).toEqual({ OK: 0, FAILURE: 1, USAGE: 2, NOT_SIGNED_IN: 3, FORBIDDEN: 4, NOT_FOUND: 5, CONFLICT: 6, NETWORK: 7, RATE_LIMITED: 8, INTERNAL: 70 });
+  });
+});
