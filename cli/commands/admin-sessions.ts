@@ -8,6 +8,7 @@ import { parseDuration, parsePositiveInt, parseSince } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, printJsonLine, wantsJson, withSpinner } from "../output.js";
 import { confirm } from "../prompt.js";
+import { requireAdminPermission } from "../preflight.js";
 import { resolveUser } from "../resolve.js";
 
 export const SESSION_COLUMNS = ["token", "ipAddress", "userAgent", "createdAt", "expiresAt", "impersonatedBy"];
@@ -31,6 +32,7 @@ export function registerAdminSessionCommands(admin: Command): void {
   ).action(
     handler(async (flags, token: string) => {
       const { client } = await connect(flags);
+      await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
       await confirm(flags, `End session ${token.slice(0, 12)}…?`);
       const answer = await client.adminRevokeUserSession({ sessionToken: token });
       await emit(flags, answer, () => info("Session ended."));
@@ -51,6 +53,7 @@ export function registerAdminSessionCommands(admin: Command): void {
       if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
       if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
       const { client } = await connect(flags);
+      await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
       if (flags.fromFile) {
         await runBulk(flags, flags.fromFile, {
           verb: "Revoke all sessions of",

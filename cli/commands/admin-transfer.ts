@@ -12,6 +12,7 @@ import { parsePositiveInt } from "../duration.js";
 import { parseCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
+import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
 export const EXPORT_COLUMNS = ["id", "email", "name", "emailVerified", "role", "banned", "banReason", "banExpires", "username", "displayUsername", "image", "createdAt", "updatedAt", "passwordHash"] as const;
@@ -48,6 +49,7 @@ export function registerTransferCommands(users: Command): void {
     handler<{ format?: string; out?: string }>(async (flags) => {
       const format = formatOf(flags.format, flags.out);
       const { client } = await connect(flags);
+      await requireAdminPermission(client, { user: ["export"] }, "export users");
       if (flags.out && existsSync(flags.out)) await confirm(flags, `${flags.out} exists. Replace it?`);
       // Password hashes inside: the file is private to its owner from the first byte.
       const fd = flags.out ? openSync(flags.out, "w", 0o600) : undefined;
@@ -120,6 +122,7 @@ export function registerTransferCommands(users: Command): void {
         }
         if (rows.length === 0 && problems.length === 0) throw new CliError(`No users in ${file}.`, EXIT.USAGE, "EMPTY_INPUT");
         const { client } = await connect(flags);
+        await requireAdminPermission(client, { user: ["create"] }, "import users");
         const total = rows.length + problems.length;
         const progress = await progressBar(flags, "Importing", total);
         let done = problems.length;

@@ -9,6 +9,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, printJsonLine, renderDetails, withSpinner } from "../output.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readSecret, readSecretFromStdin } from "../prompt.js";
+import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
 
@@ -184,6 +185,7 @@ export function registerAdminUserCommands(admin: Command): void {
       handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string }>(async (flags, ref?: string) => {
         const banExpiresIn = flags.expires ? parseDuration(flags.expires, "--expires") : undefined;
         await perUser(flags, ref, {
+          permission: { user: ["ban"] },
           verb: "Ban",
           done: "banned",
           destructive: true,
@@ -201,6 +203,7 @@ export function registerAdminUserCommands(admin: Command): void {
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
         await perUser(flags, ref, {
+          permission: { user: ["ban"] },
           verb: "Unban",
           done: "unbanned",
           act: async (client, user) => (await client.adminUnbanUser({ userId: user.id })).user,
@@ -214,6 +217,7 @@ export function registerAdminUserCommands(admin: Command): void {
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
         await perUser(flags, ref, {
+          permission: { user: ["delete"] },
           verb: "Remove",
           done: "removed",
           destructive: true,
@@ -253,6 +257,8 @@ export function registerAdminUserCommands(admin: Command): void {
 }
 
 interface PerUserJob {
+  /** Checked before asking or starting, e.g. { user: ["ban"] }. */
+  permission: Record<string, string[]>;
   verb: string;
   done: string;
   destructive?: boolean;
@@ -265,6 +271,7 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
   if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
   if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
   const { client } = await connect(flags);
+  await requireAdminPermission(client, job.permission, `${job.verb.toLowerCase()} users`);
   if (flags.fromFile) {
     await runBulk(flags, flags.fromFile, {
       verb: job.verb,

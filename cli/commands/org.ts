@@ -12,6 +12,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
 import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
+import { requireOrganizationPermission } from "../preflight.js";
 import { parseRoles } from "../resolve.js";
 
 type OrgFlags = Flags<{ org?: string }>;
@@ -158,6 +159,7 @@ export function registerOrgCommands(program: Command): void {
     handler(async (flags, ref: string) => {
       const { client, profileName, profile } = await connect(flags);
       const organizationId = await orgIdOf(client, ref);
+      await requireOrganizationPermission(client, organizationId, { organization: ["delete"] }, "delete this organization");
       await confirm(flags, `Delete organization ${ref} with all its members, invitations and teams?`);
       const deleted = await client.deleteOrganization({ organizationId });
       if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
@@ -241,6 +243,7 @@ export function registerOrgCommands(program: Command): void {
     handler<{ org?: string }>(async (flags, ref: string) => {
       const { client, profile } = await connect(flags);
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
+      await requireOrganizationPermission(client, organizationId, { member: ["delete"] }, "remove members");
       const member = await memberOf(client, organizationId, ref);
       await confirm(flags, `Remove ${member.user.email} from the organization?`);
       const answer = await client.removeOrganizationMember({ memberIdOrEmail: member.id, organizationId });
@@ -310,6 +313,7 @@ function registerTeamCommands(org: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const team = await teamOf(client, organizationId, ref);
+      await requireOrganizationPermission(client, organizationId, { team: ["delete"] }, "remove teams");
       await confirm(flags, `Remove team ${team.name}?`);
       const answer = await client.removeTeam({ teamId: team.id, organizationId });
       await emit(flags, { ...answer, teamId: team.id }, () => info(`Removed team ${team.name}.`));

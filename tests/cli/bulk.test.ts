@@ -55,6 +55,14 @@ describe("bulk ban, unban, revoke-all and remove", () => {
     expect(await bannedEmails()).toEqual(["bulk0@example.com", "bulk1@example.com", "bulk2@example.com"]);
   });
 
+  it("stops before the first line when the caller may not do the work at all (exit 4)", async () => {
+    const plain = await server.signUp({ name: "Not an admin" });
+    const result = await cli.run(["admin", "users", "ban", "--from-file", "-", "--dry-run", "--json"], { input: "bulk0@example.com\nbulk1@example.com\n", token: plain.token });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain("You are not allowed to ban users (needs user:ban)");
+    expect(result.stdout).toBe("");
+  });
+
   it("refuses bulk destruction off a terminal without --yes", async () => {
     const result = await cli.run(["admin", "users", "remove", "--from-file", "-"], { input: "bulk3@example.com\n" });
     expect(result.code).toBe(2);

@@ -84,6 +84,11 @@ describe("auth org", () => {
     // A plain member may not invite: exit 4.
     const forbidden = await ada.run(["org", "invite", "eve@example.com", "--role", "member", "--org", "acme-corp"]);
     expect(forbidden.code).toBe(4);
+    // Refused by the shared permission checker before any confirmation is asked for.
+    const remove = await ada.run(["org", "members", "remove", "owner@example.com", "--org", "acme-corp"]);
+    expect(remove.code).toBe(4);
+    expect(remove.stderr).toContain("Your role (member) does not allow you to remove members");
+    expect(remove.stderr).not.toContain("--yes");
   });
 
   it("rejects and cancels invitations", async () => {
