@@ -174,6 +174,23 @@ describe("exit codes", () => {
     }
   });
 
+  it("says to run auth login (exit 3) when the session expired", async () => {
+    const account = await server.signUp({ name: "Expiring" });
+    const scripted = cliFor(server, { token: account.token });
+    try {
+      expect((await scripted.run(["whoami"])).code).toBe(0);
+      server.clock.advance(400 * 24 * 3600 * 1000);
+      const expired = await scripted.run(["whoami"]);
+      expect(expired.code).toBe(3);
+      expect(expired.stderr).toContain("Your session has expired or was revoked: run `auth login`.");
+      const listing = await scripted.run(["sessions", "list"]);
+      expect(listing.code).toBe(3);
+      expect(listing.stderr).toContain("run `auth login`");
+    } finally {
+      scripted.cleanup();
+    }
+  });
+
   it("maps every server answer to its documented class", async () => {
     const { exitCodeFor, EXIT } = await import("../../cli/exit-codes.js");
     expect(exitCodeFor(0, "NETWORK_ERROR")).toBe(EXIT.NETWORK);
