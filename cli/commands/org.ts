@@ -4,9 +4,8 @@
  * chosen with `auth org use`, else the session's active organization.
  */
 import type { Command } from "commander";
-import type { LatchkeyClient } from "../../shared/client/index.js";
 import { connect } from "../connection.js";
-import { example, handler, type Flags } from "../context.js";
+import { example, handler } from "../context.js";
 import { parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
@@ -14,58 +13,13 @@ import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
 import { requireOrganizationPermission } from "../preflight.js";
 import { parseRoles } from "../resolve.js";
-
-type OrgFlags = Flags<{ org?: string }>;
+import { registerOwnInvitationCommands } from "./invitations.js";
+import { memberOf, orgIdOf, orgOption, requireOrg, targetOrg, teamOf } from "./org-scope.js";
+import { registerTeamCommands } from "./org-teams.js";
 
 const ORG_COLUMNS = ["id", "slug", "name", "createdAt"];
 const MEMBER_COLUMNS = ["id", "email", "name", "role", "userId", "createdAt"];
 const INVITATION_COLUMNS = ["id", "email", "role", "status", "expiresAt", "teamId"];
-const TEAM_COLUMNS = ["id", "name", "createdAt", "updatedAt"];
-
-async function orgIdOf(client: LatchkeyClient, ref: string): Promise<string> {
-  const mine = await client.listOrganizations({ limit: 1000 });
-  const found = mine.find((org) => org.id === ref || org.slug === ref);
-  if (found) return found.id;
-  // Not one of ours by slug: let the server judge the id (not found / not a member).
-  return ref;
-}
-
-/** The organization a command acts on: --org, then `auth org use`, then the session's active one (undefined). */
-async function targetOrg(flags: OrgFlags, client: LatchkeyClient, profileOrg?: string, explicit?: string): Promise<string | undefined> {
-  const ref = explicit ?? flags.org;
-  if (ref) return orgIdOf(client, ref);
-  return profileOrg;
-}
-
-async function requireOrg(flags: OrgFlags, client: LatchkeyClient, profileOrg?: string, explicit?: string): Promise<string> {
-  const id = await targetOrg(flags, client, profileOrg, explicit);
-  if (id) return id;
-  const session = await client.getSession({ disableRefresh: true });
-  const active = session?.session.activeOrganizationId;
-  if (!active) throw new CliError("Which organization? Pass --org ID|SLUG or choose one with `auth org use`.", EXIT.USAGE, "NO_ACTIVE_ORGANIZATION");
-  return active;
-}
-
-async function memberOf(client: LatchkeyClient, organizationId: string, ref: string) {
-  if (ref.includes("@")) {
-    const answer = await client.listOrganizationMembers({ organizationId, searchValue: ref, searchField: "email", searchOperator: "contains", limit: 100 });
-    const member = answer.members.find((m) => m.user.email.toLowerCase() === ref.toLowerCase());
-    if (member) return member;
-  } else {
-    for (const filterField of ["id", "userId"] as const) {
-      const answer = await client.listOrganizationMembers({ organizationId, filterField, filterOperator: "eq", filterValue: ref, limit: 1 });
-      if (answer.members[0]) return answer.members[0];
-    }
-  }
-  throw new CliError(`No member ${ref} in this organization.`, EXIT.NOT_FOUND, "MEMBER_NOT_FOUND");
-}
-
-async function teamOf(client: LatchkeyClient, organizationId: string, ref: string) {
-  const teams = await client.listTeams({ organizationId, limit: 1000 });
-  const team = teams.find((t) => t.id === ref) ?? teams.find((t) => t.name === ref);
-  if (!team) throw new CliError(`No team ${ref} in this organization.`, EXIT.NOT_FOUND, "TEAM_NOT_FOUND");
-  return team;
-}
 
 function slugify(name: string): string {
   return name
@@ -87,7 +41,6 @@ function parseMetadata(text: string | undefined): Record<string, unknown> | unde
   }
 }
 
-const orgOption = (command: Command) => command.option("--org <org>", "organization id or slug (default: `auth org use`, else the active one)");
 
 export function registerOrgCommands(program: Command): void {
   const org = program.command("org").description("organizations you belong to: members, invitations, teams");
@@ -276,97 +229,4 @@ export function registerOrgCommands(program: Command): void {
 
   registerTeamCommands(org);
   registerOwnInvitationCommands(program);
-}
-
-function registerTeamCommands(org: Command): void {
-  const teams = org.command("teams").description("teams inside an organization");
-  example(orgOption(teams.command("create").argument("<name>", "team name").description("create a team")), "auth org teams create Support --org acme").action(
-    handler<{ org?: string }>(async (flags, name: string) => {
-      const { client, profile } = await connect(flags);
-      const organizationId = await targetOrg(flags, client, profile?.organizationId);
-      const team = await client.createTeam({ name, organizationId });
-      await emit(flags, { team }, () => info(`Created team ${team.name} (${team.id}).`));
-    }),
-  );
-  example(orgOption(teams.command("list").description("teams of an organization")), "auth org teams list --org acme").action(
-    handler<{ org?: string }>(async (flags) => {
-      const { client, profile } = await connect(flags);
-      const organizationId = await targetOrg(flags, client, profile?.organizationId);
-      const list = await client.listTeams({ organizationId, limit: 1000 });
-      await emitList(flags, { document: list, items: list, columns: TEAM_COLUMNS, empty: "No teams." });
-    }),
-  );
-  example(
-    orgOption(teams.command("update").argument("<team>", "team id or name").description("rename a team").requiredOption("--name <name>", "new name")),
-    "auth org teams update Support --name 'Customer Support'",
-  ).action(
-    handler<{ org?: string; name: string }>(async (flags, ref: string) => {
-      const { client, profile } = await connect(flags);
-      const organizationId = await requireOrg(flags, client, profile?.organizationId);
-      const team = await teamOf(client, organizationId, ref);
-      const updated = await client.updateTeam({ teamId: team.id, data: { name: flags.name, organizationId } });
-      await emit(flags, { team: updated }, () => info(`Renamed ${team.name} to ${updated.name}.`));
-    }),
-  );
-  example(orgOption(teams.command("remove").argument("<team>", "team id or name").description("remove a team")), "auth org teams remove Support --yes").action(
-    handler<{ org?: string }>(async (flags, ref: string) => {
-      const { client, profile } = await connect(flags);
-      const organizationId = await requireOrg(flags, client, profile?.organizationId);
-      const team = await teamOf(client, organizationId, ref);
-      await requireOrganizationPermission(client, organizationId, { team: ["delete"] }, "remove teams");
-      await confirm(flags, `Remove team ${team.name}?`);
-      const answer = await client.removeTeam({ teamId: team.id, organizationId });
-      await emit(flags, { ...answer, teamId: team.id }, () => info(`Removed team ${team.name}.`));
-    }),
-  );
-  for (const [name, adding] of [
-    ["add-member", true],
-    ["remove-member", false],
-  ] as const) {
-    example(
-      orgOption(teams.command(name).argument("<team>", "team id or name").argument("<member>", "member id, user id or email").description(adding ? "put an organization member in a team" : "take a member out of a team")),
-      `auth org teams ${name} Support ada@example.com${adding ? "" : " --yes"}`,
-    ).action(
-      handler<{ org?: string }>(async (flags, teamRef: string, memberRef: string) => {
-        const { client, profile } = await connect(flags);
-        const organizationId = await requireOrg(flags, client, profile?.organizationId);
-        const team = await teamOf(client, organizationId, teamRef);
-        const member = await memberOf(client, organizationId, memberRef);
-        if (adding) {
-          const teamMember = await client.addTeamMember({ teamId: team.id, userId: member.userId, organizationId });
-          await emit(flags, { teamMember }, () => info(`Added ${member.user.email} to ${team.name}.`));
-        } else {
-          await confirm(flags, `Take ${member.user.email} out of ${team.name}?`);
-          const answer = await client.removeTeamMember({ teamId: team.id, userId: member.userId, organizationId });
-          await emit(flags, { ...answer, teamId: team.id, userId: member.userId }, () => info(`Removed ${member.user.email} from ${team.name}.`));
-        }
-      }),
-    );
-  }
-}
-
-function registerOwnInvitationCommands(program: Command): void {
-  const mine = program.command("invitations").description("invitations addressed to you");
-  example(mine.command("list").description("your pending invitations"), "auth invitations list").action(
-    handler(async (flags) => {
-      const { client } = await connect(flags);
-      const list = await client.listUserInvitations({ limit: 1000 });
-      await emitList(flags, { document: list, items: list, columns: ["id", "organizationName", "role", "status", "expiresAt"], empty: "No pending invitations." });
-    }),
-  );
-  example(mine.command("accept").argument("<invitation>", "invitation id").description("join the organization (it becomes active)"), "auth invitations accept inv_123").action(
-    handler(async (flags, id: string) => {
-      const { client, profileName } = await connect(flags);
-      const answer = await client.acceptInvitation({ invitationId: id });
-      updateProfile(profileName, (p) => (p ? { ...p, organizationId: answer.member.organizationId } : p));
-      await emit(flags, answer, () => info(`Joined organization ${answer.invitation.organizationId} as ${answer.member.role}.`));
-    }),
-  );
-  example(mine.command("reject").argument("<invitation>", "invitation id").description("decline an invitation"), "auth invitations reject inv_123").action(
-    handler(async (flags, id: string) => {
-      const { client } = await connect(flags);
-      const answer = await client.rejectInvitation({ invitationId: id });
-      await emit(flags, answer, () => info("Invitation rejected."));
-    }),
-  );
 }

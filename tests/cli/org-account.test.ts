@@ -33,7 +33,7 @@ describe("auth org", () => {
     expect((await owner.run(["org", "create", "--name", "Beta", "--keep-active"])).code).toBe(0);
 
     const list = (await owner.run(["org", "list", "--json"])).json();
-    expect(list.map((o: { slug: string }) => o.slug)).toEqual(["acme-corp", "beta"]);
+    expect(list.map((o: { slug: string }) => o.slug).sort()).toEqual(["acme-corp", "beta"]);
 
     const use = await owner.run(["org", "use", "beta", "--json"]);
     expect(use.json().organization.slug).toBe("beta");
