@@ -33,6 +33,11 @@ export function registerAuthCommands(program: Command): void {
       const client = await makeClient(url);
       const result = await withSpinner(flags, "Signing in…", () => client.signInEmail({ email: email!, password }));
       const token = client.token ?? result.token;
+      const previous = file.profiles[name];
+      if (previous?.token && previous.token !== token && normalizeUrl(previous.url) === url) {
+        // Signing in again replaces the profile's session: end the old one instead of orphaning it.
+        await (await makeClient(url, previous.token)).signOut({}).catch(() => undefined);
+      }
       const hadCurrent = Boolean(file.current);
       updateProfile(
         name,

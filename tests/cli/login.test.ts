@@ -35,6 +35,17 @@ describe("auth login", () => {
     expect(saved.profiles.default.token).toEqual(expect.any(String));
   });
 
+  it("signing in again ends the session it replaces", async () => {
+    const file = join(cli.configHome, "latchkey", "profiles.json");
+    const first = JSON.parse(readFileSync(file, "utf8")).profiles.default.token as string;
+    const again = await cli.run(["login", "--email", email, "--password-stdin"], { input: password });
+    expect(again.code).toBe(0);
+    const second = JSON.parse(readFileSync(file, "utf8")).profiles.default.token as string;
+    expect(second).not.toBe(first);
+    expect(await server.client(first).getSession()).toBeNull();
+    expect(await server.client(second).getSession()).not.toBeNull();
+  });
+
   it("refuses a password given as an argument, before contacting anything", async () => {
     for (const flag of ["--password", "-p"]) {
       const result = await cli.run(["login", "--url", server.url, "--email", email, flag, password]);
