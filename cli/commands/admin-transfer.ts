@@ -30,8 +30,13 @@ function formatOf(value: string | undefined, file: string | undefined): Format {
   return file && /\.csv$/i.test(file) ? "csv" : "jsonl";
 }
 
+/** On stderr, so it shows on a terminal even while the data itself is redirected to a file. */
+function wantsProgress(flags: { json?: boolean; jsonl?: boolean }): boolean {
+  return !flags.json && !flags.jsonl && Boolean(process.stderr.isTTY);
+}
+
 async function progressBar(flags: { json?: boolean; jsonl?: boolean }, label: string, total?: number) {
-  if (wantsJson(flags) || !process.stderr.isTTY) return undefined;
+  if (!wantsProgress(flags)) return undefined;
   const { startProgress } = await import("../views/progress.js");
   return startProgress({ label, done: 0, total, failed: 0 });
 }
@@ -58,8 +63,10 @@ export function registerTransferCommands(users: Command): void {
         if (fd !== undefined) writeSync(fd, line + "\n");
         else if (!process.stdout.write(line + "\n")) await new Promise((resolve) => process.stdout.once("drain", resolve));
       };
-      const total = flags.out ? (await client.adminListUsers({ limit: 1 })).total : undefined;
-      const progress = flags.out ? await progressBar(flags, "Exporting", total) : undefined;
+      // A terminal that shows the data itself gets no bar drawn over it.
+      const showBar = wantsProgress(flags) && (Boolean(flags.out) || !process.stdout.isTTY);
+      const total = showBar ? (await client.adminListUsers({ limit: 1 })).total : undefined;
+      const progress = showBar ? await progressBar(flags, "Exporting", total) : undefined;
       if (format === "csv") await write(toCsvRow([...EXPORT_COLUMNS]));
       let cursor: string | undefined;
       let count = 0;

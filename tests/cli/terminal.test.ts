@@ -132,4 +132,14 @@ describe("on a terminal", () => {
     expect(screen).toContain("failed: ghost@example.com");
     expect(screen).toContain("EXIT=1");
   });
+
+  it("export shows its progress and a summary", async () => {
+    const out = join(cli.configHome, "export.jsonl");
+    const term = terminal(["admin", "users", "export", "--out", out], { AUTH_TOKEN: admin.token, AUTH_URL: server.url });
+    const screen = await term.waitFor(/EXIT=\d+/);
+    const n = (await server.database.db.selectFrom("user").select("id").execute()).length;
+    expect(screen).toMatch(new RegExp(`Exporting █+ ${n}/${n}`));
+    expect(screen).toContain(`Exported ${n} users (${n} with a password hash) to ${out}.`);
+    expect(screen).toContain("EXIT=0");
+  });
 });
