@@ -253,6 +253,21 @@ export function registerAdminUserCommands(admin: Command): void {
     }),
   );
 
+  example(
+    users
+      .command("stop-impersonating")
+      .description("end an impersonation session started with `impersonate` and forget its profile")
+      .option("--saved-as <profile>", "the profile it was saved in", "impersonation"),
+    "auth admin users stop-impersonating",
+  ).action(
+    handler<{ savedAs: string }>(async (flags) => {
+      const connection = await connect({ ...flags, profile: flags.savedAs });
+      const answer = await connection.client.adminStopImpersonating({});
+      updateProfile(flags.savedAs, () => undefined);
+      await emit(flags, { profile: flags.savedAs, stopped: true, user: answer.user }, () => info(`Stopped impersonating ${answer.user.email}; profile "${flags.savedAs}" removed.`));
+    }),
+  );
+
   registerTransferCommands(users);
 }
 

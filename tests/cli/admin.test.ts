@@ -115,6 +115,14 @@ describe("auth admin users", () => {
     expect(who.code).toBe(0);
     expect(who.json().user.email).toBe("dave@corp.example");
     expect(who.json().session.impersonatedBy).toBe(admin.userId);
+
+    const stopped = await cli.run(["admin", "users", "stop-impersonating", "--saved-as", "as-dave", "--json"], { token: null });
+    expect(stopped.code).toBe(0);
+    expect(stopped.json()).toMatchObject({ profile: "as-dave", stopped: true });
+    const after = await cli.run(["whoami", "--profile", "as-dave"], { token: null });
+    expect(after.code).toBe(3);
+    const sessions = (await cli.run(["admin", "sessions", "list", "dave@corp.example", "--json"])).json().sessions as Array<{ impersonatedBy: string | null }>;
+    expect(sessions.filter((s) => s.impersonatedBy)).toEqual([]);
   });
 
   it("removes a user after confirmation", async () => {
