@@ -8,7 +8,6 @@ import type { Command } from "commander";
 import { errorInfo } from "../bulk.js";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
-import { parsePositiveInt } from "../duration.js";
 import { parseCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
