@@ -38,8 +38,9 @@ export function clientTarget(url: string): { baseURL: string; basePath: string }
 }
 
 export async function makeClient(url: string, token?: string): Promise<LatchkeyClient> {
-  const [{ createClient }, { nodeFetch }] = await Promise.all([import("../shared/client/index.js"), import("./http-transport.js")]);
-  return createClient({ ...clientTarget(url), token, fetch: nodeFetch, headers: { "user-agent": "latchkey-cli" } });
+  // The light client: the generated route table instead of the zod contract (~70 ms less to start).
+  const [{ createLightClient }, { nodeFetch }] = await Promise.all([import("../shared/client/light.js"), import("./http-transport.js")]);
+  return createLightClient({ ...clientTarget(url), token, fetch: nodeFetch, headers: { "user-agent": "latchkey-cli" } });
 }
 
 export interface ConnectOptions {

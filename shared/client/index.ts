@@ -1,2 +1,3 @@
-export { createClient, type ClientOptions, type CallOptions, type LatchkeyClient, type RedirectResult } from "./create-client.js";
+export { createClient } from "./create-client.js";
+export { createClientFromRoutes, type ClientOptions, type CallOptions, type LatchkeyClient, type RedirectResult } from "./client-core.js";
 export { ClientError, NetworkError } from "./client-error.js";
