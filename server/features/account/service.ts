@@ -14,7 +14,7 @@ import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueVio
 import { normalizeUsername } from "../username/rules.js";
 import { apiLink } from "../verification/links.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
-import { consumeToken, peekToken, saveToken } from "../verification/store.js";
+import { consumeToken, issueToken, peekToken } from "../verification/store.js";
 import * as store from "./store.js";
 
 /** Change-email confirmation tokens: 32 characters, valid as long as a verification link. */
@@ -48,14 +48,12 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
     return { immediate: true, user: updated };
   }
 
-  const now = app.clock.now();
   const token = randomString(CHANGE_EMAIL_TOKEN_LENGTH);
-  await saveToken(app.db, {
+  await issueToken(app.db, app.clock.now(), {
     purpose: "change-email",
     token,
-    value: JSON.stringify({ userId: user.id, email: user.email, newEmail }),
-    expiresAt: now + app.config.emailVerification.expiresIn * 1000,
-    now,
+    data: { userId: user.id, email: user.email, newEmail },
+    lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
   const url = apiLink(app, "/verify-email", { token, callbackURL: input.callbackURL });
   await app.mailer.send(changeEmailMail({ appName: app.config.appName, to: newEmail, name: user.name, newEmail, url, token }));
@@ -125,14 +123,12 @@ export async function requestDeletion(
     return "deleted";
   }
   if (app.config.user.deleteRequiresConfirmation) {
-    const now = app.clock.now();
     const token = randomString(DELETE_TOKEN_LENGTH);
-    await saveToken(app.db, {
+    await issueToken(app.db, app.clock.now(), {
       purpose: "delete-account",
       token,
-      value: JSON.stringify({ userId: user.id }),
-      expiresAt: now + app.config.user.deleteTokenExpiresIn * 1000,
-      now,
+      data: { userId: user.id },
+      lifetimeSeconds: app.config.user.deleteTokenExpiresIn,
     });
     const url = apiLink(app, "/delete-user/callback", { token, callbackURL: input.callbackURL });
     await app.mailer.send(deleteAccountMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));

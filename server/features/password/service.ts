@@ -12,7 +12,7 @@ import { startSession, type IssuedSession, type RequestMeta } from "../session/s
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, setCredentialPassword } from "../user/store.js";
 import { apiLink } from "../verification/links.js";
-import { consumeToken, peekToken, saveToken } from "../verification/store.js";
+import { consumeToken, issueToken, peekToken } from "../verification/store.js";
 
 /** Reset tokens: 24 characters from 62 (≈143 bits), as better-auth issues them. */
 export const RESET_TOKEN_LENGTH = 24;
@@ -29,13 +29,11 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
   const token = randomString(RESET_TOKEN_LENGTH);
   const user = await findUserByEmail(app.db, email);
   if (!user) return;
-  const now = app.clock.now();
-  await saveToken(app.db, {
+  await issueToken(app.db, app.clock.now(), {
     purpose: "reset-password",
     token,
-    value: JSON.stringify({ userId: user.id }),
-    expiresAt: now + app.config.emailAndPassword.resetPasswordTokenExpiresIn * 1000,
-    now,
+    data: { userId: user.id },
+    lifetimeSeconds: app.config.emailAndPassword.resetPasswordTokenExpiresIn,
   });
   const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo });
   try {

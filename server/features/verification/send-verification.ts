@@ -3,22 +3,19 @@ import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { verifyEmailMail } from "../../mail/templates/index.js";
-import { saveToken } from "./store.js";
+import { apiLink } from "./links.js";
+import { issueToken } from "./store.js";
 
 export const VERIFY_TOKEN_LENGTH = 32;
 
 export async function sendVerificationEmail(app: AppContext, user: UserRow, callbackURL?: string): Promise<void> {
-  const now = app.clock.now();
   const token = randomString(VERIFY_TOKEN_LENGTH);
-  await saveToken(app.db, {
+  await issueToken(app.db, app.clock.now(), {
     purpose: "verify-email",
     token,
-    value: JSON.stringify({ userId: user.id, email: user.email }),
-    expiresAt: now + app.config.emailVerification.expiresIn * 1000,
-    now,
+    data: { userId: user.id, email: user.email },
+    lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
-  const url = new URL(`${app.apiURL}/verify-email`);
-  url.searchParams.set("token", token);
-  if (callbackURL) url.searchParams.set("callbackURL", callbackURL);
-  await app.mailer.send(verifyEmailMail({ appName: app.config.appName, to: user.email, name: user.name, url: url.toString(), token }));
+  const url = apiLink(app, "/verify-email", { token, callbackURL });
+  await app.mailer.send(verifyEmailMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
 }

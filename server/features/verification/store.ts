@@ -30,6 +30,18 @@ export async function saveToken(db: Q, input: { purpose: TokenPurpose; token: st
     .execute();
 }
 
+/**
+ * Store `token` (hashed) for `purpose`, valid `lifetimeSeconds` from now. `data` is what the
+ * token stands for (at least the user's id), kept as JSON.
+ */
+export async function issueToken(
+  db: Q,
+  now: number,
+  input: { purpose: TokenPurpose; token: string; data: { userId: string } & Record<string, unknown>; lifetimeSeconds: number },
+): Promise<void> {
+  await saveToken(db, { purpose: input.purpose, token: input.token, value: JSON.stringify(input.data), expiresAt: now + input.lifetimeSeconds * 1000, now });
+}
+
 /** Look without using (e.g. to validate a reset link before showing the form). */
 export function peekToken(db: Q, purpose: TokenPurpose, token: string): Promise<VerificationRow | undefined> {
   return db.selectFrom("verification").selectAll().where("identifier", "=", identifierFor(purpose, token)).executeTakeFirst();
