@@ -2,7 +2,7 @@
 import { createContext } from "../server/app.js";
 import type { AppContext, Logger } from "../server/context.js";
 import type { Config } from "../server/config.js";
-import { openSqlite } from "../server/db/database.js";
+import { openDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { loadOrCreateSecret } from "../server/secret.js";
 
@@ -14,7 +14,7 @@ const stderrLogger: Logger = {
 };
 
 export async function withOfflineContext<T>(config: Config, work: (app: AppContext) => Promise<T>): Promise<T> {
-  const database = openSqlite(config.db);
+  const database = await openDatabase(config.db);
   try {
     await migrateToLatest(database.db);
     const { secret } = loadOrCreateSecret({ ...config, production: false });

@@ -1,7 +1,7 @@
 /** Starts a listening server: open the database, migrate, listen, sweep, stop cleanly on signals. */
 import { createApp, type LatchkeyApp } from "./app.js";
 import { baseURLOf, type Config } from "./config.js";
-import { openSqlite } from "./db/database.js";
+import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -16,7 +16,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export async function startServer(config: Config, options: { handleSignals?: boolean } = {}): Promise<RunningServer> {
   const { secret } = loadOrCreateSecret(config);
-  const database = openSqlite(config.db);
+  const database = await openDatabase(config.db);
   await migrateToLatest(database.db);
   const app = await createApp({ config, db: database.db, secret });
   await app.server.listen({ port: config.port, host: config.host });

@@ -1,16 +1,21 @@
 /**
  * The server secret. Production must be given one (AUTH_SECRET or --secret). In development one
  * is generated on first start and kept beside the database (mode 0600), so restarts keep cookies.
+ * A PostgreSQL URL has no "beside": development keeps it in ./data/latchkey.secret (relative to
+ * the working directory), so instances started from one checkout share it.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Config } from "./config.js";
+import { isPostgresUrl } from "./db/target.js";
 
 export class MissingSecretError extends Error {}
 
-export function secretFileFor(dbPath: string): string {
-  return `${dbPath}.secret`;
+export const POSTGRES_DEV_SECRET_FILE = "./data/latchkey.secret";
+
+export function secretFileFor(db: string): string {
+  return isPostgresUrl(db) ? POSTGRES_DEV_SECRET_FILE : `${db}.secret`;
 }
 
 export function loadOrCreateSecret(config: Config): { secret: string; source: "config" | "file" | "generated" } {

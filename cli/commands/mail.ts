@@ -21,11 +21,11 @@ export function registerMailCommands(program: Command): void {
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       const { existsSync } = await import("node:fs");
-      if (config.db !== ":memory:" && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);
-      const { openSqlite } = await import("../../server/db/database.js");
+      const { isPostgresUrl, openDatabase } = await import("../../server/db/database.js");
+      if (config.db !== ":memory:" && !isPostgresUrl(config.db) && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);
       const { migrateToLatest } = await import("../../server/db/migrate.js");
       const { listOutbox } = await import("../../server/mail/outbox.js");
-      const database = openSqlite(config.db);
+      const database = await openDatabase(config.db);
       try {
         await migrateToLatest(database.db);
         const mails = await listOutbox(database.db, { to: flags.to, kind: flags.kind, limit });

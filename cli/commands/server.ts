@@ -30,7 +30,7 @@ export function registerServerCommands(program: Command): void {
     .description("start the auth server (API at /api/auth), migrating the database first")
     .option("--port <port>", "port to listen on (AUTH_PORT)", "")
     .option("--host <host>", "interface to bind (AUTH_HOST)")
-    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
     .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL)")
     .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET: arguments are visible to other users)")
     .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
@@ -59,15 +59,15 @@ export function registerServerCommands(program: Command): void {
   server
     .command("migrate")
     .description("apply pending database migrations")
-    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
     .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
     .action(async (_flags: { db?: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
-      const { openSqlite } = await import("../../server/db/database.js");
+      const { openDatabase } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
-      const database = openSqlite(config.db);
+      const database = await openDatabase(config.db);
       try {
         const outcome = await migrateToLatest(database.db);
         if (wantsJson(flags)) printJson({ db: config.db, applied: outcome.applied, total: outcome.total });
@@ -82,7 +82,7 @@ export function registerServerCommands(program: Command): void {
     .description("create an administrator, or make an existing user one (works on the database directly)")
     .requiredOption("--email <email>", "the administrator's email")
     .option("--name <name>", "display name for a new user")
-    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
     .option("--password-stdin", "read the new user's password from standard input")
     .addHelpText(
       "after",
@@ -118,6 +118,10 @@ export function registerServerCommands(program: Command): void {
       const flags = command.optsWithGlobals() as { db?: string; out: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
+      const { isPostgresUrl } = await import("../../server/db/target.js");
+      // The online backup API is SQLite's; PostgreSQL has its own tools, which also see every
+      // instance's writes consistently.
+      if (isPostgresUrl(config.db)) throw new CliError("auth server backup copies SQLite files only; back up PostgreSQL with pg_dump (e.g. pg_dump -Fc \"$AUTH_DB\" > latchkey.dump).", EXIT.USAGE);
       const { backupDatabase } = await import("../backup.js");
       const result = await backupDatabase(config.db, flags.out, flags);
       if (wantsJson(flags)) printJson(result);

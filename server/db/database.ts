@@ -1,23 +1,48 @@
 /**
- * Opens the database. SQLite (better-sqlite3, WAL) is the default; every query above this file
- * is plain Kysely, so another dialect only needs a case here.
+ * Opens the database. SQLite (better-sqlite3, WAL) is the default; a `postgres://` URL opens
+ * PostgreSQL (postgres.ts). Every query above this file is plain Kysely, so a dialect only needs
+ * a case here.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import { isPostgresUrl } from "./target.js";
 import type { Database } from "./types.js";
 
 export type DB = Kysely<Database>;
 
+export type Dialect = "sqlite" | "postgres";
+
 export interface OpenedDatabase {
   db: DB;
-  /** The raw SQLite handle, for online backups and PRAGMAs. */
-  sqlite: SQLite.Database;
+  dialect: Dialect;
+  /** The raw SQLite handle, for online backups and PRAGMAs; absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
-export function openSqlite(file: string): OpenedDatabase {
+export interface OpenedSqlite extends OpenedDatabase {
+  dialect: "sqlite";
+  sqlite: SQLite.Database;
+}
+
+/**
+ * Opens what the `db` setting names: a PostgreSQL URL or a SQLite file. pg is loaded only for a
+ * URL, so SQLite users (and CLI start-up) never pay for it.
+ */
+export async function openDatabase(target: string): Promise<OpenedDatabase> {
+  if (isPostgresUrl(target)) {
+    const { openPostgres } = await import("./postgres.js");
+    const { db, close } = openPostgres(target);
+    return { db, dialect: "postgres", close };
+  }
+  return openSqlite(target);
+}
+
+export { isPostgresUrl };
+
+export function openSqlite(file: string): OpenedSqlite {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run while a writer commits; NORMAL sync is durable across app crashes and
@@ -30,6 +55,7 @@ export function openSqlite(file: string): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
+    dialect: "sqlite",
     sqlite,
     async close() {
       await db.destroy();

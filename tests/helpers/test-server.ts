@@ -1,19 +1,19 @@
 /**
- * A real Latchkey server for tests: a temporary SQLite file built by the real migrations,
+ * A real Latchkey server for tests: a fresh database (a temporary SQLite file, or with
+ * LATCHKEY_TEST_DIALECT=postgres its own PostgreSQL database) built by the real migrations,
  * listening on a free loopback port, with a movable clock. Rate limiting is off unless a test
  * turns it on; every JSON answer is checked against the contract.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createApp, type LatchkeyApp } from "../../server/app.js";
 import { createTestClock, type TestClock } from "../../server/clock.js";
 import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
-import { openSqlite, type OpenedDatabase } from "../../server/db/database.js";
-import { migrateToLatest } from "../../server/db/migrate.js";
+import type { Dialect, OpenedDatabase } from "../../server/db/database.js";
 import type { Mailer } from "../../server/mail/mailer.js";
 import { listOutbox, type OutboxMail } from "../../server/mail/outbox.js";
 import { createClient, type LatchkeyClient } from "../../shared/client/index.js";
+import { createTestDatabase, testDialect } from "./test-database.js";
+
+export { testDialect };
 
 export interface TestServer {
   /** Origin, e.g. http://127.0.0.1:41234 */
@@ -23,6 +23,8 @@ export interface TestServer {
   app: LatchkeyApp;
   clock: TestClock;
   database: OpenedDatabase;
+  dialect: Dialect;
+  /** The `db` setting: the SQLite file, or the PostgreSQL URL. */
   dbFile: string;
   /** A typed client, optionally signed in with a bearer token. */
   client(token?: string): LatchkeyClient;
@@ -62,10 +64,8 @@ export interface TestServerOptions {
 let counter = 0;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "latchkey-test-"));
-  const dbFile = join(dir, `test-${process.pid}-${counter++}.db`);
-  const database = openSqlite(dbFile);
-  await migrateToLatest(database.db);
+  const testDatabase = await createTestDatabase();
+  const { database, target: dbFile } = testDatabase;
   const clock = options.clock ?? createTestClock(Date.now());
   // Port 0 → a free port; baseURL is fixed up after listen so cookies and links use it.
   const config = resolveConfig(
@@ -96,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     clock,
     database,
+    dialect: database.dialect,
     dbFile,
     client: (token) => createClient({ baseURL: url, token }),
     async request(method, path, init = {}) {
@@ -129,8 +130,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await testDatabase.drop();
     },
   };
   return server;

@@ -1,5 +1,6 @@
 /** Administration queries. First parameter is the database or a transaction; no policy here. */
 import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { Database, UserRow, UserUpdate } from "../../db/types.js";
 
 type Q = Kysely<Database>;
@@ -22,11 +23,6 @@ export interface UserListQuery {
   offset: number;
 }
 
-/** `%` and `_` in a search are literal characters, not wildcards. */
-function likeEscape(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** A condition on `<table>.<field>` as plain SQL, so it applies to the table or to a subquery alias. */
 function condition(table: string, c: UserCondition): Expression<SqlBool> {
   const column = sql.ref(`${table}.${c.field}`);
@@ -35,9 +31,9 @@ function condition(table: string, c: UserCondition): Expression<SqlBool> {
     case "contains":
     case "starts_with":
     case "ends_with": {
-      const text = likeEscape(String(value ?? ""));
+      const text = escapeLike(String(value ?? ""));
       const pattern = c.operator === "contains" ? `%${text}%` : c.operator === "starts_with" ? `${text}%` : `%${text}`;
-      return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+      return likeIgnoringCase(column, pattern);
     }
     case "in":
     case "not_in": {

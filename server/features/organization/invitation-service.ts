@@ -15,7 +15,7 @@ import { setActive } from "./active-store.js";
 import * as store from "./invitation-store.js";
 import { addMembership } from "./member-service.js";
 import { findMember } from "./member-store.js";
-import { findOrganizationById } from "./organization-store.js";
+import { findOrganizationById, lockOrganization } from "./organization-store.js";
 import * as teams from "./team-store.js";
 import { joinTeam } from "./team-service.js";
 
@@ -56,7 +56,7 @@ export async function inviteMember(app: AppContext, actor: Actor, input: InviteI
   if (teamIds.some((id) => id.includes(","))) throw orgError("INVALID_TEAM_ID");
 
   const result = await app.db.transaction().execute(async (trx) => {
-    const organization = await findOrganizationById(trx, organizationId);
+    const organization = await lockOrganization(trx, organizationId);
     if (!organization) throw orgError("ORGANIZATION_NOT_FOUND");
     const existingMember = await trx
       .selectFrom("member")
@@ -137,7 +137,7 @@ export interface Accepted {
 export async function acceptInvitation(app: AppContext, actor: Actor, invitationId: string): Promise<Accepted> {
   const found = await recipientInvitation(app, actor, invitationId);
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findOrganizationById(trx, found.organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
+    if (!(await lockOrganization(trx, found.organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
     if (!(await findMember(trx, found.organizationId, found.inviterId))) throw orgError("INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION");
     const invitation = await store.transitionInvitation(trx, invitationId, ["pending"], "accepted", app.clock.now());
     if (!invitation) throw orgError("INVITATION_NOT_FOUND");

@@ -12,7 +12,7 @@ import { findUserById } from "../user/store.js";
 import { authorizeMember, can, creatorRole, isCreator, orgError, pageOf, parseRequestedRoles, type Actor } from "./access.js";
 import { clearOrganizationForUser } from "./active-store.js";
 import * as store from "./member-store.js";
-import { findOrganizationById } from "./organization-store.js";
+import { lockOrganization } from "./organization-store.js";
 import { resolveOrganization } from "./organization-service.js";
 import * as teams from "./team-store.js";
 import { joinTeam } from "./team-service.js";
@@ -103,7 +103,7 @@ export async function addMember(
   if (roles.includes(creatorRole(app)) && !isCreator(app, caller.role)) throw orgError("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
   if (!(await findUserById(app.db, input.userId))) throw apiError("USER_NOT_FOUND");
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findOrganizationById(trx, organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
+    if (!(await lockOrganization(trx, organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
     if (input.teamId && !(await teams.findTeam(trx, input.teamId, organizationId))) throw orgError("TEAM_NOT_FOUND");
     const member = await addMembership(app, trx, organizationId, input.userId, roles.join(","));
     if (input.teamId) await joinTeam(app, trx, input.teamId, input.userId);
@@ -118,6 +118,7 @@ export async function removeMember(app: AppContext, actor: Actor, input: { membe
   if (!caller) throw orgError("MEMBER_NOT_FOUND");
   if (!can(app, caller.role, { member: ["delete"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
   return app.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId);
     const target = input.memberIdOrEmail.includes("@")
       ? await store.findMemberByEmail(trx, organizationId, input.memberIdOrEmail)
       : await store.findMemberById(trx, input.memberIdOrEmail);
@@ -145,6 +146,7 @@ export async function updateMemberRole(
   if (!can(app, caller.role, { member: ["update"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
   const roles = parseRequestedRoles(app, input.role);
   return app.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId);
     const target = caller.id === input.memberId ? caller : await store.findMemberById(trx, input.memberId);
     if (!target) throw orgError("MEMBER_NOT_FOUND");
     if (target.organizationId !== organizationId) throw orgError("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER");
@@ -163,6 +165,8 @@ export async function updateMemberRole(
 
 export async function leaveOrganization(app: AppContext, actor: Actor, organizationId: string): Promise<MemberRow> {
   return app.db.transaction().execute(async (trx) => {
+    // Two owners leaving at once: the second waits here, then counts one owner and stays.
+    await lockOrganization(trx, organizationId);
     const member = await store.findMember(trx, organizationId, actor.user.id);
     if (!member) throw orgError("MEMBER_NOT_FOUND");
     if (isCreator(app, member.role) && (await countCreators(app, trx, organizationId)) <= 1) throw orgError("YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER");

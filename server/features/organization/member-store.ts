@@ -1,17 +1,14 @@
 /** Member queries. Lists always go through `organizationId` first: the (organizationId, createdAt) index. */
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { Database, MemberRow } from "../../db/types.js";
 import type { MemberWithUserRow } from "./wire.js";
 
 type Q = Kysely<Database>;
 
-/** LIKE with an explicit escape character, so `%` and `_` in user input match literally. */
+/** Case-insensitive LIKE on both dialects; `%` and `_` in user input match literally. */
 function like(column: string, pattern: string) {
-  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[%_\\]/g, "\\$&");
+  return likeIgnoringCase(sql.ref(column), pattern);
 }
 
 const MEMBER_COLUMNS = ["member.id", "member.organizationId", "member.userId", "member.role", "member.teamId", "member.createdAt"] as const;

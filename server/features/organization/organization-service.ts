@@ -34,6 +34,8 @@ export async function createOrganization(app: AppContext, actor: Actor, input: C
   if (!options.allowUserToCreateOrganization) throw orgError("YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION");
   try {
     return await app.db.transaction().execute(async (trx) => {
+      // Two creations at once by one user must not both slip under the limit (PostgreSQL).
+      if (options.organizationLimit !== undefined) await store.lockUser(trx, actor.user.id);
       if (options.organizationLimit !== undefined && (await store.countOrganizationsOfUser(trx, actor.user.id)) >= options.organizationLimit) {
         throw orgError("YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS");
       }

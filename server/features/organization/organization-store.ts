@@ -1,11 +1,26 @@
 /** Organization queries. */
 import type { Kysely } from "kysely";
+import { lockingRows } from "../../db/lock.js";
 import type { Database, OrganizationRow } from "../../db/types.js";
 
 type Q = Kysely<Database>;
 
 export function findOrganizationById(db: Q, id: string): Promise<OrganizationRow | undefined> {
   return db.selectFrom("organization").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The organization, locked until the transaction ends (PostgreSQL; see db/lock.ts). Every
+ * transaction that checks a per-organization count before writing (members, owners, teams,
+ * invitations) starts here, so such checks run one at a time per organization.
+ */
+export function lockOrganization(trx: Q, id: string): Promise<OrganizationRow | undefined> {
+  return lockingRows(trx, trx.selectFrom("organization").selectAll().where("id", "=", id)).executeTakeFirst();
+}
+
+/** Locks the user row (PostgreSQL), for per-user counts such as the organization limit. */
+export async function lockUser(trx: Q, id: string): Promise<void> {
+  await lockingRows(trx, trx.selectFrom("user").select("id").where("id", "=", id)).execute();
 }
 
 export function findOrganizationBySlug(db: Q, slug: string): Promise<OrganizationRow | undefined> {

@@ -9,7 +9,7 @@ import { can, orgError, pageOf, type Actor } from "./access.js";
 import { clearTeam, setActive } from "./active-store.js";
 import { dropTeamFromInvitations } from "./invitation-store.js";
 import { findMember } from "./member-store.js";
-import { findOrganizationById } from "./organization-store.js";
+import { lockOrganization } from "./organization-store.js";
 import * as store from "./team-store.js";
 
 /**
@@ -36,7 +36,7 @@ export async function createTeam(app: AppContext, actor: Actor, input: { name: s
   if (!member) throw orgError("YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
   if (!can(app, member.role, { team: ["create"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION");
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findOrganizationById(trx, organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
+    if (!(await lockOrganization(trx, organizationId))) throw orgError("ORGANIZATION_NOT_FOUND");
     const maximum = app.config.organization.maximumTeams;
     if (maximum !== undefined && (await store.countTeams(trx, organizationId)) >= maximum) throw orgError("YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS");
     const now = app.clock.now();
@@ -71,6 +71,7 @@ export async function removeTeam(app: AppContext, actor: Actor, input: { teamId:
   if (!member) throw orgError("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM");
   if (!can(app, member.role, { team: ["delete"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION");
   return app.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId);
     const team = await store.findTeam(trx, input.teamId, organizationId);
     if (!team) throw orgError("TEAM_NOT_FOUND");
     if (!app.config.organization.allowRemovingAllTeams && (await store.countTeams(trx, organizationId)) <= 1) throw orgError("UNABLE_TO_REMOVE_LAST_TEAM");
@@ -134,6 +135,7 @@ export async function addTeamMember(app: AppContext, actor: Actor, input: { team
   if (!can(app, caller.role, { member: ["update"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM_MEMBER");
   if (!(await findMember(app.db, organizationId, input.userId))) throw orgError("USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION");
   return app.db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId);
     const team = await store.findTeam(trx, input.teamId, organizationId);
     if (!team) throw orgError("TEAM_NOT_FOUND");
     return { teamMember: await joinTeam(app, trx, team.id, input.userId), organizationId };

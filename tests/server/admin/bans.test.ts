@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addFailingTrigger } from "../../helpers/failing-trigger.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { auditRows, signUpAdmin } from "./admin-helpers.js";
 
@@ -86,7 +87,7 @@ describe("ban-user", () => {
   it("sets the flags and deletes the sessions in one transaction", async () => {
     const user = await server.signUp();
     // Make the session delete fail: the flags must roll back with it.
-    await server.database.sqlite.exec(`CREATE TRIGGER block_session_delete BEFORE DELETE ON session WHEN old.userId = '${user.userId}' BEGIN SELECT RAISE(ABORT, 'blocked'); END`);
+    const removeTrigger = await addFailingTrigger(server, { name: "block_session_delete", event: "DELETE", table: "session", where: { column: "userId", equals: user.userId }, message: "blocked" });
     try {
       const response = await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: user.userId } });
       expect(response.status).toBe(500);
@@ -94,7 +95,7 @@ describe("ban-user", () => {
       expect(row).toEqual({ banned: 0, banReason: null });
       expect(await sessionCount(user.userId)).toBe(1);
     } finally {
-      await server.database.sqlite.exec("DROP TRIGGER block_session_delete");
+      await removeTrigger();
     }
   });
 

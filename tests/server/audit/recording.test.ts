@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweep } from "../../../server/maintenance/sweep.js";
+import { addFailingTrigger } from "../../helpers/failing-trigger.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { flushAudit, signUpAdmin } from "../admin/admin-helpers.js";
 
@@ -82,7 +83,7 @@ describe("audit recording", () => {
   it("a failing audit write does not fail the action", async () => {
     const user = await server.signUp();
     await flushAudit(server);
-    server.database.sqlite.exec("CREATE TRIGGER audit_down BEFORE INSERT ON auditEvent BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END");
+    const removeTrigger = await addFailingTrigger(server, { name: "audit_down", event: "INSERT", table: "auditEvent", message: "audit store unavailable" });
     try {
       const response = await post("/admin/ban-user", { userId: user.userId, banReason: "while audit is down" });
       expect(response.status).toBe(200);
@@ -91,7 +92,7 @@ describe("audit recording", () => {
       const rows = await server.database.db.selectFrom("auditEvent").select("id").where("targetId", "=", user.userId).where("action", "=", "user.ban").execute();
       expect(rows).toEqual([]);
     } finally {
-      server.database.sqlite.exec("DROP TRIGGER audit_down");
+      await removeTrigger();
     }
     // Once the store is back, recording resumes.
     await post("/admin/unban-user", { userId: user.userId });
