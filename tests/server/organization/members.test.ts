@@ -33,6 +33,10 @@ describe("organization/list-members", () => {
     const search = await server.request("GET", `/organization/list-members?organizationId=${org.id}&searchField=email&searchValue=${encodeURIComponent(people[2]!.email.slice(0, 12))}`, { token: owner.token });
     expect(search.body.members.map((m: { userId: string }) => m.userId)).toContain(people[2]!.userId);
     expect(search.body.total).toBe(search.body.members.length);
+    // Case is ignored on SQLite and PostgreSQL alike (server/db/like.ts).
+    const { name } = await server.database.db.selectFrom("user").select("name").where("id", "=", people[2]!.userId).executeTakeFirstOrThrow();
+    const byName = await server.request("GET", `/organization/list-members?organizationId=${org.id}&searchField=name&searchValue=${encodeURIComponent(name.toUpperCase())}`, { token: owner.token });
+    expect(byName.body.members.map((m: { userId: string }) => m.userId)).toContain(people[2]!.userId);
     const literal = await server.request("GET", `/organization/list-members?organizationId=${org.id}&searchValue=%25`, { token: owner.token });
     expect(literal.body.total).toBe(0);
   });
