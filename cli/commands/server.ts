@@ -43,11 +43,12 @@ export function registerServerCommands(program: Command): void {
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
       const { startServer } = await import("../../server/main.js");
+      const { displayTarget } = await import("../../server/db/target.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       try {
         const running = await startServer(config, { handleSignals: true });
         process.stderr.write(
-          `Latchkey listening on ${running.url} — API at ${running.url}${config.basePath}, database ${config.db}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
+          `Latchkey listening on ${running.url} — API at ${running.url}${config.basePath}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
         );
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
@@ -67,11 +68,13 @@ export function registerServerCommands(program: Command): void {
       const config = buildConfig({ db: flags.db });
       const { openDatabase } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
+      const { displayTarget } = await import("../../server/db/target.js");
       const database = await openDatabase(config.db);
+      const shown = displayTarget(config.db);
       try {
         const outcome = await migrateToLatest(database.db);
-        if (wantsJson(flags)) printJson({ db: config.db, applied: outcome.applied, total: outcome.total });
-        else info(outcome.applied.length ? `Applied ${outcome.applied.join(", ")} to ${config.db}` : `${config.db} is up to date (${outcome.total} migrations).`);
+        if (wantsJson(flags)) printJson({ db: shown, applied: outcome.applied, total: outcome.total });
+        else info(outcome.applied.length ? `Applied ${outcome.applied.join(", ")} to ${shown}` : `${shown} is up to date (${outcome.total} migrations).`);
       } finally {
         await database.close();
       }

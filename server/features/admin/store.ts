@@ -69,7 +69,19 @@ export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: U
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   let users: UserRow[] | undefined;
   if (where.length === 0 || !sqlite) {
-    users = await db.selectFrom("user").selectAll().where(matches("user", where)).orderBy(sortBy, dir).orderBy("id", dir).limit(limit).offset(offset).execute();
+    // Users without a username sort first ascending, last descending, as SQLite always does;
+    // PostgreSQL's default is the reverse. Only `username` among the sort fields is nullable,
+    // and only there is the clause spelled out, so other sorts keep their index on PostgreSQL.
+    const nullsAsSqlite = !sqlite && sortBy === "username";
+    users = await db
+      .selectFrom("user")
+      .selectAll()
+      .where(matches("user", where))
+      .orderBy(sortBy, (ob) => (nullsAsSqlite ? (dir === "asc" ? ob.asc().nullsFirst() : ob.desc().nullsLast()) : ob[dir]()))
+      .orderBy("id", dir)
+      .limit(limit)
+      .offset(offset)
+      .execute();
   } else {
     if (offset + limit <= PROBE_ROWS / 4) {
       const head = db.selectFrom("user").selectAll().orderBy(sortBy, dir).orderBy("id", dir).limit(PROBE_ROWS).as("head");

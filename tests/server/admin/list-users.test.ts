@@ -85,6 +85,19 @@ describe("list-users", () => {
     expect(names((await list({ searchValue: "_" })).body)).toEqual(["Heidi"]);
   });
 
+  it("sorts users without a username first ascending and last descending, on either dialect", async () => {
+    await server.database.db.updateTable("user").set({ username: "zoe", displayUsername: "zoe" }).where("id", "=", "u03").execute();
+    await server.database.db.updateTable("user").set({ username: "amy", displayUsername: "amy" }).where("id", "=", "u06").execute();
+    try {
+      const ascending = names((await list({ sortBy: "username" })).body);
+      expect(ascending.slice(-2)).toEqual(["Grace", "Dave"]);
+      const descending = names((await list({ sortBy: "username", sortDirection: "desc", limit: 2 })).body);
+      expect(descending).toEqual(["Dave", "Grace"]);
+    } finally {
+      await server.database.db.updateTable("user").set({ username: null, displayUsername: null }).where("id", "in", ["u03", "u06"]).execute();
+    }
+  });
+
   it("sorts by a field in either direction", async () => {
     expect(names((await list({ sortBy: "email", sortDirection: "desc", limit: 3 })).body)).toEqual(["Zed", "Judy", "Ivan"]);
     expect(names((await list({ sortBy: "createdAt", sortDirection: "desc", limit: 2 })).body)).toEqual(["Zed", "Judy"]);
