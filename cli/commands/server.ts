@@ -43,7 +43,7 @@ export function registerServerCommands(program: Command): void {
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
       const { startServer } = await import("../../server/main.js");
-      const { displayTarget } = await import("../../server/db/target.js");
+      const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       try {
         const running = await startServer(config, { handleSignals: true });
@@ -52,6 +52,7 @@ export function registerServerCommands(program: Command): void {
         );
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
+        if (error instanceof DatabaseUnreachableError) throw new CliError(error.message, EXIT.NETWORK);
         if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(`Port ${config.port} is already in use; pass --port.`, EXIT.FAILURE);
         throw error;
       }

@@ -6,8 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
-import { isPostgresUrl } from "./target.js";
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target.js";
 import type { Database } from "./types.js";
 
 export type DB = Kysely<Database>;
@@ -35,6 +35,14 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import("./postgres.js");
     const { db, close } = openPostgres(target);
+    // A pool connects lazily; try once now so a wrong URL or a stopped server is reported as
+    // such at start, not as a failed migration.
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      await close();
+      throw new DatabaseUnreachableError(`Cannot connect to PostgreSQL at ${displayTarget(target)}: ${(error as Error).message}`);
+    }
     return { db, dialect: "postgres", close };
   }
   return openSqlite(target);

@@ -16,3 +16,6 @@ export function displayTarget(target: string): string {
     return "(PostgreSQL URL)";
   }
 }
+
+/** The configured database cannot be reached; the message names it (password masked). */
+export class DatabaseUnreachableError extends Error {}

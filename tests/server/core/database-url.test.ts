@@ -2,7 +2,7 @@
  * The `db` setting as a PostgreSQL URL, through the real `auth` binary. The scale-out promise is
  * tested literally: a second server process on the same database shares users and sessions with
  * the test server. Those cases need PostgreSQL, so they run in the PostgreSQL pass
- * (`npm run test:postgres`); the backup refusal needs no database and runs in both.
+ * (`npm run test:postgres`); the refusals need no database and run in both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -11,6 +11,17 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_BIN, runCli } from "../../helpers/run-cli.js";
 import { startTestServer, testDialect, type TestServer } from "../../helpers/test-server.js";
+
+describe("auth server start with a PostgreSQL URL nothing listens on", () => {
+  it("exits 7 with a message naming the URL, password masked", async () => {
+    const result = await runCli(["server", "start", "--db", "postgres://latchkey:hunter2@127.0.0.1:1/latchkey", "--port", "0"], {
+      env: { AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters" },
+    });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain("Cannot connect to PostgreSQL at postgres://latchkey:***@127.0.0.1:1/latchkey");
+    expect(result.stderr).not.toContain("hunter2");
+  });
+});
 
 describe("auth server backup", () => {
   it("refuses a PostgreSQL URL and points at pg_dump", async () => {
