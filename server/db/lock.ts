@@ -12,7 +12,8 @@ import type { DB } from "./database.js";
 /**
  * Adds `FOR NO KEY UPDATE` on PostgreSQL (leaves the query unchanged on SQLite): it excludes
  * other lockers and writers of the row but, unlike `FOR UPDATE`, not inserts of rows whose
- * foreign key points at it, so locking an organization does not stall unrelated sign-ups.
+ * foreign key points at it: a user locked for the organization limit can still sign in (a new
+ * session row references the user).
  */
 export function lockingRows<Q extends SelectQueryBuilder<any, any, any>>(db: DB, query: Q): Q {
   return db.getExecutor().adapter instanceof PostgresAdapter ? (query.forNoKeyUpdate() as Q) : query;
