@@ -1,6 +1,7 @@
 /** Entry point of the `auth` binary: parse, run, map every failure to a documented exit code. */
 import { CommanderError } from "commander";
 import { ApiError } from "../shared/errors.js";
+import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
 
@@ -39,6 +40,11 @@ export function report(error: unknown): number {
       process.stderr.write("Your session is missing, expired or revoked: run `auth login`.\n");
     }
     return exit;
+  }
+  if (error instanceof DatabaseUnreachableError) {
+    // Local commands on a PostgreSQL URL (mail list, create-admin, migrate): a clear line, no stack.
+    process.stderr.write(`error: ${error.message}\n`);
+    return EXIT.NETWORK;
   }
   process.stderr.write(`error: ${(error as Error)?.stack ?? String(error)}\n`);
   return EXIT.INTERNAL;

@@ -10,7 +10,7 @@ import { changeEmailMail, deleteAccountMail } from "../../mail/templates/index.j
 import { deleteSessionById } from "../session/store.js";
 import { removeUser } from "../user/remove-user.js";
 import { normalizeEmail } from "../user/rules.js";
-import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, updateUser } from "../user/store.js";
+import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../user/store.js";
 import { normalizeUsername } from "../username/rules.js";
 import { apiLink } from "../verification/links.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
@@ -200,13 +200,17 @@ export async function unlinkAccount(app: AppContext, userId: string, input: { pr
   if (input.providerId === undefined && input.accountId === undefined) {
     throw apiError("VALIDATION_ERROR", "Invalid body parameters", [{ path: "providerId", message: "providerId or accountId is required" }]);
   }
-  const accounts = await store.listAccountsOfUser(app.db, userId);
-  if (accounts.length === 1) throw apiError("FAILED_TO_UNLINK_LAST_ACCOUNT");
-  const target =
-    input.providerId !== undefined
-      ? accounts.find((a) => a.providerId === input.providerId && (input.accountId === undefined || a.accountId === input.accountId))
-      : accounts.find((a) => a.id === input.accountId);
-  if (!target) throw apiError("ACCOUNT_NOT_FOUND");
-  await store.deleteAccountById(app.db, target.id);
-  return target;
+  // Under the user lock, so two concurrent unlinks can never remove the last two accounts.
+  return app.db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const accounts = await store.listAccountsOfUser(trx, userId);
+    if (accounts.length === 1) throw apiError("FAILED_TO_UNLINK_LAST_ACCOUNT");
+    const target =
+      input.providerId !== undefined
+        ? accounts.find((a) => a.providerId === input.providerId && (input.accountId === undefined || a.accountId === input.accountId))
+        : accounts.find((a) => a.id === input.accountId);
+    if (!target) throw apiError("ACCOUNT_NOT_FOUND");
+    await store.deleteAccountById(trx, target.id);
+    return target;
+  });
 }

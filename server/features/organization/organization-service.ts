@@ -1,4 +1,5 @@
 /** Organization rules: creation (creator becomes owner), update, delete, lookup and the active organization. */
+import { lockUser } from "../user/store.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { InvitationRow, MemberRow, OrganizationRow, SessionRow, TeamRow } from "../../db/types.js";
@@ -35,7 +36,7 @@ export async function createOrganization(app: AppContext, actor: Actor, input: C
   try {
     return await app.db.transaction().execute(async (trx) => {
       // Two creations at once by one user must not both slip under the limit (PostgreSQL).
-      if (options.organizationLimit !== undefined) await store.lockUser(trx, actor.user.id);
+      if (options.organizationLimit !== undefined) await lockUser(trx, actor.user.id);
       if (options.organizationLimit !== undefined && (await store.countOrganizationsOfUser(trx, actor.user.id)) >= options.organizationLimit) {
         throw orgError("YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS");
       }

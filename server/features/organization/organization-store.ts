@@ -18,11 +18,6 @@ export function lockOrganization(trx: Q, id: string): Promise<OrganizationRow | 
   return lockingRows(trx, trx.selectFrom("organization").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
-/** Locks the user row (PostgreSQL), for per-user counts such as the organization limit. */
-export async function lockUser(trx: Q, id: string): Promise<void> {
-  await lockingRows(trx, trx.selectFrom("user").select("id").where("id", "=", id)).execute();
-}
-
 export function findOrganizationBySlug(db: Q, slug: string): Promise<OrganizationRow | undefined> {
   return db.selectFrom("organization").selectAll().where("slug", "=", slug).executeTakeFirst();
 }

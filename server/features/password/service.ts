@@ -10,7 +10,7 @@ import { resetPasswordMail } from "../../mail/templates/index.js";
 import { deleteSessionsOfUser } from "../session/store.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
-import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, setCredentialPassword } from "../user/store.js";
+import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../user/store.js";
 import { apiLink } from "../verification/links.js";
 import { consumeToken, issueToken, peekToken } from "../verification/store.js";
 
@@ -75,6 +75,8 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
   await app.db.transaction().execute(async (trx) => {
     const consumed = await consumeToken(trx, "reset-password", token);
     if (!consumed || Number(consumed.expiresAt) <= now) throw apiError("INVALID_TOKEN");
+    // Two resets with two different tokens must not both create the password account.
+    await lockUser(trx, user.id);
     const account = await findCredentialAccount(trx, user.id);
     if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
     else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
@@ -109,10 +111,15 @@ export async function changePassword(app: AppContext, user: UserRow, input: Chan
 /** POST /set-password: only for a user without a password (e.g. signed up with a provider). */
 export async function setPassword(app: AppContext, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordLength(app.config, newPassword);
-  const account = await findCredentialAccount(app.db, user.id);
-  if (account?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+  if ((await findCredentialAccount(app.db, user.id))?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
-  if (account) await setCredentialPassword(app.db, account.id, passwordHash, now);
-  else await insertCredentialAccount(app.db, { id: newId(), userId: user.id, passwordHash, now });
+  await app.db.transaction().execute(async (trx) => {
+    // Checked again under the lock: two concurrent set-password calls, exactly one sets it.
+    await lockUser(trx, user.id);
+    const account = await findCredentialAccount(trx, user.id);
+    if (account?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+    if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
+    else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
+  });
 }

@@ -1,10 +1,20 @@
 /** User and account queries. First parameter is the database or a transaction. */
 import type { Kysely } from "kysely";
+import { lockingRows } from "../../db/lock.js";
 import type { AccountRow, Database, NewUser, UserRow, UserUpdate } from "../../db/types.js";
 
 type Q = Kysely<Database>;
 
 export const CREDENTIAL_PROVIDER = "credential";
+
+/**
+ * Locks the user row until the transaction ends (PostgreSQL; a no-op on SQLite, where
+ * transactions already run one at a time). For per-user check-then-write steps: the
+ * organization limit, "is this the last account?", "does a password account exist yet?".
+ */
+export async function lockUser(trx: Q, id: string): Promise<void> {
+  await lockingRows(trx, trx.selectFrom("user").select("id").where("id", "=", id)).execute();
+}
 
 export function findUserById(db: Q, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();

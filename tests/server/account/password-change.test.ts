@@ -89,6 +89,17 @@ describe("set-password", () => {
     expect(events.some((e) => e.targetId === userId)).toBe(true);
   });
 
+  it("of two concurrent calls for a user without a password, exactly one sets it", async () => {
+    const { token, email } = await socialUser();
+    const results = await Promise.all([
+      server.request("POST", "/set-password", { token, body: { newPassword: "first of two passwords" } }),
+      server.request("POST", "/set-password", { token, body: { newPassword: "second of two passwords" } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0]?.status === 200 ? "first of two passwords" : "second of two passwords";
+    expect((await signIn(email, winner)).status).toBe(200);
+  });
+
   it("refuses a user who already has a password", async () => {
     const { token } = await server.signUp();
     const response = await server.request("POST", "/set-password", { token, body: { newPassword: "another password" } });

@@ -125,6 +125,20 @@ async function addGithub(userId: string, scope: string | null = "read:user,user:
   }).execute();
 }
 
+describe("unlink-account under concurrency", () => {
+  it("of two concurrent unlinks of a user's only two accounts, exactly one succeeds", async () => {
+    const { token, userId } = await server.signUp();
+    await addGithub(userId);
+    const results = await Promise.all([
+      server.request("POST", "/unlink-account", { token, body: { providerId: "github" } }),
+      server.request("POST", "/unlink-account", { token, body: { providerId: "credential" } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const left = await server.database.db.selectFrom("account").select("id").where("userId", "=", userId).execute();
+    expect(left).toHaveLength(1);
+  });
+});
+
 describe("list-accounts", () => {
   it("lists linked accounts without passwords or provider tokens", async () => {
     const { token, userId } = await server.signUp();

@@ -1,16 +1,12 @@
 /**
  * The `db` setting as a PostgreSQL URL, through the real `auth` binary. The scale-out promise is
- * tested literally: a second server process on the same database shares users and sessions with
- * the test server. Those cases need PostgreSQL, so they run in the PostgreSQL pass
- * (`npm run test:postgres`); the refusals need no database and run in both.
+ * tested literally in tests/postgres/shared-database.test.ts (PostgreSQL pass only); the refusals
+ * here need no database and run in both passes.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BIN, runCli } from "../../helpers/run-cli.js";
-import { startTestServer, testDialect, type TestServer } from "../../helpers/test-server.js";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../helpers/run-cli.js";
 
 describe("auth server start with a PostgreSQL URL nothing listens on", () => {
   it("exits 7 with a message naming the URL, password masked", async () => {
@@ -31,98 +27,16 @@ describe("auth server backup", () => {
   });
 });
 
-// PostgreSQL only: a URL to a database the SQLite pass has not created would just fail to connect.
-describe.runIf(testDialect === "postgres")("several servers on one PostgreSQL database", () => {
-  let server: TestServer;
-  let cwd: string;
-  let other: ChildProcess | undefined;
-  beforeAll(async () => {
-    server = await startTestServer();
-    cwd = mkdtempSync(join(tmpdir(), "latchkey-pg-cwd-"));
-  });
-  afterAll(async () => {
-    if (other) await stop(other);
-    await server.close();
-    rmSync(cwd, { recursive: true, force: true });
-  });
-
-  it("a server started with AUTH_DB=<url> shares users and sessions, and keeps its dev secret in ./data", async () => {
-    const port = await freePort();
-    other = await startCliServer(["--port", String(port), "--no-rate-limit"], { cwd, env: { AUTH_DB: server.dbFile, AUTH_SECRET: "", NODE_ENV: "development" } });
-    const otherApi = `http://127.0.0.1:${port}/api/auth`;
-
-    // A session made on the test server is valid on the other one…
-    const ada = await server.signUp({ email: "ada@example.com" });
-    const seen = await fetch(`${otherApi}/get-session`, { headers: { authorization: `Bearer ${ada.token}` } });
-    expect((await seen.json()).user.email).toBe("ada@example.com");
-
-    // …a user made on the other server can sign in on the test server…
-    const signUp = await fetch(`${otherApi}/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bob@example.com", password: "correct horse battery", name: "Bob" }),
-    });
-    expect(signUp.status).toBe(200);
-    const signIn = await server.request("POST", "/sign-in/email", { body: { email: "bob@example.com", password: "correct horse battery" } });
-    expect(signIn.status).toBe(200);
-
-    // …and signing out on one ends the session on both.
-    const signOut = await fetch(`${otherApi}/sign-out`, { method: "POST", headers: { authorization: `Bearer ${ada.token}` } });
-    expect(signOut.status).toBe(200);
-    const after = await server.request("GET", "/get-session", { token: ada.token });
-    expect(after.body).toBeNull();
-
-    const secretFile = join(cwd, "data", "latchkey.secret");
-    expect(existsSync(secretFile)).toBe(true);
-    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-  });
-
-  // `auth mail list --db <url>` is covered by account/outbox-cli.test.ts in this pass.
-  it("auth server migrate takes the URL, finds the database up to date, and never prints the password", async () => {
-    // Trust auth ignores the password; it is there to prove it is masked.
-    const url = new URL(server.dbFile);
-    url.password = "hunter2";
-    const migrate = await runCli(["server", "migrate", "--db", url.toString(), "--json"]);
-    expect(migrate.code).toBe(0);
-    expect(migrate.stdout + migrate.stderr).not.toContain("hunter2");
-    expect(JSON.parse(migrate.stdout)).toMatchObject({ db: expect.stringContaining(":***@"), applied: [], total: 4 });
+describe("local commands on an unreachable PostgreSQL URL", () => {
+  it.each([
+    [["mail", "list"]],
+    [["server", "migrate"]],
+    [["server", "create-admin", "--email", "ops@example.com"]],
+  ])("auth %s exits 7 with one clear line and no stack trace", async (args) => {
+    const result = await runCli([...args, "--db", "postgres://latchkey:hunter2@127.0.0.1:1/latchkey"]);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain("Cannot connect to PostgreSQL at postgres://latchkey:***@127.0.0.1:1/latchkey");
+    expect(result.stderr).not.toContain("hunter2");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function startCliServer(args: string[], options: { cwd: string; env: Record<string, string> }): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
-    child.stderr?.on("data", (chunk) => {
-      stderr += chunk;
-      if (stderr.includes("Latchkey listening on")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
-}
