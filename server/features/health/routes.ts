@@ -1,5 +1,6 @@
 import { defineHandlers, Html } from "../../http/handler.js";
 import { escapeHtml } from "../../mail/templates/render.js";
+import { explainError } from "./error-explanations.js";
 
 export const healthHandlers = defineHandlers({
   ok: () => ({ ok: true as const }),
@@ -13,7 +14,7 @@ export const healthHandlers = defineHandlers({
 <style>body{font-family:system-ui,sans-serif;max-width:36em;margin:4em auto;padding:0 1em;color:#1f2933}code{background:#f0f4f8;padding:.2em .4em;border-radius:4px}</style></head>
 <body>
 <h1>Authentication Error</h1>
-<p>Something went wrong while signing you in.</p>
+<p id="error-explanation">${escapeHtml(explainError(code))}</p>
 <p>Error code: <code id="error-code">${escapeHtml(code)}</code></p>
 ${description ? `<p>${escapeHtml(description)}</p>` : ""}
 <p><a href="${escapeHtml(home)}">Back to ${escapeHtml(ctx.app.config.appName)}</a></p>

@@ -30,9 +30,17 @@ describe("error page", () => {
     expect(response.text).toContain(`href="${server.url}/"`);
   });
 
+  it("explains an expired link in words and falls back to a generic line for unknown codes", async () => {
+    const expired = await server.request("GET", "/error?error=token_expired");
+    expect(expired.text).toContain("This link has expired.");
+    const unknown = await server.request("GET", "/error?error=something_new");
+    expect(unknown.text).toContain("Something went wrong while signing you in.");
+  });
+
   it("shows the please_restart_the_process code", async () => {
     const response = await server.request("GET", "/error?error=please_restart_the_process");
     expect(response.text).toContain('<code id="error-code">please_restart_the_process</code>');
+    expect(response.text).toContain("Please start again.");
   });
 });
 
