@@ -7,15 +7,15 @@ export function installErrorHandling(server: FastifyInstance, log: Logger): void
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
     if (mapped.status >= 500) {
-      // Path only: query strings can carry one-time tokens.
-      log.error({ err: { message: error.message, stack: error.stack }, method: request.method, path: request.url.split("?")[0] }, "request failed");
+      // The route pattern, not the URL: paths (/reset-password/{token}) and queries carry tokens.
+      log.error({ err: { message: error.message, stack: error.stack }, method: request.method, route: request.routeOptions.url ?? "(no route)" }, "request failed");
     }
     if (mapped.code === "TOO_MANY_REQUESTS" && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
     reply.code(mapped.status).type("application/json; charset=utf-8").send(JSON.stringify(mapped.toBody()));
   });
 
   server.setNotFoundHandler((request, reply) => {
-    const error = apiError("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]}`);
+    const error = apiError("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`);
     reply.code(404).type("application/json; charset=utf-8").send(JSON.stringify(error.toBody()));
   });
 }
