@@ -59,6 +59,8 @@ export interface TestServerOptions {
   config?: ConfigInput;
   clock?: TestClock;
   mailer?: Mailer;
+  /** Fastify/pino logger settings (e.g. `{ level: "error", stream }`); silent by default. */
+  logger?: object;
 }
 
 let counter = 0;
@@ -85,7 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const probe = await reservePort();
   config.port = probe;
   config.baseURL ??= `http://127.0.0.1:${probe}`;
-  const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: false });
+  const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
   await app.server.listen({ port: probe, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${probe}`;
   const api = url + config.basePath;
