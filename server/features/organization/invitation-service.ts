@@ -4,22 +4,20 @@
  * flips the status with a conditional update inside the transaction that creates the membership,
  * so of two concurrent accepts exactly one creates a member.
  */
-import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { InvitationRow, MemberRow, OrganizationRow, SessionRow } from "../../db/types.js";
 import { invitationMail } from "../../mail/templates/index.js";
+import { normalizeEmail } from "../user/rules.js";
 import { findUserById } from "../user/store.js";
 import { can, isCreator, orgError, pageOf, parseRequestedRoles, type Actor } from "./access.js";
 import { setActive } from "./active-store.js";
 import * as store from "./invitation-store.js";
 import { addMembership } from "./member-service.js";
-import { findMember } from "./member-store.js";
+import { findMember, findMemberByEmail } from "./member-store.js";
 import { findOrganizationById, lockOrganization } from "./organization-store.js";
 import * as teams from "./team-store.js";
 import { joinTeam } from "./team-service.js";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Where the invitation mail points: the application's accept page. */
 export function invitationURL(app: AppContext, invitationId: string): string {
@@ -43,8 +41,7 @@ export async function inviteMember(app: AppContext, actor: Actor, input: InviteI
   const options = app.config.organization;
   const organizationId = input.organizationId ?? actor.session.activeOrganizationId;
   if (!organizationId) throw orgError("ORGANIZATION_NOT_FOUND");
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw apiError("INVALID_EMAIL");
+  const email = normalizeEmail(input.email);
   const inviter = await findMember(app.db, organizationId, actor.user.id);
   if (!inviter) throw orgError("MEMBER_NOT_FOUND");
   if (!can(app, inviter.role, { invitation: ["create"] })) throw orgError("YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION");
@@ -58,14 +55,7 @@ export async function inviteMember(app: AppContext, actor: Actor, input: InviteI
   const result = await app.db.transaction().execute(async (trx) => {
     const organization = await lockOrganization(trx, organizationId);
     if (!organization) throw orgError("ORGANIZATION_NOT_FOUND");
-    const existingMember = await trx
-      .selectFrom("member")
-      .innerJoin("user", "user.id", "member.userId")
-      .select("member.id")
-      .where("member.organizationId", "=", organizationId)
-      .where("user.email", "=", email)
-      .executeTakeFirst();
-    if (existingMember) throw orgError("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
+    if (await findMemberByEmail(trx, organizationId, email)) throw orgError("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
     const now = app.clock.now();
     const expiresAt = now + options.invitationExpiresIn * 1000;
     const pending = await store.findPendingInvitation(trx, organizationId, email, now);
