@@ -1,10 +1,9 @@
 /** The foundation's CLI commands as real processes: server start, migrate, create-admin, mail list. */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BIN, runCli } from "../helpers/run-cli.js";
+import { freePort, runCli, startCliServer, stopProcess } from "../helpers/run-cli.js";
 
 let dir: string;
 beforeAll(() => {
@@ -14,48 +13,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function startServer(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; stderr: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
-    child.stderr?.on("data", (chunk) => {
-      stderr += chunk;
-      if (stderr.includes("Latchkey listening on")) {
-        clearTimeout(timer);
-        resolve({ child, stderr: () => stderr });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.once("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
-}
-
 describe("auth server start", () => {
   it("serves the API, keeps a generated secret beside the database, and stops cleanly on SIGTERM", async () => {
     const db = join(dir, "start.db");
     const port = await freePort();
-    const { child, stderr } = await startServer(["--port", String(port), "--db", db, "--no-rate-limit"], { AUTH_SECRET: "" });
+    const { child, stderr } = await startCliServer(["--port", String(port), "--db", db, "--no-rate-limit"], { env: { AUTH_SECRET: "" } });
     try {
       expect(stderr()).toContain(`http://127.0.0.1:${port}`);
       expect(stderr()).toContain("rate limiting OFF");
@@ -70,7 +32,7 @@ describe("auth server start", () => {
       expect(existsSync(`${db}.secret`)).toBe(true);
       expect(statSync(`${db}.secret`).mode & 0o777).toBe(0o600);
     } finally {
-      expect(await stop(child)).toBe(0);
+      expect(await stopProcess(child)).toBe(0);
     }
   });
 
@@ -108,7 +70,7 @@ describe("auth server create-admin", () => {
     expect(out.password).toBeUndefined();
 
     const port = await freePort();
-    const { child } = await startServer(["--port", String(port), "--db", db, "--no-rate-limit"]);
+    const { child } = await startCliServer(["--port", String(port), "--db", db, "--no-rate-limit"]);
     try {
       const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
         method: "POST",
@@ -118,7 +80,7 @@ describe("auth server create-admin", () => {
       expect(signIn.status).toBe(200);
       expect((await signIn.json()).user.role).toBe("admin");
     } finally {
-      await stop(child);
+      await stopProcess(child);
     }
   });
 
@@ -153,7 +115,7 @@ describe("auth mail list", () => {
     const db = join(dir, "mail.db");
     const port = await freePort();
     writeFileSync(join(dir, "mail.json"), JSON.stringify({ emailVerification: { sendOnSignUp: true } }));
-    const { child } = await startServer(["--port", String(port), "--db", db, "--no-rate-limit", "--config", join(dir, "mail.json")]);
+    const { child } = await startCliServer(["--port", String(port), "--db", db, "--no-rate-limit", "--config", join(dir, "mail.json")]);
     try {
       for (const email of ["one@example.com", "two@example.com"]) {
         await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
@@ -163,7 +125,7 @@ describe("auth mail list", () => {
         });
       }
     } finally {
-      await stop(child);
+      await stopProcess(child);
     }
     const all = await runCli(["mail", "list", "--db", db, "--json"]);
     expect(all.code).toBe(0);

@@ -1,5 +1,6 @@
 /** Runs the built `auth` binary as a real subprocess. */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const AUTH_BIN = fileURLToPath(new URL("../../bin/auth.js", import.meta.url));
@@ -31,5 +32,53 @@ export function runCli(args: string[], options: { input?: string; env?: Record<s
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A free loopback port (the kernel picks one, the probe releases it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface CliServer {
+  child: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+}
+
+/** `auth server start …` as a real process; resolves once it says it is listening. */
+export function startCliServer(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+      if (stderr.includes("Latchkey listening on")) {
+        clearTimeout(timer);
+        resolve({ child, stderr: () => stderr });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** SIGTERM and wait; answers the exit code. */
+export function stopProcess(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
   });
 }

@@ -4,6 +4,7 @@
  * listening on a free loopback port, with a movable clock. Rate limiting is off unless a test
  * turns it on; every JSON answer is checked against the contract.
  */
+import { freePort } from "./run-cli.js";
 import { createApp, type LatchkeyApp } from "../../server/app.js";
 import { createTestClock, type TestClock } from "../../server/clock.js";
 import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
@@ -84,7 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       options.config ?? {},
     ),
   );
-  const probe = await reservePort();
+  const probe = await freePort();
   config.port = probe;
   config.baseURL ??= `http://127.0.0.1:${probe}`;
   const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
@@ -136,17 +137,4 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
   return server;
-}
-
-async function reservePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -3,12 +3,12 @@
  * `auth server start` process on the same database shares users and sessions with the test
  * server. This folder runs only in the PostgreSQL pass (`npm run test:postgres`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BIN, runCli } from "../helpers/run-cli.js";
+import { freePort, runCli, startCliServer, stopProcess } from "../helpers/run-cli.js";
 import { startTestServer, testDialect, type TestServer } from "../helpers/test-server.js";
 
 describe("several servers on one PostgreSQL database", () => {
@@ -22,14 +22,14 @@ describe("several servers on one PostgreSQL database", () => {
     cwd = mkdtempSync(join(tmpdir(), "latchkey-pg-cwd-"));
   });
   afterAll(async () => {
-    if (other) await stop(other);
+    if (other) await stopProcess(other);
     await server.close();
     rmSync(cwd, { recursive: true, force: true });
   });
 
   it("a server started with AUTH_DB=<url> shares users and sessions, and keeps its dev secret in ./data", async () => {
     const port = await freePort();
-    other = await startCliServer(["--port", String(port), "--no-rate-limit"], { cwd, env: { AUTH_DB: server.dbFile, AUTH_SECRET: "", NODE_ENV: "development" } });
+    other = (await startCliServer(["--port", String(port), "--no-rate-limit"], { cwd, env: { AUTH_DB: server.dbFile, AUTH_SECRET: "", NODE_ENV: "development" } })).child;
     const otherApi = `http://127.0.0.1:${port}/api/auth`;
 
     // A session made on the test server is valid on the other one…
@@ -69,41 +69,3 @@ describe("several servers on one PostgreSQL database", () => {
     expect(JSON.parse(migrate.stdout)).toMatchObject({ db: expect.stringContaining(":***@"), applied: [], total: 4 });
   });
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function startCliServer(args: string[], options: { cwd: string; env: Record<string, string> }): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
-    child.stderr?.on("data", (chunk) => {
-      stderr += chunk;
-      if (stderr.includes("Latchkey listening on")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
-}
