@@ -12,6 +12,7 @@ import type { DB } from "./db/database.js";
 import { handlers } from "./features/index.js";
 import { installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
+import { registerConsole } from "./http/console.js";
 import { demoPage } from "./http/demo-page.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { registerRoutes } from "./http/register-routes.js";
@@ -82,6 +83,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   server.get("/", (_request, reply) => {
     reply.type("text/html; charset=utf-8").send(demoPage(context));
   });
+  await registerConsole(server);
 
   return {
     server,

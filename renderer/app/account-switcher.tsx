@@ -1,0 +1,80 @@
+/**
+ * The multi-session account switcher: every account signed in on this browser, switch with one
+ * click, add another, sign out of one or all.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from "../ui/menu";
+import { api } from "./api";
+import { desktop } from "./desktop";
+import { toastError } from "./errors";
+import { useResetAfterSessionChange, useSession } from "./session";
+
+export const deviceSessionsKey = ["device-sessions"] as const;
+
+export function AccountSwitcher() {
+  const { t } = useTranslation();
+  const { data: current } = useSession();
+  const navigate = useNavigate();
+  const reset = useResetAfterSessionChange();
+  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: () => api.listDeviceSessions(), enabled: Boolean(current) });
+  const switchTo = useMutation({
+    mutationFn: (sessionToken: string) => api.setActiveSession({ sessionToken }),
+    onSuccess: async () => {
+      await reset();
+      await navigate({ to: "/account" });
+    },
+    onError: toastError,
+  });
+  const signOut = useMutation({
+    mutationFn: async (scope: "current" | "all") => {
+      if (scope === "current" && current && (sessions.data?.length ?? 0) > 1) {
+        // Ending only this account: the browser's next session becomes active.
+        await api.revokeDeviceSession({ sessionToken: sessions.data?.find((s) => s.user.id === current.user.id)?.session.token ?? "" });
+      } else {
+        await api.signOut({});
+        await desktop?.forgetCredential();
+      }
+      return scope;
+    },
+    onSuccess: async () => {
+      await reset();
+    },
+    onError: toastError,
+  });
+  if (!current) return null;
+  const others = (sessions.data ?? []).filter((entry) => entry.user.id !== current.user.id);
+  return (
+    <Menu
+      label={t("switcher.label")}
+      trigger={
+        <button type="button" className="button button-ghost account-button">
+          <span className="avatar" aria-hidden="true">
+            {(current.user.name || current.user.email).slice(0, 1).toUpperCase()}
+          </span>
+          <span>{current.user.email}</span>
+        </button>
+      }
+    >
+      <MenuLabel>{t("switcher.current")}</MenuLabel>
+      <MenuItem onSelect={() => void navigate({ to: "/account" })}>
+        {current.user.name} · {current.user.email}
+      </MenuItem>
+      {others.length > 0 ? <MenuSeparator /> : null}
+      {others.map((entry) => (
+        <MenuItem key={entry.session.id} onSelect={() => switchTo.mutate(entry.session.token)}>
+          {t("switcher.switchTo", { email: entry.user.email })}
+        </MenuItem>
+      ))}
+      <MenuSeparator />
+      <MenuItem onSelect={() => void navigate({ to: "/sign-in", search: { redirect: undefined, reason: "add-account" } })}>{t("switcher.addAccount")}</MenuItem>
+      <MenuItem onSelect={() => signOut.mutate("current")}>{t("switcher.signOut")}</MenuItem>
+      {others.length > 0 ? (
+        <MenuItem destructive onSelect={() => signOut.mutate("all")}>
+          {t("switcher.signOutAll")}
+        </MenuItem>
+      ) : null}
+    </Menu>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The one way the renderer reaches the server: the shared typed client. In the browser it calls
+ * its own origin with cookies; in Electron it calls the active server through main.
+ * Feature code imports `api` only from its own queries.ts.
+ */
+import { createLightClient } from "../../shared/client/light";
+import type { LatchkeyClient } from "../../shared/client/client-core";
+import { desktop, desktopFetch } from "./desktop";
+
+let current: LatchkeyClient = build(typeof location !== "undefined" ? location.origin : "http://127.0.0.1:3000");
+
+function build(origin: string): LatchkeyClient {
+  return createLightClient({
+    baseURL: origin,
+    credentials: "include",
+    ...(desktop ? { fetch: desktopFetch(desktop) } : {}),
+  });
+}
+
+/** Point the client at another server (Electron, after choosing a server). */
+export function setServerOrigin(origin: string): void {
+  current = build(origin);
+}
+
+/** The client in use; a getter so a server switch reaches every caller. */
+export const api: LatchkeyClient = new Proxy({} as LatchkeyClient, {
+  get(_target, key) {
+    const value = (current as unknown as Record<PropertyKey, unknown>)[key];
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+  },
+});
+
+export type Api = LatchkeyClient;

@@ -1,0 +1,109 @@
+/**
+ * The signed-in frame: skip link, header (palette, account switcher), navigation filtered by the
+ * shared permission checker, the impersonation banner, and the page. When the session ends
+ * while the window is open (sign-out elsewhere, revocation, a ban), it returns to sign-in.
+ */
+import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountSwitcher } from "./account-switcher";
+import { CommandPalette } from "./command-palette";
+import { isDesktop } from "./desktop";
+import { ImpersonationBanner } from "./impersonation-banner";
+import { useAdminCan } from "./permissions";
+import { useSession } from "./session";
+import { ThemeMenu } from "./theme";
+
+export function SignedInLayout() {
+  const { t } = useTranslation();
+  const { data: session, isFetched } = useSession();
+  const navigate = useNavigate();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const canListUsers = useAdminCan({ user: ["list"] });
+  const canReadAudit = useAdminCan({ audit: ["list"] });
+
+  useEffect(() => {
+    if (isFetched && session === null) void navigate({ to: "/sign-in", search: { redirect: href, reason: "signed-out" } });
+  }, [isFetched, session, navigate, href]);
+
+  if (!session) return null;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <ImpersonationBanner />
+      <header className="topbar">
+        <Link to="/account" className="brand">
+          {t("appName")}
+        </Link>
+        <div className="topbar-actions">
+          <CommandPalette />
+          <ThemeMenu />
+          <AccountSwitcher />
+        </div>
+      </header>
+      <div className="frame">
+        <nav className="sidebar" aria-label={t("nav.label")}>
+          <ul>
+            <li>
+              <Link to="/account" activeProps={{ "aria-current": "page" }}>
+                {t("nav.account")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/organizations" activeProps={{ "aria-current": "page" }}>
+                {t("nav.organizations")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/invitations" activeProps={{ "aria-current": "page" }}>
+                {t("nav.invitations")}
+              </Link>
+            </li>
+          </ul>
+          {canListUsers || canReadAudit ? (
+            <>
+              <p className="sidebar-heading">{t("nav.administration")}</p>
+              <ul>
+                {canListUsers ? (
+                  <li>
+                    <Link to="/admin/users" activeProps={{ "aria-current": "page" }}>
+                      {t("nav.users")}
+                    </Link>
+                  </li>
+                ) : null}
+                {canReadAudit ? (
+                  <li>
+                    <Link to="/admin/audit" activeProps={{ "aria-current": "page" }}>
+                      {t("nav.audit")}
+                    </Link>
+                  </li>
+                ) : null}
+                {canListUsers ? (
+                  <li>
+                    <Link to="/admin/outbox" activeProps={{ "aria-current": "page" }}>
+                      {t("nav.outbox")}
+                    </Link>
+                  </li>
+                ) : null}
+              </ul>
+            </>
+          ) : null}
+          {isDesktop ? (
+            <ul>
+              <li>
+                <Link to="/server" activeProps={{ "aria-current": "page" }}>
+                  {t("nav.server")}
+                </Link>
+              </li>
+            </ul>
+          ) : null}
+        </nav>
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** One QueryClient for the app: sensible retries, and a 401 anywhere means the session is gone. */
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { errorStatus } from "./errors";
+import { sessionKey } from "./session";
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onAnyError(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onAnyError(error) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        // Client mistakes (4xx) will not fix themselves; network blips might.
+        retry: (count, error) => {
+          const status = errorStatus(error) ?? 0;
+          return status >= 400 && status < 500 ? false : count < 2;
+        },
+      },
+    },
+  });
+  function onAnyError(error: unknown) {
+    // The session ended (revoked, expired, banned): let the signed-in layout send the person to sign-in.
+    if (errorStatus(error) === 401) client.setQueryData(sessionKey, null);
+  }
+  return client;
+}

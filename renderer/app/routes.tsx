@@ -1,0 +1,189 @@
+/**
+ * Every screen's address. Pages load lazily (one chunk per feature page), so the first paint
+ * carries only the shell. Search parameters that make a view shareable (the users table's
+ * filters, the audit log's) are validated here by the feature's own parser.
+ */
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { parseAuditSearch } from "../features/audit/audit-search";
+import { parseUsersSearch } from "../features/admin/users-search";
+import { NotFoundPage } from "./not-found-page";
+import { SignedInLayout } from "./layout";
+import { sessionQuery } from "./session";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** A relative in-app path to come back to after signing in; anything else is ignored. */
+function safeRedirect(value: unknown): string | undefined {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : undefined;
+}
+
+function stringParam(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+// --- Signed-out pages -----------------------------------------------------------------------
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  validateSearch: (search: Record<string, unknown>) => ({ redirect: safeRedirect(search.redirect), reason: stringParam(search.reason) }),
+  component: lazyRouteComponent(() => import("../features/auth/pages/sign-in-page"), "SignInPage"),
+});
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-up",
+  validateSearch: (search: Record<string, unknown>) => ({ redirect: safeRedirect(search.redirect) }),
+  component: lazyRouteComponent(() => import("../features/auth/pages/sign-up-page"), "SignUpPage"),
+});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/forgot-password",
+  component: lazyRouteComponent(() => import("../features/auth/pages/forgot-password-page"), "ForgotPasswordPage"),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset-password",
+  validateSearch: (search: Record<string, unknown>) => ({ token: stringParam(search.token), error: stringParam(search.error) }),
+  component: lazyRouteComponent(() => import("../features/auth/pages/reset-password-page"), "ResetPasswordPage"),
+});
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/verify-email",
+  validateSearch: (search: Record<string, unknown>) => ({ error: stringParam(search.error) }),
+  component: lazyRouteComponent(() => import("../features/auth/pages/verify-email-page"), "VerifyEmailPage"),
+});
+const goodbyeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/goodbye",
+  validateSearch: (search: Record<string, unknown>) => ({ error: stringParam(search.error) }),
+  component: lazyRouteComponent(() => import("../features/auth/pages/goodbye-page"), "GoodbyePage"),
+});
+const welcomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/welcome",
+  component: lazyRouteComponent(() => import("../features/server/pages/welcome-page"), "WelcomePage"),
+});
+
+// --- Signed-in pages ------------------------------------------------------------------------
+
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "signed-in",
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: "/sign-in", search: { redirect: location.href, reason: undefined } });
+  },
+  component: SignedInLayout,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ to: "/account" });
+  },
+});
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/account",
+  component: lazyRouteComponent(() => import("../features/account/pages/account-page"), "AccountPage"),
+});
+const organizationsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/organizations",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/organizations-page"), "OrganizationsPage"),
+});
+const organizationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/organizations/$organizationId",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/organization-layout"), "OrganizationLayout"),
+});
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/organization-settings-page"), "OrganizationSettingsPage"),
+});
+const organizationMembersRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/members",
+  validateSearch: (search: Record<string, unknown>) => ({ q: stringParam(search.q), page: typeof search.page === "number" && search.page > 0 ? search.page : undefined }),
+  component: lazyRouteComponent(() => import("../features/organizations/pages/members-page"), "MembersPage"),
+});
+const organizationInvitationsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/invitations",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/invitations-page"), "InvitationsPage"),
+});
+const organizationTeamsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/teams",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/teams-page"), "TeamsPage"),
+});
+const myInvitationsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/invitations",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/my-invitations-page"), "MyInvitationsPage"),
+});
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/accept-invitation/$invitationId",
+  component: lazyRouteComponent(() => import("../features/organizations/pages/accept-invitation-page"), "AcceptInvitationPage"),
+});
+const usersRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/users",
+  validateSearch: parseUsersSearch,
+  component: lazyRouteComponent(() => import("../features/admin/pages/users-page"), "UsersPage"),
+});
+const userRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/users/$userId",
+  component: lazyRouteComponent(() => import("../features/admin/pages/user-page"), "UserPage"),
+});
+const auditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/audit",
+  validateSearch: parseAuditSearch,
+  component: lazyRouteComponent(() => import("../features/audit/pages/audit-page"), "AuditPage"),
+});
+const outboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/outbox",
+  component: lazyRouteComponent(() => import("../features/outbox/pages/outbox-page"), "OutboxPage"),
+});
+const serverRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/server",
+  component: lazyRouteComponent(() => import("../features/server/pages/server-page"), "ServerPage"),
+});
+
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signUpRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
+  goodbyeRoute,
+  welcomeRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    accountRoute,
+    organizationsRoute,
+    organizationRoute.addChildren([organizationSettingsRoute, organizationMembersRoute, organizationInvitationsRoute, organizationTeamsRoute]),
+    myInvitationsRoute,
+    acceptInvitationRoute,
+    usersRoute,
+    userRoute,
+    auditRoute,
+    outboxRoute,
+    serverRoute,
+  ]),
+]);

@@ -1,0 +1,90 @@
+/**
+ * The web console: the React renderer (built by Vite into dist/console) served at /console on the
+ * API's own origin, so it signs in with the same cookies and passes the same origin checks.
+ * Every page carries a strict Content-Security-Policy: scripts only from this server.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+export const CONSOLE_PATH = "/console";
+
+/**
+ * Inline styles stay allowed: Radix and the virtualised table position elements with style
+ * attributes, and toasts inject one stylesheet. Scripts, connections and frames do not.
+ * Images may come from https URLs because avatars and logos are URLs users give.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** The folder Vite writes the console into: <package root>/dist/console. */
+export function consoleDirectory(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return join(dir, "dist", "console");
+    dir = dirname(dir);
+  }
+  return join(process.cwd(), "dist", "console");
+}
+
+function securityHeaders(reply: { header(name: string, value: string): unknown }): void {
+  reply.header("content-security-policy", CONSOLE_CSP);
+  reply.header("x-content-type-options", "nosniff");
+  // Reset and verification links carry tokens in the URL: never leak them to other sites.
+  reply.header("referrer-policy", "no-referrer");
+  reply.header("x-frame-options", "DENY");
+}
+
+export async function registerConsole(server: FastifyInstance, root = consoleDirectory()): Promise<void> {
+  const indexFile = join(root, "index.html");
+  if (!existsSync(indexFile)) {
+    const missing = (_request: unknown, reply: FastifyReply) => {
+      securityHeaders(reply);
+      reply
+        .code(503)
+        .type("text/html; charset=utf-8")
+        .send("<!doctype html><title>Console not built</title><h1>The console is not built</h1><p>Run <code>npm run build:console</code> and restart the server.</p>");
+    };
+    server.get(CONSOLE_PATH, missing);
+    server.get(`${CONSOLE_PATH}/*`, missing);
+    return;
+  }
+  // Read once: the SPA answers every client-side route with the same page.
+  const indexHtml = readFileSync(indexFile);
+  await server.register(fastifyStatic, {
+    root,
+    prefix: `${CONSOLE_PATH}/`,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      securityHeaders(res);
+      // Vite names assets by content hash: cache them for good; anything else revalidates.
+      res.header("cache-control", path.includes(`${join(root, "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  const sendIndex = (_request: unknown, reply: FastifyReply) => {
+    securityHeaders(reply);
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  };
+  server.get(CONSOLE_PATH, sendIndex);
+  server.get(`${CONSOLE_PATH}/*`, (request, reply) => {
+    // A missing asset is a 404, not the app page (a stale tab asking for an old bundle).
+    if (request.url.startsWith(`${CONSOLE_PATH}/assets/`)) {
+      reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+      return;
+    }
+    sendIndex(request, reply);
+  });
+}

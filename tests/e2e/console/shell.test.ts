@@ -1,0 +1,59 @@
+/** The console's frame: served at /console under a strict CSP, signed-out redirect, navigation by permission. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+
+let harness: ConsoleHarness;
+beforeAll(async () => {
+  harness = await startConsole();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("the web console", () => {
+  it("is served at /console with a strict Content-Security-Policy on its pages", async () => {
+    const response = await fetch(`${harness.consoleURL}/admin/users?q=ada`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await response.text()).toContain('<div id="root">');
+    const missing = await fetch(`${harness.consoleURL}/assets/no-such-file.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("sends a signed-out visitor to sign-in and back to where they were going", async () => {
+    const { page } = await harness.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${harness.consoleURL}/organizations`);
+    await page.waitForURL(/\/console\/sign-in\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain("redirect=/organizations");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows administration only to administrators, and the command palette jumps to a page", async () => {
+    const admin = await harness.createAdmin();
+    const { page } = await harness.newPage({ as: admin });
+    const errors = watchPageErrors(page);
+    await page.goto(`${harness.consoleURL}/account`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect.poll(() => nav.getByRole("link", { name: "Users" }).count()).toBe(1);
+    await expectAccessible(page, "account (shell)");
+    await screenshot(page, "shell-admin");
+
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await palette.getByRole("combobox").fill("audit");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/console\/admin\/audit/);
+    expect(errors).toEqual([]);
+
+    const member = await harness.server.signUp();
+    const { page: memberPage } = await harness.newPage({ as: member });
+    await memberPage.goto(`${harness.consoleURL}/account`);
+    await memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Organizations" }).waitFor();
+    expect(await memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).count()).toBe(0);
+  });
+});

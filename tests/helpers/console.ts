@@ -1,0 +1,91 @@
+/**
+ * The web console under test: a real server on a temporary database serving the built console
+ * at /console, Debian's Chromium driven by playwright-core, axe for accessibility and a
+ * screenshot per screen (kept in artifacts/screenshots, git-ignored).
+ *
+ * Tests act as a person: find controls by role and label, never by CSS class.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { createAdmin } from "../../server/maintenance/create-admin.js";
+import { launchBrowser } from "./browser.js";
+import { startTestServer, type TestServer, type TestServerOptions } from "./test-server.js";
+
+export const SCREENSHOT_DIR = join(process.cwd(), "artifacts", "screenshots");
+
+export interface ConsoleHarness {
+  server: TestServer;
+  browser: Browser;
+  /** http://127.0.0.1:PORT/console */
+  consoleURL: string;
+  /** A fresh browser context (its own cookies) with one page, optionally signed in. */
+  newPage(options?: { as?: { email: string; password: string } }): Promise<{ context: BrowserContext; page: Page }>;
+  /** An administrator made the way an operator makes one (create-admin), with its password. */
+  createAdmin(input?: Partial<{ email: string; password: string; name: string }>): Promise<{ email: string; password: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startConsole(options: TestServerOptions = {}): Promise<ConsoleHarness> {
+  const server = await startTestServer(options);
+  const browser = await launchBrowser();
+  const consoleURL = `${server.url}/console`;
+  const contexts: BrowserContext[] = [];
+  let admins = 0;
+  return {
+    server,
+    browser,
+    consoleURL,
+    async newPage({ as } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (as) {
+        // Sign in through the browser's own request context so the session cookie lands in it.
+        const response = await page.request.post(`${server.api}/sign-in/email`, { data: { email: as.email, password: as.password }, headers: { origin: server.url } });
+        if (!response.ok()) throw new Error(`sign-in as ${as.email} failed: ${response.status()} ${await response.text()}`);
+      }
+      return { context, page };
+    },
+    async createAdmin(input = {}) {
+      admins += 1;
+      const email = input.email ?? `admin${admins}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+      const password = input.password ?? "admin password 123";
+      const created = await createAdmin(server.app.context, { email, password, name: input.name ?? `Admin ${admins}` });
+      return { email, password, userId: created.user.id };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** axe on the current screen: no serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const summary = bad.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `accessibility of ${screen}`).toEqual([]);
+}
+
+/** Keeps a full-page screenshot of the screen as an artefact. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Fails the test on any CSP violation or uncaught page error. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) errors.push(`csp: ${message.text()}`);
+  });
+  return errors;
+}
