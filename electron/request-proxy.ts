@@ -1,0 +1,75 @@
+/**
+ * DesktopApi.request: the renderer's API calls, made by main on its behalf. Main adds
+ * `Authorization: Bearer <token>` from the store and keeps the token a server answers in
+ * `set-auth-token` (better-auth's bearer flow). The renderer never sees either: the token header
+ * and cookies are stripped from answers, and a request may only go to the active server, so a
+ * compromised page cannot send the credential elsewhere.
+ */
+import type { DesktopRequest, DesktopResponse } from "../shared/desktop-api.js";
+import type { ServerStore } from "./servers.js";
+
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; redirect: "manual" }) => Promise<{
+  status: number;
+  headers: { forEach(callback: (value: string, key: string) => void): void; get(name: string): string | null };
+  text(): Promise<string>;
+}>;
+
+/** Headers the renderer may not set: main owns credentials and the request's identity. */
+const REFUSED_REQUEST_HEADERS = new Set(["authorization", "cookie", "host", "origin", "referer", "connection", "content-length", "transfer-encoding"]);
+/** Headers the renderer never receives. */
+const HIDDEN_RESPONSE_HEADERS = new Set(["set-auth-token", "set-cookie"]);
+const BODY_LIMIT = 1024 * 1024;
+
+export function createRequestProxy(options: { store: ServerStore; fetch: FetchLike }) {
+  const { store } = options;
+  return async function request(input: unknown): Promise<DesktopResponse> {
+    const req = parseRequest(input);
+    const server = store.active();
+    if (!server) throw new Error("No server is selected");
+    const target = new URL(req.url);
+    if (target.origin !== server.url) throw new Error(`Requests go only to the active server (${server.url})`);
+
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      const name = key.toLowerCase();
+      if (REFUSED_REQUEST_HEADERS.has(name) || name.startsWith("proxy-") || name.startsWith("sec-")) continue;
+      headers[name] = value;
+    }
+    const token = await store.credential(server.id);
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    const answer = await options.fetch(target.href, {
+      method: req.method,
+      headers,
+      ...(req.method === "POST" && req.body !== undefined ? { body: req.body } : {}),
+      redirect: "manual",
+    });
+    const issued = answer.headers.get("set-auth-token");
+    if (issued) await store.setCredential(server.id, issued);
+    else if (req.method === "POST" && target.pathname.endsWith("/sign-out") && answer.status < 300) store.forgetCredential(server.id);
+
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, key) => {
+      if (!HIDDEN_RESPONSE_HEADERS.has(key.toLowerCase())) out[key] = value;
+    });
+    return { status: answer.status, headers: out, body: await answer.text() };
+  };
+}
+
+/** The renderer is not trusted: check the shape of what it sends. */
+export function parseRequest(input: unknown): DesktopRequest {
+  const req = input as DesktopRequest;
+  if (typeof req !== "object" || req === null) throw new Error("Invalid request");
+  if (req.method !== "GET" && req.method !== "POST") throw new Error("Only GET and POST are allowed");
+  if (typeof req.url !== "string") throw new Error("Invalid request URL");
+  const url = new URL(req.url);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("Invalid request URL");
+  const headers: Record<string, string> = {};
+  if (req.headers !== undefined) {
+    if (typeof req.headers !== "object" || req.headers === null) throw new Error("Invalid request headers");
+    for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers[key] = value;
+  }
+  if (req.body !== undefined && typeof req.body !== "string") throw new Error("Invalid request body");
+  if (req.body !== undefined && req.body.length > BODY_LIMIT) throw new Error("Request body too large");
+  return { method: req.method, url: url.href, headers, ...(req.body !== undefined ? { body: req.body } : {}) };
+}

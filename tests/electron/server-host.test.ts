@@ -1,0 +1,195 @@
+/**
+ * The local server's lifecycle, against the real local-server-entry in a real child process
+ * (Node's fork standing in for Electron's utilityProcess) on a temporary data folder.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { LocalServerStatus } from "../../shared/desktop-api.js";
+import type { ForkServer, FromServer, ServerChild, ToServer } from "../../electron/local-server-protocol.js";
+import { LocalServerHost, formatLogLine, parseSetup } from "../../electron/server-host.js";
+import { LOCAL_SERVER_ENTRY, nodeFork } from "./helpers.js";
+import { EventEmitter } from "node:events";
+import { PassThrough } from "node:stream";
+
+const dirs: string[] = [];
+const hosts: LocalServerHost[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-desktop-"));
+  dirs.push(dir);
+  return dir;
+}
+function newHost(options: Partial<ConstructorParameters<typeof LocalServerHost>[0]> = {}): LocalServerHost {
+  const host = new LocalServerHost({ fork: nodeFork, entry: LOCAL_SERVER_ENTRY, dataDir: tempDir(), version: "0.1.0", startTimeoutMs: 45_000, ...options });
+  hosts.push(host);
+  return host;
+}
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.stop()));
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const admin = { email: "ops@example.com", password: "correct horse battery", name: "Ops" };
+
+describe("local server lifecycle (real child process)", () => {
+  it("first run creates the database and the administrator, runs with a URL, stops cleanly, and starts again", async () => {
+    const host = newHost();
+    const seen: LocalServerStatus["state"][] = [];
+    host.subscribe((event) => event.status && seen.push(event.status.state));
+    expect(host.status()).toMatchObject({ state: "stopped", url: null, initialized: false, version: "0.1.0" });
+    await expect(host.start()).rejects.toThrow(/not set up/);
+
+    const running = await host.setup({ admin });
+    expect(running.state).toBe("running");
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(running.pid).toEqual(expect.any(Number));
+    expect(running.initialized).toBe(true);
+    expect(existsSync(host.databasePath)).toBe(true);
+
+    // The server is really there, and the administrator signs in with the form's password.
+    const signIn = await fetch(`${running.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get("set-auth-token")).toBeTruthy();
+    const body = (await signIn.json()) as { user: { role: string; emailVerified: boolean } };
+    expect(body.user.role).toBe("admin");
+
+    expect(host.logs().some((line) => line.includes(`Listening on ${running.url}`))).toBe(true);
+    expect(host.logs().some((line) => line.includes("Created the administrator"))).toBe(true);
+
+    const stopped = await host.stop();
+    expect(stopped).toMatchObject({ state: "stopped", url: null, pid: null });
+    await expect(fetch(`${running.url}/api/auth/ok`)).rejects.toThrow();
+    expect(seen).toEqual(["starting", "running", "stopping", "stopped"]);
+
+    // Setup happens once; afterwards it is start.
+    await expect(host.setup({ admin })).rejects.toThrow(/already set up/);
+    const again = await host.start();
+    expect(again.state).toBe("running");
+    const signInAgain = await fetch(`${again.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(signInAgain.status).toBe(200);
+  });
+
+  it("a crash is reported as failed with the reason, and the server can be started again", async () => {
+    const host = newHost();
+    const running = await host.setup({ admin });
+    expect(running.state).toBe("running");
+    process.kill(running.pid as number, "SIGKILL");
+    await waitFor(() => host.status().state === "failed");
+    const failed = host.status();
+    expect(failed.url).toBeNull();
+    expect(failed.error).toMatch(/stopped unexpectedly/);
+    expect(host.logs().at(-1)).toMatch(/stopped unexpectedly/);
+    expect((await host.start()).state).toBe("running");
+  });
+
+  it("a port in use fails the start with that reason", async () => {
+    const first = newHost();
+    const running = await first.setup({ admin });
+    const port = Number(new URL(running.url as string).port);
+    const second = newHost({ port });
+    const failed = await second.setup({ admin });
+    expect(failed.state).toBe("failed");
+    expect(failed.error).toMatch(/in use/);
+    // A failed first run leaves no database behind: the next attempt is a first run again.
+    expect(second.status().initialized).toBe(false);
+  });
+
+  it("quitting the app stops a running server (what before-quit awaits)", async () => {
+    const host = newHost();
+    const running = await host.setup({ admin });
+    const pid = running.pid as number;
+    await host.stop();
+    expect(isAlive(pid)).toBe(false);
+  });
+});
+
+describe("local server host logic (scripted child)", () => {
+  it("a child that never answers is killed after the start timeout and reported", async () => {
+    const child = scriptedChild();
+    const host = new LocalServerHost({ fork: () => child, entry: "x", dataDir: tempDir(), version: "1", startTimeoutMs: 50 });
+    const status = await host.setup({ admin });
+    expect(status.state).toBe("failed");
+    expect(status.error).toMatch(/did not start within/);
+    expect(child.killed).toBe(true);
+  });
+
+  it("a child that reports failure passes its message on; log lines are formatted and capped", async () => {
+    const child = scriptedChild((message, reply) => {
+      if (message.type === "start") {
+        child.stdout.write(`${JSON.stringify({ level: 50, time: 0, msg: "database is locked" })}\n`);
+        setTimeout(() => reply({ type: "failed", message: "database is locked" }), 10);
+      }
+    });
+    const host = new LocalServerHost({ fork: () => child, entry: "x", dataDir: tempDir(), version: "1", logLimit: 3 });
+    const status = await host.setup({ admin });
+    expect(status).toMatchObject({ state: "failed", error: "database is locked" });
+    expect(host.logs()).toHaveLength(3);
+    expect(host.logs()).toContain("00:00:00 ERROR database is locked");
+  });
+
+  it("a stop that is ignored ends the child after the stop timeout", async () => {
+    const child = scriptedChild((message, reply) => {
+      if (message.type === "start") reply({ type: "ready", url: "http://127.0.0.1:1" });
+    });
+    const host = new LocalServerHost({ fork: () => child, entry: "x", dataDir: tempDir(), version: "1", stopTimeoutMs: 30 });
+    expect((await host.setup({ admin })).state).toBe("running");
+    expect((await host.stop()).state).toBe("stopped");
+    expect(child.killed).toBe(true);
+  });
+
+  it("checks the first-administrator form before anything starts", () => {
+    expect(() => parseSetup({ admin: { ...admin, email: "nope" } })).toThrow(/valid email/);
+    expect(() => parseSetup({ admin: { ...admin, password: "short" } })).toThrow(/at least 8/);
+    expect(() => parseSetup({ admin: { ...admin, name: " " } })).toThrow(/name/);
+    expect(() => parseSetup({})).toThrow();
+    expect(parseSetup({ admin: { ...admin, email: " ops@example.com " } }).email).toBe("ops@example.com");
+    expect(formatLogLine("plain text")).toBe("plain text");
+  });
+});
+
+function scriptedChild(script?: (message: ToServer, reply: (m: FromServer) => void) => void): ServerChild & { killed: boolean; stdout: PassThrough } {
+  const events = new EventEmitter();
+  const stdout = new PassThrough();
+  const child = {
+    pid: 4242,
+    killed: false,
+    stdout,
+    stderr: null,
+    postMessage: (message: ToServer) => script?.(message, (reply) => events.emit("message", reply)),
+    onMessage: (listener: (m: FromServer) => void) => void events.on("message", listener),
+    onExit: (listener: (code: number | null) => void) => void events.on("exit", listener),
+    kill: () => {
+      child.killed = true;
+      setTimeout(() => events.emit("exit", null), 1);
+    },
+  };
+  return child;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
