@@ -80,7 +80,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   server.get(`${config.basePath}/openapi.json`, (_request, reply) => {
     reply.type("application/json; charset=utf-8").send(openapi);
   });
+  // The console is the front door; the dependency-free demo page stays as an API example.
   server.get("/", (_request, reply) => {
+    reply.redirect("/console/", 302);
+  });
+  server.get("/demo", (_request, reply) => {
     reply.type("text/html; charset=utf-8").send(demoPage(context));
   });
   await registerConsole(server);

@@ -1,4 +1,4 @@
-/** A person with a browser: sign up, see the session, sign out, sign in again — on the page at `/`. */
+/** A person with a browser: sign up, see the session, sign out, sign in again — on the plain page at `/demo`. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../helpers/browser.js";
@@ -23,7 +23,7 @@ describe("the account page in Chromium", () => {
   it("signs up, shows the session from cookies, signs out and signs back in", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/demo`);
     await statusIs(page, "Not signed in.");
 
     await page.fill("#sign-up input[name=name]", "Browser User");

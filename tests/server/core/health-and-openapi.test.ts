@@ -79,9 +79,15 @@ describe("openapi.json", () => {
   });
 });
 
-describe("demo page", () => {
-  it("serves the account page at /", async () => {
-    const response = await fetch(`${server.url}/`);
+describe("front door and demo page", () => {
+  it("sends / to the console", async () => {
+    const response = await fetch(`${server.url}/`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/console/");
+  });
+
+  it("serves the plain account page at /demo", async () => {
+    const response = await fetch(`${server.url}/demo`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('id="sign-up"');
