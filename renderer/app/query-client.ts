@@ -1,6 +1,6 @@
 /** One QueryClient for the app: sensible retries, and a 401 anywhere means the session is gone. */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { errorStatus } from "./errors";
+import { errorCode, errorStatus } from "./errors";
 import { sessionKey } from "./session";
 
 export function createQueryClient(): QueryClient {
@@ -20,7 +20,8 @@ export function createQueryClient(): QueryClient {
   });
   function onAnyError(error: unknown) {
     // The session ended (revoked, expired, banned): let the signed-in layout send the person to sign-in.
-    if (errorStatus(error) === 401) client.setQueryData(sessionKey, null);
+    // Other 401s (a wrong password at sign-in, SESSION_EXPIRED asking for the password again) leave it be.
+    if (errorStatus(error) === 401 && (errorCode(error) ?? "UNAUTHORIZED") === "UNAUTHORIZED") client.setQueryData(sessionKey, null);
   }
   return client;
 }
