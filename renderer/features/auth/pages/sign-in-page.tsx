@@ -1,6 +1,110 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
-import { Page } from "../../../ui/page";
+/**
+ * Sign in by email or username (an "@" decides which) and password. Also the way to add a
+ * second account to this browser (multi-session: the current one stays signed in). After
+ * success the previous user's cached data is dropped and the person goes where they were headed.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useResetAfterSessionChange, useSession } from "../../../app/session";
+import { Button } from "../../../ui/button";
+import { CheckboxField, TextField } from "../../../ui/field";
+import { authErrorText, useFieldMessage } from "../auth-errors";
+import { AuthFrame } from "../components/auth-frame";
+import { ServerNotice } from "../components/server-notice";
+import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
+import { useSignIn } from "../queries";
+
+const route = getRouteApi("/sign-in");
+
+/** Filled by the social sign-in issue from the server's configured providers. */
+const SOCIAL_PROVIDERS: readonly SocialProvider[] = [];
+
+const schema = z.object({
+  identifier: z.string().trim().min(1, "identifierRequired").max(256),
+  password: z.string().min(1, "passwordRequired").max(4096),
+  rememberMe: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
 
 export function SignInPage() {
-  return <Page title="Sign in"><p>Sign in</p></Page>;
+  const { t } = useTranslation("auth");
+  const { redirect, reason } = route.useSearch();
+  const navigate = useNavigate();
+  const reset = useResetAfterSessionChange();
+  const session = useSession();
+  const signIn = useSignIn();
+  const addingAccount = reason === "add-account";
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { identifier: "", password: "", rememberMe: true } });
+  const { errors } = form.formState;
+  const message = useFieldMessage();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values);
+    } catch {
+      return; // shown from signIn.error; the typed values stay
+    }
+    await reset();
+    // `redirect` is an in-app path with its search (checked by the route), so it goes as an href.
+    await navigate({ href: redirect ?? "/account" });
+  });
+
+  const current = session.data;
+  return (
+    <AuthFrame
+      title={addingAccount ? t("signIn.addTitle") : t("signIn.title")}
+      description={addingAccount ? t("signIn.addDescription") : undefined}
+      footer={
+        <p>
+          {t("signIn.noAccount")} <Link to="/sign-up" search={{ redirect }}>{t("signIn.signUpLink")}</Link>
+        </p>
+      }
+    >
+      <ServerNotice />
+      {reason === "signed-out" ? (
+        <p className="form-info" role="status">
+          {t("signIn.reasonSignedOut")}
+        </p>
+      ) : null}
+      {current && !addingAccount ? (
+        <p className="form-info">
+          {t("signIn.alreadySignedIn", { email: current.user.email })} <Link to="/account">{t("signIn.continue")}</Link>
+        </p>
+      ) : null}
+      <SocialSignIn providers={SOCIAL_PROVIDERS} onSelect={() => undefined} />
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        {signIn.error ? (
+          <p className="form-error" role="alert">
+            {authErrorText(signIn.error)}
+          </p>
+        ) : null}
+        <TextField
+          label={t("signIn.identifier")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          error={message(errors.identifier)}
+          {...form.register("identifier")}
+        />
+        <TextField
+          label={t("signIn.password")}
+          type="password"
+          autoComplete="current-password"
+          error={message(errors.password)}
+          {...form.register("password")}
+        />
+        <div className="spread">
+          <CheckboxField label={t("signIn.rememberMe")} {...form.register("rememberMe")} />
+          <Link to="/forgot-password">{t("signIn.forgotLink")}</Link>
+        </div>
+        <Button type="submit" variant="primary" busy={signIn.isPending || form.formState.isSubmitting}>
+          {t("signIn.submit")}
+        </Button>
+      </form>
+    </AuthFrame>
+  );
 }

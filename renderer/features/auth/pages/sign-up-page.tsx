@@ -1,6 +1,122 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
-import { Page } from "../../../ui/page";
+/**
+ * Create an account: name, email, password and an optional username. The form checks what it
+ * can; the server's answers (address taken, password too short, username taken) land on their
+ * field. When the server wants the address verified first it answers without a session, and
+ * the screen says to check the mail.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useResetAfterSessionChange } from "../../../app/session";
+import { Button } from "../../../ui/button";
+import { TextField } from "../../../ui/field";
+import { authErrorText, placeFieldError, useFieldMessage } from "../auth-errors";
+import { AuthFrame } from "../components/auth-frame";
+import { ServerNotice } from "../components/server-notice";
+import { useSignUp } from "../queries";
+
+const route = getRouteApi("/sign-up");
+
+const schema = z.object({
+  name: z.string().trim().min(1, "nameRequired").max(256),
+  email: z.string().trim().min(1, "emailRequired").max(254).pipe(z.email("emailInvalid")),
+  password: z.string().min(1, "passwordRequired").max(4096),
+  username: z
+    .string()
+    .trim()
+    .max(256)
+    .refine((value) => value === "" || /^[^\s@]+$/.test(value), "usernameInvalid"),
+});
+type Values = z.infer<typeof schema>;
+
+/** Which field a server error belongs to. */
+const FIELD_OF: Partial<Record<string, keyof Values>> = {
+  USER_ALREADY_EXISTS: "email",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
+  INVALID_EMAIL: "email",
+  PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_LONG: "password",
+  USERNAME_IS_ALREADY_TAKEN: "username",
+  USERNAME_TOO_SHORT: "username",
+  USERNAME_TOO_LONG: "username",
+  INVALID_USERNAME: "username",
+};
 
 export function SignUpPage() {
-  return <Page title="Create an account"><p>Create an account</p></Page>;
+  const { t } = useTranslation("auth");
+  const { redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const reset = useResetAfterSessionChange();
+  const signUp = useSignUp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [checkMail, setCheckMail] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "", username: "" } });
+  const { errors } = form.formState;
+  const message = useFieldMessage();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    let result;
+    try {
+      result = await signUp.mutateAsync(values);
+    } catch (error) {
+      if (!placeFieldError(error, FIELD_OF, form.setError)) setFormError(authErrorText(error));
+      return;
+    }
+    if (!result.token) {
+      setCheckMail(result.user.email);
+      return;
+    }
+    await reset();
+    await navigate({ href: redirect ?? "/account" });
+  });
+
+  if (checkMail) {
+    return (
+      <AuthFrame title={t("signUp.checkMailTitle")} footer={<Link to="/sign-in" search={{ redirect, reason: undefined }}>{t("signUp.backToSignIn")}</Link>}>
+        <div className="auth-state" role="status">
+          <p>{t("signUp.checkMailBody", { email: checkMail })}</p>
+          <p className="muted">{t("signUp.checkMailHint")}</p>
+        </div>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame
+      title={t("signUp.title")}
+      footer={
+        <p>
+          {t("signUp.haveAccount")} <Link to="/sign-in" search={{ redirect, reason: undefined }}>{t("signUp.signInLink")}</Link>
+        </p>
+      }
+    >
+      <ServerNotice />
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <TextField label={t("signUp.name")} autoComplete="name" autoFocus error={message(errors.name)} {...form.register("name")} />
+        <TextField label={t("signUp.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={message(errors.email)} {...form.register("email")} />
+        <TextField label={t("signUp.password")} type="password" autoComplete="new-password" error={message(errors.password)} {...form.register("password")} />
+        <TextField
+          label={t("signUp.username")}
+          hint={t("signUp.usernameHint")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={message(errors.username)}
+          {...form.register("username")}
+        />
+        <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
+          {t("signUp.submit")}
+        </Button>
+      </form>
+    </AuthFrame>
+  );
 }

@@ -1,0 +1,26 @@
+/** The signed-out screens' frame: the product name, one card with the page's h1, links below. */
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import "../auth.css";
+
+export function AuthFrame({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t("appName")}`;
+  }, [title, t]);
+  return (
+    <div className="centered">
+      <main className="auth-main" aria-labelledby="page-title">
+        <p className="auth-brand">{t("appName")}</p>
+        <div className="auth-card stack">
+          <header className="auth-header">
+            <h1 id="page-title">{title}</h1>
+            {description ? <p className="muted auth-description">{description}</p> : null}
+          </header>
+          {children}
+        </div>
+        {footer ? <div className="auth-footer">{footer}</div> : null}
+      </main>
+    </div>
+  );
+}

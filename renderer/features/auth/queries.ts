@@ -1,0 +1,76 @@
+/**
+ * The sign-in area's server calls: sign in (email or username), sign up, the password-reset
+ * pair and the verification mail. Screens use these hooks only.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../app/api";
+import { desktop, isDesktop } from "../../app/desktop";
+
+/** Where mailed links send the browser back to (paths under the console). */
+export const RESET_PASSWORD_CALLBACK = "/console/reset-password";
+export const VERIFY_EMAIL_CALLBACK = "/console/verify-email";
+
+export interface SignInInput {
+  identifier: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/** An identifier with "@" is an email; anything else is a username. */
+export function isEmailIdentifier(identifier: string): boolean {
+  return identifier.includes("@");
+}
+
+export function useSignIn() {
+  return useMutation({
+    // callbackURL: where the verification link goes if the server resends one (unverified email).
+    mutationFn: ({ identifier, password, rememberMe }: SignInInput) => {
+      const value = identifier.trim();
+      return isEmailIdentifier(value)
+        ? api.signInEmail({ email: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK })
+        : api.signInUsername({ username: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK });
+    },
+  });
+}
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  username?: string | undefined;
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: ({ name, email, password, username }: SignUpInput) =>
+      api.signUpEmail({ name: name.trim(), email: email.trim(), password, ...(username?.trim() ? { username: username.trim() } : {}), callbackURL: VERIFY_EMAIL_CALLBACK }),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api.requestPasswordReset({ email: email.trim(), redirectTo: RESET_PASSWORD_CALLBACK }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { newPassword: string; token: string }) => api.resetPassword(input),
+  });
+}
+
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: (email: string) => api.sendVerificationEmail({ email, callbackURL: VERIFY_EMAIL_CALLBACK }),
+  });
+}
+
+/** Electron: the server this window signs in to (absent in a browser). */
+export function useActiveServer() {
+  return useQuery({
+    queryKey: ["desktop", "active-server"],
+    queryFn: async () => (desktop ? await desktop.activeServer() : null),
+    enabled: isDesktop,
+    staleTime: Infinity,
+  });
+}
