@@ -1,6 +1,350 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
+/**
+ * The audit log: filters kept in the URL (actor and target by email or id, action exact or by
+ * prefix, a time range), events newest first with "Load older" paging, and a live tail that
+ * polls for newer events every ~2 s while the tab is visible and announces arrivals politely.
+ */
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useAdminCan } from "../../../app/permissions";
+import { Button } from "../../../ui/button";
+import { CheckboxField, TextField } from "../../../ui/field";
+import { formatDateTime, formatNumber, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
+import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import type { AuditSearch } from "../audit-search";
+import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
+import "../audit.css";
+
+const route = getRouteApi("/signed-in/admin/audit");
+
+/** Actions offered in the action filter's list (any other can still be typed). */
+export const COMMON_ACTIONS = [
+  "user.sign-in",
+  "user.sign-up",
+  "user.sign-out",
+  "user.ban",
+  "user.unban",
+  "user.role-change",
+  "user.create",
+  "user.remove",
+  "user.delete",
+  "user.password-set",
+  "user.password-reset",
+  "user.password-change",
+  "user.email-change",
+  "user.email-verify",
+  "user.impersonate-start",
+  "user.impersonate-stop",
+  "session.revoke",
+  "session.revoke-all",
+  "session.revoke-others",
+  "organization.create",
+  "organization.delete",
+  "organization.member-add",
+  "organization.member-remove",
+  "organization.member-role-change",
+  "invitation.create",
+  "invitation.accept",
+] as const;
+
+const PREFIXES = [
+  ["user.*", "allUserActions"],
+  ["session.*", "allSessionActions"],
+  ["organization.*", "allOrganizationActions"],
+  ["invitation.*", "allInvitationActions"],
+  ["team.*", "allTeamActions"],
+] as const;
+
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => typeof document === "undefined" || document.visibilityState !== "hidden");
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== "hidden");
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  return visible;
+}
 
 export function AuditPage() {
-  return <Page title="Audit log"><p>Audit log</p></Page>;
+  const { t } = useTranslation("audit");
+  const canList = useAdminCan({ audit: ["list"] });
+  return (
+    <Page title={t("title")} description={t("description")}>
+      {canList ? (
+        <AuditLog />
+      ) : (
+        <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>
+      )}
+    </Page>
+  );
+}
+
+function AuditLog() {
+  const { t } = useTranslation("audit");
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const visible = usePageVisible();
+  const [announcement, setAnnouncement] = useState("");
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+
+  const actor = useResolvedUser(search.actor);
+  const target = useResolvedUser(search.target);
+  const filters: AuditFilters = { actorId: actor.id, targetId: target.id, action: search.action, from: search.from, to: search.to };
+  const resolving = actor.pending || target.pending;
+  const missingEmail = actor.missing ? search.actor : target.missing ? search.target : undefined;
+  const lookupError = actor.error ?? target.error;
+  const ready = !resolving && !missingEmail && !lookupError;
+
+  const events = useAuditEvents(filters, ready);
+  const live = Boolean(search.live);
+  useAuditLiveTail(filters, live && ready && events.isSuccess && visible, (arrived) => {
+    setAnnouncement(t("live.arrived", { count: arrived.length }));
+    setFresh((old) => new Set([...old, ...arrived.map((event) => event.seq)]));
+  });
+
+  const rows = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
+  const filtered = Boolean(search.actor || search.target || search.action || search.from || search.to);
+
+  function setLive(on: boolean) {
+    setAnnouncement("");
+    void navigate({ search: (old: AuditSearch) => ({ ...old, live: on ? true : undefined }), replace: true });
+  }
+
+  let body;
+  if (missingEmail) body = <EmptyState title={t("emptyFiltered")}>{t("filters.noSuchUser", { email: missingEmail })}</EmptyState>;
+  else if (lookupError) body = <ErrorState error={lookupError} />;
+  else if (resolving || events.isPending) body = <Loading />;
+  else if (events.isError && !events.data) body = <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
+  else if (rows.length === 0)
+    body = filtered ? <EmptyState title={t("emptyFiltered")}>{t("emptyFilteredBody")}</EmptyState> : <EmptyState title={t("empty")}>{t("emptyBody")}</EmptyState>;
+  else
+    body = (
+      <>
+        <EventsTable events={rows} fresh={fresh} />
+        <div className="spread">
+          <p className="muted audit-count">{t("shown", { count: rows.length, formatted: formatNumber(rows.length) })}</p>
+          {events.hasNextPage ? (
+            <Button onClick={() => void events.fetchNextPage()} busy={events.isFetchingNextPage}>
+              {t("loadOlder")}
+            </Button>
+          ) : (
+            <p className="muted">{t("noOlder")}</p>
+          )}
+        </div>
+        {events.isFetchNextPageError ? <ErrorState error={events.error} onRetry={() => void events.fetchNextPage()} /> : null}
+      </>
+    );
+
+  return (
+    <div className="stack">
+      <Filters key={JSON.stringify([search.actor, search.target, search.action, search.from, search.to])} search={search} />
+      <div className="spread">
+        <CheckboxField label={t("live.toggle")} checked={live} onChange={(event) => setLive(event.target.checked)} />
+        {live ? <p className="muted audit-live-note">{visible ? t("live.on") : t("live.paused")}</p> : null}
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {body}
+    </div>
+  );
+}
+
+function Filters({ search }: { search: AuditSearch }) {
+  const { t } = useTranslation("audit");
+  const navigate = route.useNavigate();
+  const listId = useId();
+  const [actor, setActor] = useState(search.actor ?? "");
+  const [target, setTarget] = useState(search.target ?? "");
+  const [action, setAction] = useState(search.action ?? "");
+  const [from, setFrom] = useState(toLocalInput(search.from));
+  const [to, setTo] = useState(toLocalInput(search.to));
+  const [error, setError] = useState<string | undefined>();
+  const active = [search.actor, search.target, search.action, search.from, search.to].filter(Boolean).length;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (from && to && Date.parse(from) >= Date.parse(to)) {
+      setError(t("filters.timeRangeInvalid"));
+      return;
+    }
+    setError(undefined);
+    void navigate({
+      search: (old: AuditSearch) => ({
+        actor: actor.trim() || undefined,
+        target: target.trim() || undefined,
+        action: action.trim() || undefined,
+        from: from || undefined,
+        to: to || undefined,
+        live: old.live,
+      }),
+    });
+  }
+
+  function clear() {
+    setActor("");
+    setTarget("");
+    setAction("");
+    setFrom("");
+    setTo("");
+    setError(undefined);
+    void navigate({ search: (old: AuditSearch) => ({ live: old.live }) });
+  }
+
+  return (
+    <form className="card audit-filters" aria-label={t("filters.label")} onSubmit={submit}>
+      <div className="audit-filter-grid">
+        <TextField label={t("filters.actor")} hint={t("filters.actorHint")} value={actor} onChange={(e) => setActor(e.target.value)} autoComplete="off" spellCheck={false} />
+        <TextField label={t("filters.target")} hint={t("filters.targetHint")} value={target} onChange={(e) => setTarget(e.target.value)} autoComplete="off" spellCheck={false} />
+        <TextField label={t("filters.action")} hint={t("filters.actionHint")} value={action} onChange={(e) => setAction(e.target.value)} list={listId} autoComplete="off" spellCheck={false} />
+        <TextField label={t("filters.from")} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} error={error} />
+        <TextField label={t("filters.to")} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <datalist id={listId}>
+        {PREFIXES.map(([value, label]) => (
+          <option key={value} value={value}>
+            {t(`filters.${label}`)}
+          </option>
+        ))}
+        {COMMON_ACTIONS.map((value) => (
+          <option key={value} value={value}>
+            {t(`actions.${value}`)}
+          </option>
+        ))}
+      </datalist>
+      <div className="row">
+        <Button type="submit" variant="primary">
+          {t("filters.apply")}
+        </Button>
+        <Button onClick={clear} disabled={active === 0 && !actor && !target && !action && !from && !to}>
+          {t("filters.clear")}
+        </Button>
+        {active > 0 ? <span className="muted">{t("filters.active", { count: active })}</span> : null}
+      </div>
+    </form>
+  );
+}
+
+/** The URL may hold an ISO date (shared link) or a datetime-local value: show it in the input's format. */
+function toLocalInput(value: string | undefined): string {
+  if (!value) return "";
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
+  const { t } = useTranslation("audit");
+  return (
+    <div className="table-wrap">
+      <table className="table audit-table">
+        <caption className="visually-hidden">{t("table.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("table.time")}</th>
+            <th scope="col">{t("table.action")}</th>
+            <th scope="col">{t("table.actor")}</th>
+            <th scope="col">{t("table.target")}</th>
+            <th scope="col">{t("table.ip")}</th>
+            <th scope="col">{t("table.result")}</th>
+            <th scope="col">{t("table.reason")}</th>
+            <th scope="col">{t("table.details")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <EventRow key={event.seq} event={event} isNew={fresh.has(event.seq)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
+  const { t, i18n } = useTranslation("audit");
+  const words = i18n.exists(`actions.${event.action}`, { ns: "audit" }) ? t(`actions.${event.action}`) : null;
+  const details = Object.entries(event.metadata ?? {});
+  return (
+    <tr className={isNew ? "audit-row-new" : undefined}>
+      <td>
+        <time dateTime={event.createdAt} title={formatRelative(event.createdAt)}>
+          {formatDateTime(event.createdAt)}
+        </time>
+        {isNew ? (
+          <>
+            {" "}
+            <Badge tone="info">{t("table.new")}</Badge>
+          </>
+        ) : null}
+      </td>
+      <td>
+        <div className="audit-action">
+          {words ? <span>{words}</span> : null}
+          <code>{event.action}</code>
+        </div>
+      </td>
+      <td>{event.actorId ? <UserRef id={event.actorId} /> : <span className="muted">{t("table.system")}</span>}</td>
+      <td>{event.targetId ? <TargetRef id={event.targetId} type={event.targetType} /> : <span className="muted">—</span>}</td>
+      <td>{event.ipAddress ? <span className="mono">{event.ipAddress}</span> : <span className="muted">—</span>}</td>
+      <td>{event.success ? <Badge tone="good">{t("table.success")}</Badge> : <Badge tone="bad">{t("table.failure")}</Badge>}</td>
+      <td className="audit-reason">{event.reason ?? <span className="muted">—</span>}</td>
+      <td>
+        {details.length > 0 || event.userAgent ? (
+          <details className="audit-details">
+            <summary>{t("table.showDetails")}</summary>
+            <dl>
+              {details.map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key}</dt>
+                  <dd className="mono">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+                </div>
+              ))}
+              {event.userAgent ? (
+                <div>
+                  <dt>{t("table.userAgent")}</dt>
+                  <dd>{event.userAgent}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </details>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function UserRef({ id }: { id: string }) {
+  const canGet = useAdminCan({ user: ["get"] });
+  const { data: email } = useUserEmail(id, canGet);
+  const label = email ?? id;
+  return (
+    <span className="audit-ref">
+      {canGet ? (
+        <Link to="/admin/users/$userId" params={{ userId: id }}>
+          {label}
+        </Link>
+      ) : (
+        <span>{label}</span>
+      )}
+      {email ? <span className="mono muted audit-id">{id}</span> : null}
+    </span>
+  );
+}
+
+function TargetRef({ id, type }: { id: string; type: string | null }) {
+  const { t, i18n } = useTranslation("audit");
+  if (type === "user") return <UserRef id={id} />;
+  const typeLabel = type ? (i18n.exists(`targetTypes.${type}`, { ns: "audit" }) ? t(`targetTypes.${type}`) : type) : null;
+  return (
+    <span className="audit-ref">
+      {typeLabel ? <span>{typeLabel}</span> : null}
+      <span className="mono muted audit-id">{id}</span>
+    </span>
+  );
 }
