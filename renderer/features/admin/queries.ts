@@ -1,0 +1,217 @@
+/**
+ * The administration screens' server state: the users table (infinite, limit/offset pages), one
+ * user's panel (profile, sessions, accounts, organizations, audit trail) and every action on
+ * users. The only file in this feature that talks to the server.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "../../app/api";
+import type { UsersSearch } from "./users-search";
+
+export const USERS_PAGE_SIZE = 100;
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  users: (search: UsersSearch) => ["admin", "users", search] as const,
+  usersAll: ["admin", "users"] as const,
+  user: (id: string) => ["admin", "user", id] as const,
+  sessions: (id: string) => ["admin", "user", id, "sessions"] as const,
+  accounts: (id: string) => ["admin", "user", id, "accounts"] as const,
+  organizations: (id: string) => ["admin", "user", id, "organizations"] as const,
+  audit: (id: string) => ["admin", "user", id, "audit"] as const,
+};
+
+type ListUsersQuery = Parameters<typeof api.adminListUsers>[0];
+export type AdminUser = Awaited<ReturnType<typeof api.adminListUsers>>["users"][number];
+export type AdminSession = Awaited<ReturnType<typeof api.adminListUserSessions>>["sessions"][number];
+
+/** The table's URL view → list-users parameters. The server takes one filter per call. */
+export function listParams(search: UsersSearch): NonNullable<ListUsersQuery> {
+  const params: NonNullable<ListUsersQuery> = {};
+  if (search.q) {
+    params.searchValue = search.q;
+    params.searchField = search.field ?? "email";
+    params.searchOperator = search.op ?? "contains";
+  }
+  params.sortBy = search.sort ?? "createdAt";
+  params.sortDirection = search.dir ?? (search.sort ? "asc" : "desc");
+  if (search.banned !== undefined) {
+    params.filterField = "banned";
+    params.filterValue = search.banned;
+    params.filterOperator = "eq";
+  } else if (search.verified !== undefined) {
+    params.filterField = "emailVerified";
+    params.filterValue = search.verified;
+    params.filterOperator = "eq";
+  } else if (search.role) {
+    params.filterField = "role";
+    params.filterValue = search.role;
+    params.filterOperator = "eq";
+  }
+  return params;
+}
+
+export function useUsers(search: UsersSearch) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(search),
+    queryFn: ({ pageParam, signal }) => api.adminListUsers({ ...listParams(search), limit: USERS_PAGE_SIZE, offset: pageParam }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
+      return last.users.length === USERS_PAGE_SIZE && loaded < last.total ? loaded : undefined;
+    },
+    // A new search keeps the old rows on screen until its answer arrives: no flash of empty table.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** One user; refetched on focus and every 10 s so ban state never goes stale in an open panel. */
+export function useAdminUser(userId: string) {
+  return useQuery({
+    queryKey: adminKeys.user(userId),
+    queryFn: () => api.adminGetUser({ id: userId }),
+    refetchInterval: 10_000,
+    refetchOnWindowFocus: "always",
+    staleTime: 0,
+  });
+}
+
+export function useUserSessions(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.sessions(userId),
+    queryFn: () => api.adminListUserSessions({ userId }),
+    enabled,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useUserAccounts(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.accounts(userId), queryFn: () => api.adminListUserAccounts({ userId }), enabled });
+}
+
+export function useUserOrganizations(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.organizations(userId), queryFn: () => api.adminListUserOrganizations({ userId, limit: 50 }), enabled });
+}
+
+export function useUserAudit(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.audit(userId), queryFn: () => api.adminListAuditEvents({ targetId: userId, limit: 10 }), enabled });
+}
+
+/** After any action on a user: their panel and every users list are refetched. */
+function refreshUser(queryClient: QueryClient, userId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.usersAll }),
+  ]);
+}
+
+export interface BanInput {
+  userId: string;
+  banReason?: string | undefined;
+  banExpiresIn?: number | undefined;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name: string; password?: string; role?: string }) => api.adminCreateUser(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.usersAll }),
+  });
+}
+
+export function useSetRole(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: string) => api.adminSetRole({ userId, role }),
+    // Optimistic: the panel shows the new role at once and rolls back if the server refuses.
+    onMutate: async (role) => {
+      await queryClient.cancelQueries({ queryKey: adminKeys.user(userId), exact: true });
+      const previous = queryClient.getQueryData<AdminUser>(adminKeys.user(userId));
+      if (previous) queryClient.setQueryData<AdminUser>(adminKeys.user(userId), { ...previous, role });
+      return { previous };
+    },
+    onError: (_error, _role, context) => {
+      if (context?.previous) queryClient.setQueryData(adminKeys.user(userId), context.previous);
+    },
+    onSettled: () => refreshUser(queryClient, userId),
+  });
+}
+
+export function useBanUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BanInput) => api.adminBanUser(input),
+    onSettled: (_data, _error, input) =>
+      Promise.all([refreshUser(queryClient, input.userId), queryClient.invalidateQueries({ queryKey: adminKeys.sessions(input.userId) })]),
+  });
+}
+
+export function useUnbanUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminUnbanUser({ userId }),
+    onSettled: (_data, _error, userId) => refreshUser(queryClient, userId),
+  });
+}
+
+export function useRevokeSession(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionToken: string) => api.adminRevokeUserSession({ sessionToken }),
+    // Optimistic: the row leaves the list at once and comes back if the server refuses.
+    onMutate: async (sessionToken) => {
+      await queryClient.cancelQueries({ queryKey: adminKeys.sessions(userId) });
+      const previous = queryClient.getQueryData<{ sessions: AdminSession[] }>(adminKeys.sessions(userId));
+      if (previous) queryClient.setQueryData(adminKeys.sessions(userId), { sessions: previous.sessions.filter((s) => s.token !== sessionToken) });
+      return { previous };
+    },
+    onError: (_error, _token, context) => {
+      if (context?.previous) queryClient.setQueryData(adminKeys.sessions(userId), context.previous);
+    },
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.sessions(userId) }), refreshUser(queryClient, userId)]),
+  });
+}
+
+export function useRevokeSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminRevokeUserSessions({ userId }),
+    onSettled: (_data, _error, userId) => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.sessions(userId) }), refreshUser(queryClient, userId)]),
+  });
+}
+
+export function useRemoveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminRemoveUser({ userId }),
+    onSuccess: (_data, userId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.usersAll });
+    },
+  });
+}
+
+export function useSetUserPassword(userId: string) {
+  return useMutation({
+    mutationFn: (newPassword: string) => api.adminSetUserPassword({ userId, newPassword }),
+  });
+}
+
+export function useImpersonateUser() {
+  return useMutation({
+    mutationFn: (userId: string) => api.adminImpersonateUser({ userId }),
+  });
+}
+
+/** The raw calls for bulk actions, which run many at a time and report per row. */
+export const bulkCalls = {
+  ban: (userId: string, ban: Omit<BanInput, "userId">) => api.adminBanUser({ userId, ...ban }),
+  unban: (userId: string) => api.adminUnbanUser({ userId }),
+  revoke: (userId: string) => api.adminRevokeUserSessions({ userId }),
+  remove: (userId: string) => api.adminRemoveUser({ userId }),
+};
+
+export function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
