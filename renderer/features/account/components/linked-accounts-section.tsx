@@ -1,0 +1,92 @@
+/**
+ * The ways to sign in to this account: the password and any linked social accounts. The last
+ * one cannot be unlinked (the button says why; the server refuses too).
+ */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { errorText } from "../../../app/errors";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { formatDate } from "../../../ui/format";
+import { Section } from "../../../ui/page";
+import { EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { useLinkedAccounts, useUnlinkAccount } from "../queries";
+
+type LinkedAccount = NonNullable<ReturnType<typeof useLinkedAccounts>["data"]>[number];
+
+export function LinkedAccountsSection() {
+  const { t } = useTranslation("account");
+  const accounts = useLinkedAccounts();
+  const unlink = useUnlinkAccount();
+  const [pending, setPending] = useState<LinkedAccount | null>(null);
+  const lastReasonId = useId();
+
+  const providerName = (account: LinkedAccount) =>
+    account.providerId === "credential" ? t("linked.credential") : account.providerId.charAt(0).toUpperCase() + account.providerId.slice(1);
+  const list = accounts.data ?? [];
+  const onlyOne = list.length <= 1;
+
+  return (
+    <Section title={t("linked.title")} description={t("linked.description")}>
+      {accounts.isPending ? (
+        <Loading />
+      ) : accounts.isError ? (
+        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title={t("linked.empty")} />
+      ) : (
+        <>
+          <ul className="linked-list">
+            {list.map((account) => (
+              <li key={account.id} className="spread linked-item">
+                <div>
+                  <strong>{providerName(account)}</strong>
+                  <p className="muted linked-meta">{t("linked.since", { date: formatDate(account.createdAt) })}</p>
+                </div>
+                <Button
+                  size="small"
+                  disabled={onlyOne}
+                  aria-describedby={onlyOne ? lastReasonId : undefined}
+                  aria-label={t("linked.unlinkLabel", { provider: providerName(account) })}
+                  onClick={() => setPending(account)}
+                >
+                  {t("linked.unlink")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {onlyOne ? (
+            <p id={lastReasonId} className="muted">
+              {t("linked.lastReason")}
+            </p>
+          ) : null}
+        </>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t("linked.unlinkTitle")}
+        description={pending ? t("linked.unlinkBody", { provider: providerName(pending) }) : ""}
+        confirmLabel={t("linked.unlink")}
+        busy={unlink.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          unlink.mutate(
+            { providerId: pending.providerId, accountId: pending.accountId },
+            {
+              onSuccess: () => {
+                toast.success(t("linked.unlinked"));
+                setPending(null);
+              },
+              onError: (error) => {
+                toast.error(errorText(error));
+                setPending(null);
+              },
+            },
+          );
+        }}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Where the account is signed in: device (from the browser's description, in words), IP address,
+ * when it signed in and when it was last seen. End one, or every other one.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { toastError } from "../../../app/errors";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { formatDateTime, formatRelative } from "../../../ui/format";
+import { Section } from "../../../ui/page";
+import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from "../queries";
+import { guessDevice } from "../user-agent";
+
+type ListedSession = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
+
+export function SessionsSection({ currentSessionId }: { currentSessionId: string }) {
+  const { t } = useTranslation("account");
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const [confirmOthers, setConfirmOthers] = useState(false);
+  const [pending, setPending] = useState<ListedSession | null>(null);
+
+  const describe = (session: ListedSession) => {
+    const { browser, os } = guessDevice(session.userAgent);
+    if (browser && os) return t("sessions.deviceOn", { browser, os });
+    return browser ?? os ?? t("sessions.unknownDevice");
+  };
+  const list = [...(sessions.data ?? [])].sort((a, b) => (a.id === currentSessionId ? -1 : b.id === currentSessionId ? 1 : b.updatedAt.localeCompare(a.updatedAt)));
+  const others = list.filter((session) => session.id !== currentSessionId);
+
+  return (
+    <Section
+      title={t("sessions.title")}
+      description={t("sessions.description")}
+      actions={
+        others.length > 0 ? (
+          <Button variant="danger" onClick={() => setConfirmOthers(true)}>
+            {t("sessions.revokeOthers")}
+          </Button>
+        ) : null
+      }
+    >
+      {sessions.isPending ? (
+        <Loading />
+      ) : sessions.isError ? (
+        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title={t("sessions.empty")} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t("sessions.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("sessions.device")}</th>
+                <th scope="col">{t("sessions.ip")}</th>
+                <th scope="col">{t("sessions.created")}</th>
+                <th scope="col">{t("sessions.lastSeen")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("sessions.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((session) => {
+                const current = session.id === currentSessionId;
+                const device = describe(session);
+                return (
+                  <tr key={session.id}>
+                    <td>
+                      <span className="row">
+                        <span title={session.userAgent ?? undefined}>{device}</span>
+                        {current ? <Badge tone="info">{t("sessions.thisDevice")}</Badge> : null}
+                      </span>
+                    </td>
+                    <td className="mono">{session.ipAddress ?? t("sessions.unknownIp")}</td>
+                    <td>{formatDateTime(session.createdAt)}</td>
+                    <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
+                    <td>
+                      {current ? null : (
+                        <Button size="small" aria-label={t("sessions.revokeLabel", { device, ip: session.ipAddress ?? t("sessions.unknownIp") })} onClick={() => setPending(session)}>
+                          {t("sessions.revoke")}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t("sessions.revokeTitle")}
+        description={pending ? t("sessions.revokeBody", { device: describe(pending), ip: pending.ipAddress ?? t("sessions.unknownIp") }) : ""}
+        confirmLabel={t("sessions.revoke")}
+        busy={revoke.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          revoke.mutate(pending.token, {
+            onSuccess: () => {
+              toast.success(t("sessions.revoked"));
+              setPending(null);
+            },
+            onError: toastError,
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={confirmOthers}
+        onOpenChange={setConfirmOthers}
+        title={t("sessions.revokeOthersTitle")}
+        description={t("sessions.revokeOthersBody", { count: others.length })}
+        confirmLabel={t("sessions.revokeOthers")}
+        busy={revokeOthers.isPending}
+        onConfirm={() =>
+          revokeOthers.mutate(undefined, {
+            onSuccess: () => {
+              toast.success(t("sessions.revokedOthers"));
+              setConfirmOthers(false);
+            },
+            onError: toastError,
+          })
+        }
+      />
+    </Section>
+  );
+}
