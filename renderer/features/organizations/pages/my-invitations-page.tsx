@@ -1,6 +1,92 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
+/** The signed-in person's own pending invitations, with accept (→ the organization) and reject. */
+import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { errorText } from "../../../app/errors";
+import { Button } from "../../../ui/button";
+import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
+import { EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { useAcceptInvitation, useMyInvitations, useRejectInvitation } from "../queries";
+import { useRoleLabel } from "../shared";
+import "../organizations.css";
 
 export function MyInvitationsPage() {
-  return <Page title="Your invitations"><p>Your invitations</p></Page>;
+  const { t } = useTranslation("organizations");
+  const navigate = useNavigate();
+  const invitations = useMyInvitations();
+  const accept = useAcceptInvitation();
+  const reject = useRejectInvitation();
+  const roleLabel = useRoleLabel();
+  const failure = accept.error ?? reject.error;
+
+  return (
+    <Page title={t("mine.title")} description={t("mine.description")}>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {errorText(failure)}
+        </p>
+      ) : null}
+      {invitations.isPending ? (
+        <Loading />
+      ) : invitations.isError ? (
+        <ErrorState error={invitations.error} onRetry={() => void invitations.refetch()} />
+      ) : invitations.data.length === 0 ? (
+        <EmptyState title={t("mine.emptyTitle")}>{t("mine.emptyBody")}</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t("mine.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("mine.organization")}</th>
+                <th scope="col">{t("mine.role")}</th>
+                <th scope="col">{t("mine.expires")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("mine.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.data.map((invitation) => (
+                <tr key={invitation.id}>
+                  <td>{invitation.organizationName}</td>
+                  <td>{roleLabel(invitation.role)}</td>
+                  <td title={formatDateTime(invitation.expiresAt)}>{formatRelative(invitation.expiresAt)}</td>
+                  <td>
+                    <span className="row">
+                      <Button
+                        size="small"
+                        variant="primary"
+                        busy={accept.isPending && accept.variables === invitation.id}
+                        aria-label={t("mine.acceptFor", { name: invitation.organizationName })}
+                        onClick={() =>
+                          accept.mutate(invitation.id, {
+                            onSuccess: (result) => {
+                              toast.success(t("accept.joined", { name: invitation.organizationName }));
+                              void navigate({ to: "/organizations/$organizationId", params: { organizationId: result.member.organizationId } });
+                            },
+                          })
+                        }
+                      >
+                        {t("accept.accept")}
+                      </Button>
+                      <Button
+                        size="small"
+                        busy={reject.isPending && reject.variables === invitation.id}
+                        aria-label={t("mine.rejectFor", { name: invitation.organizationName })}
+                        onClick={() => reject.mutate(invitation.id, { onSuccess: () => toast.success(t("accept.rejected", { name: invitation.organizationName })) })}
+                      >
+                        {t("accept.reject")}
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,95 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
+/** The caller's organizations: role, the active one, switch active, create. */
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentSession } from "../../../app/session";
+import { Button } from "../../../ui/button";
 import { Page } from "../../../ui/page";
+import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { CreateOrganizationDialog } from "../create-organization-dialog";
+import { useOrganizations, useRoles, useSetActiveOrganization } from "../queries";
+import { OrganizationLogo, useRoleLabel } from "../shared";
+import "../organizations.css";
 
 export function OrganizationsPage() {
-  return <Page title="Organizations"><p>Organizations</p></Page>;
+  const { t } = useTranslation("organizations");
+  const session = useCurrentSession();
+  const organizations = useOrganizations();
+  const list = organizations.data ?? [];
+  const roles = useRoles(list.map((organization) => organization.id));
+  const setActive = useSetActiveOrganization();
+  const roleLabel = useRoleLabel();
+  const [creating, setCreating] = useState(false);
+  const activeId = session.session.activeOrganizationId;
+
+  const createButton = (
+    <Button variant="primary" onClick={() => setCreating(true)}>
+      {t("create.open")}
+    </Button>
+  );
+
+  return (
+    <Page title={t("list.title")} description={t("list.description")} actions={list.length > 0 ? createButton : undefined}>
+      {organizations.isPending ? (
+        <Loading />
+      ) : organizations.isError ? (
+        <ErrorState error={organizations.error} onRetry={() => void organizations.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title={t("list.emptyTitle")} action={createButton}>
+          {t("list.emptyBody")}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t("list.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.name")}</th>
+                <th scope="col">{t("list.slug")}</th>
+                <th scope="col">{t("list.role")}</th>
+                <th scope="col">{t("list.status")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("list.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((organization, index) => {
+                const active = organization.id === activeId;
+                const role = roles[index]?.data;
+                return (
+                  <tr key={organization.id}>
+                    <td>
+                      <span className="org-name-cell">
+                        <OrganizationLogo name={organization.name} logo={organization.logo} />
+                        <Link to="/organizations/$organizationId" params={{ organizationId: organization.id }}>
+                          {organization.name}
+                        </Link>
+                      </span>
+                    </td>
+                    <td className="mono">{organization.slug}</td>
+                    <td>{role ? roleLabel(role) : roles[index]?.isError ? t("list.roleUnknown") : "…"}</td>
+                    <td>{active ? <Badge tone="good">{t("list.active")}</Badge> : null}</td>
+                    <td>
+                      {active ? null : (
+                        <Button
+                          size="small"
+                          onClick={() => setActive.mutate(organization.id)}
+                          busy={setActive.isPending && setActive.variables === organization.id}
+                          aria-label={t("list.setActiveFor", { name: organization.name })}
+                        >
+                          {t("list.setActive")}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
 }
