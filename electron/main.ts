@@ -94,7 +94,7 @@ app.whenReady().then(() => {
     desktopHandlers({
       store,
       host,
-      request: createRequestProxy({ store, fetch: fetchThroughNet }),
+      request: createRequestProxy({ store, fetch: fetchThroughNet, appOrigins }),
       openExternal: (url) => shell.openExternal(url),
     }),
     (url) => isAppUrl(url, appOrigins),

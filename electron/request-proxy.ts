@@ -4,6 +4,10 @@
  * `set-auth-token` (better-auth's bearer flow). The renderer never sees either: the token header
  * and cookies are stripped from answers, and a request may only go to the active server, so a
  * compromised page cannot send the credential elsewhere.
+ *
+ * A request addressed to the app's own origin (app://latchkey/api/auth/…, what the renderer's
+ * client builds from `location.origin`) is sent to the active server: the renderer need not know
+ * which server is active, and a switch in main reroutes every later call at once.
  */
 import type { DesktopRequest, DesktopResponse } from "../shared/desktop-api.js";
 import type { ServerStore } from "./servers.js";
@@ -20,13 +24,15 @@ const REFUSED_REQUEST_HEADERS = new Set(["authorization", "cookie", "host", "ori
 const HIDDEN_RESPONSE_HEADERS = new Set(["set-auth-token", "set-cookie"]);
 const BODY_LIMIT = 1024 * 1024;
 
-export function createRequestProxy(options: { store: ServerStore; fetch: FetchLike }) {
+export function createRequestProxy(options: { store: ServerStore; fetch: FetchLike; appOrigins?: readonly string[] }) {
+  const appOrigins = options.appOrigins ?? [];
   const { store } = options;
   return async function request(input: unknown): Promise<DesktopResponse> {
-    const req = parseRequest(input);
+    const req = parseRequest(input, appOrigins);
     const server = store.active();
     if (!server) throw new Error("No server is selected");
-    const target = new URL(req.url);
+    let target = new URL(req.url);
+    if (appOrigins.includes(originOf(target))) target = new URL(target.pathname + target.search, server.url);
     if (target.origin !== server.url) throw new Error(`Requests go only to the active server (${server.url})`);
 
     const headers: Record<string, string> = {};
@@ -57,13 +63,13 @@ export function createRequestProxy(options: { store: ServerStore; fetch: FetchLi
 }
 
 /** The renderer is not trusted: check the shape of what it sends. */
-export function parseRequest(input: unknown): DesktopRequest {
+export function parseRequest(input: unknown, appOrigins: readonly string[] = []): DesktopRequest {
   const req = input as DesktopRequest;
   if (typeof req !== "object" || req === null) throw new Error("Invalid request");
   if (req.method !== "GET" && req.method !== "POST") throw new Error("Only GET and POST are allowed");
   if (typeof req.url !== "string") throw new Error("Invalid request URL");
   const url = new URL(req.url);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("Invalid request URL");
+  if (url.protocol !== "http:" && url.protocol !== "https:" && !appOrigins.includes(originOf(url))) throw new Error("Invalid request URL");
   const headers: Record<string, string> = {};
   if (req.headers !== undefined) {
     if (typeof req.headers !== "object" || req.headers === null) throw new Error("Invalid request headers");
@@ -72,4 +78,9 @@ export function parseRequest(input: unknown): DesktopRequest {
   if (req.body !== undefined && typeof req.body !== "string") throw new Error("Invalid request body");
   if (req.body !== undefined && req.body.length > BODY_LIMIT) throw new Error("Request body too large");
   return { method: req.method, url: url.href, headers, ...(req.body !== undefined ? { body: req.body } : {}) };
+}
+
+/** A URL's origin; for the app's custom scheme (whose URL.origin is "null"), scheme://host. */
+function originOf(url: URL): string {
+  return url.origin !== "null" ? url.origin : `${url.protocol}//${url.host}`;
 }

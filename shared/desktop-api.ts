@@ -42,7 +42,10 @@ export interface LocalServerSetup {
 /** An HTTP request made by main on the renderer's behalf (the API's JSON calls). */
 export interface DesktopRequest {
   method: "GET" | "POST";
-  /** Absolute URL on the active server. */
+  /**
+   * Absolute URL on the active server, or on the app's own origin (`location.origin` in the
+   * shell), which main sends to the active server: the renderer need not know which one it is.
+   */
   url: string;
   headers: Record<string, string>;
   body?: string;

@@ -129,7 +129,7 @@ describe("request proxy (DesktopApi.request)", () => {
       const headers = new Headers(answer.headers);
       return { status: answer.status, headers, text: async () => answer.body };
     };
-    const request = createRequestProxy({ store, fetch });
+    const request = createRequestProxy({ store, fetch, appOrigins: ["app://latchkey"] });
     return { store, server, sent, request, answer: (a: typeof answer) => (answer = a) };
   }
 
@@ -151,6 +151,15 @@ describe("request proxy (DesktopApi.request)", () => {
 
     await request({ method: "POST", url: "https://auth.example.com/api/auth/sign-out", headers: {}, body: "{}" });
     expect(await store.credential(server.id)).toBeNull();
+  });
+
+  it("sends calls addressed to the app's own origin to the active server", async () => {
+    const { store, sent, request } = setup();
+    await store.setCredential(store.active()!.id, TOKEN);
+    await request({ method: "GET", url: "app://latchkey/api/auth/get-session?disableCookieCache=true", headers: {} });
+    expect(sent[0]?.url).toBe("https://auth.example.com/api/auth/get-session?disableCookieCache=true");
+    expect(sent[0]?.init.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    await expect(request({ method: "GET", url: "app://elsewhere/api/auth/get-session", headers: {} })).rejects.toThrow(/Invalid request URL/);
   });
 
   it("sends nothing to any origin but the active server's", async () => {
