@@ -61,6 +61,8 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
   const failed = running ? running.results.filter((r) => r.state === "failed").length : 0;
 
   return (
+    <>
+      {count > 0 ? (
     <div className="bulk-bar" role="region" aria-label={t("bulk.label")}>
       <span className="bulk-count">{t("bulk.selected", { count, formatted: formatNumber(count) })}</span>
       {canBan ? (
@@ -82,6 +84,8 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
         <Button size="small" variant="danger" disabled={count === 0} onClick={() => setAsking("remove")}>
           {t("bulk.remove")}
         </Button>
+      ) : null}
+    </div>
       ) : null}
 
       <BanDialog
@@ -153,6 +157,6 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
           </div>
         ) : null}
       </Dialog>
-    </div>
+    </>
   );
 }

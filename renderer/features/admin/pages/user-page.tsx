@@ -172,7 +172,7 @@ function RoleSection({ user }: { user: AdminUser }) {
         className="row role-form"
         onSubmit={(event) => {
           event.preventDefault();
-          setRole.mutate(role, { onSuccess: () => toast.success(t("role.saved", { role })), onError: toastError });
+          setRole.mutate(role, { onSuccess: () => toast.success(t("role.saved", { role: t(`roles.${role}`, { defaultValue: role }) })), onError: toastError });
         }}
       >
         <SelectField

@@ -87,6 +87,8 @@ function UsersView() {
   const users = useUsers(search);
   const { prefs, toggle, move, reset } = useColumnPrefs();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Keyboard: one row is in the tab order (the active one).
+  const [activeIndex, setActiveIndex] = useState(0);
 
   const setSearch = (patch: Partial<UsersSearch>, replace = false) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace });
 
@@ -113,7 +115,10 @@ function UsersView() {
 
   // A new view is a new set of rows: a selection made in the old one is dropped.
   const viewKey = JSON.stringify(search);
-  useEffect(() => setRowSelection({}), [viewKey]);
+  useEffect(() => {
+    setRowSelection({});
+    setActiveIndex(0);
+  }, [viewKey]);
 
   const rows = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
   const total = users.data?.pages[0]?.total ?? 0;
@@ -217,7 +222,6 @@ function UsersView() {
   }, [viewKey]);
 
   // Keyboard: one row is in the tab order; arrows move between rows, Enter opens, Space selects.
-  const [activeIndex, setActiveIndex] = useState(0);
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(tableRows.length - 1, index));
     setActiveIndex(target);
@@ -326,7 +330,7 @@ function UsersView() {
         ) : null}
       </div>
 
-      {selected.length > 0 ? <BulkActions selected={selected} onDone={(removed) => setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !removed.includes(id))))} /> : null}
+      <BulkActions selected={selected} onDone={(removed) => setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !removed.includes(id))))} />
 
       {users.isError && !users.data ? (
         <ErrorState error={users.error} onRetry={() => void users.refetch()} />
