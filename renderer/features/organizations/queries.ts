@@ -118,11 +118,14 @@ export function useUpdateOrganization(organizationId: string) {
   });
 }
 
-/** Leaving or deleting: the organization's cached data goes, the list and session refresh. */
+/**
+ * Leaving or deleting: the list and session refresh; the organization's own queries are marked
+ * stale without refetching (the screen is about to leave them), so a return refetches and shows the refusal.
+ */
 function useGone(organizationId: string) {
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ queryKey: organizationKeys.all(organizationId) });
+    await queryClient.invalidateQueries({ queryKey: organizationKeys.all(organizationId), refetchType: "none" });
     await refreshAfterActiveChange(queryClient);
   };
 }
