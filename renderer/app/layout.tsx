@@ -23,7 +23,8 @@ export function SignedInLayout() {
   const canReadAudit = useAdminCan({ audit: ["list"] });
 
   useEffect(() => {
-    if (isFetched && session === null) void navigate({ to: "/sign-in", search: { redirect: href, reason: "signed-out" } });
+    // The layout stays mounted while sign-in loads; by then `href` is sign-in's own: don't nest it.
+    if (isFetched && session === null && !href.startsWith("/sign-in")) void navigate({ to: "/sign-in", search: { redirect: href, reason: "signed-out" } });
   }, [isFetched, session, navigate, href]);
 
   if (!session) return null;
