@@ -29,6 +29,14 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
+/**
+ * Where to go after signing in: `redirect` is an in-app path with its search (checked by the
+ * route), so it goes as an href; a signed-out page (sign-in itself) would lead nowhere.
+ */
+function afterSignIn(redirect: string | undefined): string {
+  return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
+}
+
 export function SignInPage() {
   const { t } = useTranslation("auth");
   const { redirect, reason } = route.useSearch();
@@ -48,8 +56,7 @@ export function SignInPage() {
       return; // shown from signIn.error; the typed values stay
     }
     await reset();
-    // `redirect` is an in-app path with its search (checked by the route), so it goes as an href.
-    await navigate({ href: redirect ?? "/account" });
+    await navigate({ href: afterSignIn(redirect) });
   });
 
   const current = session.data;

@@ -71,7 +71,7 @@ export function SignUpPage() {
       return;
     }
     await reset();
-    await navigate({ href: redirect ?? "/account" });
+    await navigate({ href: redirect && !redirect.startsWith("/sign-") ? redirect : "/account" });
   });
 
   if (checkMail) {
