@@ -22,6 +22,10 @@ export interface UserTable {
   banExpires: Millis | null;
   username: string | null;
   displayUsername: string | null;
+  /** Set when a sign-in creates a session (never by impersonation); administrators see it. */
+  lastSignInAt: Millis | null;
+  /** "email", "username", "email-verification" (auto sign-in after verifying); later "social:<provider>", "passkey". */
+  lastSignInMethod: string | null;
 }
 
 export interface SessionTable {

@@ -7,6 +7,7 @@ import { emailPasswordHandlers } from "./email-password/routes.js";
 import { healthHandlers } from "./health/routes.js";
 import { multiSessionHandlers } from "./multi-session/routes.js";
 import { organizationHandlers } from "./organization/routes.js";
+import { outboxHandlers } from "./outbox/routes.js";
 import { passwordHandlers } from "./password/routes.js";
 import { sessionHandlers } from "./session/routes.js";
 import { usernameHandlers } from "./username/routes.js";
@@ -23,5 +24,6 @@ export const handlers: AllHandlers = {
   ...multiSessionHandlers,
   ...adminHandlers,
   ...auditHandlers,
+  ...outboxHandlers,
   ...organizationHandlers,
 };

@@ -1,5 +1,7 @@
 /** Sending mail: one interface, two transports (SMTP, or the outbox table when none is set). */
-export const MAIL_KINDS = ["verify-email", "reset-password", "change-email", "delete-account", "invitation"] as const;
+import { mailKinds } from "../../shared/contract/outbox.js";
+
+export const MAIL_KINDS = mailKinds;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface Mail {

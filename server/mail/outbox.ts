@@ -34,6 +34,25 @@ export interface OutboxMail {
   text: string;
 }
 
+export interface OutboxPageQuery {
+  /** Already lowercased. */
+  to?: string;
+  kind?: string;
+  /** Only mails older than this (createdAt, id) — the previous page's last mail. */
+  before?: { createdAt: number; id: string };
+  limit: number;
+}
+
+/** A page of outbox rows, newest first by (createdAt, id): the keyset the HTTP cursor names. */
+export function listOutboxPage(db: DB, query: OutboxPageQuery): Promise<OutboxRow[]> {
+  let select = db.selectFrom("outbox").selectAll();
+  if (query.to !== undefined) select = select.where("to", "=", query.to);
+  if (query.kind !== undefined) select = select.where("kind", "=", query.kind);
+  const before = query.before;
+  if (before) select = select.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(before.createdAt, before.id)));
+  return select.orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).execute();
+}
+
 /** Newest first. */
 export async function listOutbox(db: DB, query: OutboxQuery = {}): Promise<OutboxMail[]> {
   let select = db.selectFrom("outbox").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");

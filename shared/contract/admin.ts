@@ -29,13 +29,48 @@ const userDataFields = {
   banExpires: dateInput.nullable().optional(),
 };
 
-export const listUsersSortFields = ["id", "email", "name", "createdAt", "updatedAt", "role", "banned", "emailVerified", "username"] as const;
-export const listUsersFilterFields = ["id", "email", "name", "role", "banned", "emailVerified", "username", "createdAt", "updatedAt", "banExpires"] as const;
+export const listUsersSortFields = ["id", "email", "name", "createdAt", "updatedAt", "role", "banned", "emailVerified", "username", "lastSignInAt"] as const;
+export const listUsersFilterFields = ["id", "email", "name", "role", "banned", "emailVerified", "username", "createdAt", "updatedAt", "banExpires", "lastSignInAt"] as const;
 export const filterOperators = ["eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "contains", "starts_with", "ends_with"] as const;
 
 const pageNumber = z.coerce.number().int();
 
 export const permissionMapSchema = z.record(z.string().max(64), z.array(z.string().max(64)).max(32));
+
+/**
+ * A user as administrators see it (list-users, get-user): the user plus when and how they last
+ * signed in (null until their first sign-in). Never part of get-session or other self answers.
+ * Method: "email", "username", "email-verification"; later "social:<provider>", "passkey".
+ */
+export const adminUserSchema = userSchema.extend({
+  lastSignInAt: isoDate.nullable(),
+  lastSignInMethod: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** A user's linked account as an administrator sees it: never tokens or password hashes. */
+export const adminUserAccountSchema = z.object({
+  id: z.string(),
+  /** "credential" for email/username + password, else the social provider's id. */
+  providerId: z.string(),
+  accountId: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  /** Granted scopes (social accounts); absent when none are recorded. */
+  scopes: z.array(z.string()).optional(),
+});
+
+/** One organization a user belongs to, with their membership in it. */
+export const adminUserOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  /** The member's role(s), comma separated. */
+  role: z.string(),
+  memberId: z.string(),
+  joinedAt: isoDate,
+});
 
 export const exportedUserSchema = userSchema.extend({
   /** The credential account's hash (argon2id or imported scrypt), null without a password. */
@@ -115,7 +150,7 @@ export const adminEndpoints = {
         filterOperator: z.enum(filterOperators).optional(),
       })
       .strict(),
-    response: z.object({ users: z.array(userSchema), total: z.number(), limit: z.number().optional(), offset: z.number().optional() }),
+    response: z.object({ users: z.array(adminUserSchema), total: z.number(), limit: z.number().optional(), offset: z.number().optional() }),
   }),
   adminGetUser: endpoint({
     method: "GET",
@@ -125,7 +160,27 @@ export const adminEndpoints = {
     access: "session",
     requires: "user:get",
     query: z.object({ id: userIdField }).strict(),
-    response: userSchema,
+    response: adminUserSchema,
+  }),
+  adminListUserAccounts: endpoint({
+    method: "GET",
+    path: "/admin/list-user-accounts",
+    summary: "Latchkey extension: a user's linked accounts (credential, social), oldest first, without tokens or password hashes",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:get",
+    query: z.object({ userId: userIdField }).strict(),
+    response: z.object({ accounts: z.array(adminUserAccountSchema) }),
+  }),
+  adminListUserOrganizations: endpoint({
+    method: "GET",
+    path: "/admin/list-user-organizations",
+    summary: "Latchkey extension: the organizations a user belongs to with their role, in the order they joined (default page 100, at most 1000)",
+    tags: ["admin"],
+    access: "session",
+    requires: "user:get",
+    query: z.object({ userId: userIdField, limit: pageNumber.min(1).max(1000).optional(), offset: pageNumber.min(0).max(1_000_000_000).optional() }).strict(),
+    response: z.object({ organizations: z.array(adminUserOrganizationSchema), total: z.number() }),
   }),
   adminUpdateUser: endpoint({
     method: "POST",

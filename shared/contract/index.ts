@@ -8,6 +8,7 @@ import { accountEndpoints } from "./account.js";
 import { coreEndpoints } from "./core.js";
 import { multiSessionEndpoints } from "./multi-session.js";
 import { organizationEndpoints } from "./organization.js";
+import { outboxEndpoints } from "./outbox.js";
 import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
@@ -18,6 +19,7 @@ export const contract = {
   ...multiSessionEndpoints,
   ...adminEndpoints,
   ...auditEndpoints,
+  ...outboxEndpoints,
   ...organizationEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 

@@ -23,6 +23,7 @@ export const adminErrors = {
   PASSWORD_CANNOT_BE_UPDATED_VIA_UPDATE_USER: { status: 400, message: "Password cannot be updated through update-user. Use the set-user-password endpoint instead" },
   USER_ID_CANNOT_BE_UPDATED: { status: 400, message: "User id cannot be updated" },
   // Latchkey extensions (import/export for migrations).
+  YOU_ARE_NOT_ALLOWED_TO_LIST_OUTBOX: { status: 403, message: "You are not allowed to read the mail outbox" },
   YOU_ARE_NOT_ALLOWED_TO_EXPORT_USERS: { status: 403, message: "You are not allowed to export users" },
   INVALID_PASSWORD_HASH: { status: 400, message: "Password hash must be argon2id ($argon2id$…) or better-auth scrypt (saltHex:keyHex)" },
 } as const;

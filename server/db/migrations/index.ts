@@ -4,10 +4,12 @@ import * as core from "./0001-core.js";
 import * as organization from "./0002-organization.js";
 import * as audit from "./0003-audit.js";
 import * as memberPaging from "./0004-member-paging.js";
+import * as lastSignIn from "./0005-last-sign-in.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
   "0002-organization": organization,
   "0003-audit": audit,
   "0004-member-paging": memberPaging,
+  "0005-last-sign-in": lastSignIn,
 };

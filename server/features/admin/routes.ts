@@ -3,12 +3,14 @@ import { apiError } from "../../../shared/errors.js";
 import { checkAdminPermission } from "../../../shared/permissions.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
 import { findUserById } from "../user/store.js";
-import { toSession, toUser } from "../user/wire.js";
+import { iso, toAdminUser, toSession, toUser } from "../user/wire.js";
+import { parseScopes } from "../account/service.js";
 import { can, policyOf } from "./access.js";
 import { banUser, unbanUser } from "./bans.js";
 import { impersonate, stopImpersonating } from "./impersonation.js";
 import { exportUsers, importUsers } from "./import-export.js";
 import { listUserSessions, revokeUserSession, revokeUserSessions } from "./sessions.js";
+import { listUserAccounts, listUserOrganizations } from "./user-panel.js";
 import { createUser, getUser, listUsers, removeUserAsAdmin, setRole, setUserPassword, updateUserAsAdmin } from "./users.js";
 
 export const adminHandlers = defineHandlers({
@@ -39,9 +41,22 @@ export const adminHandlers = defineHandlers({
   },
   adminListUsers: async (ctx) => {
     const result = await listUsers(ctx.app, requireAuth(ctx).user, ctx.query);
-    return { users: result.users.map(toUser), total: result.total, limit: result.limit, offset: result.offset };
+    return { users: result.users.map(toAdminUser), total: result.total, limit: result.limit, offset: result.offset };
   },
-  adminGetUser: async (ctx) => toUser(await getUser(ctx.app, requireAuth(ctx).user, ctx.query.id)),
+  adminGetUser: async (ctx) => toAdminUser(await getUser(ctx.app, requireAuth(ctx).user, ctx.query.id)),
+  adminListUserAccounts: async (ctx) => {
+    const rows = await listUserAccounts(ctx.app, requireAuth(ctx).user, ctx.query.userId);
+    return {
+      accounts: rows.map((row) => {
+        const scopes = parseScopes(row.scope);
+        return { id: row.id, providerId: row.providerId, accountId: row.accountId, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt), ...(scopes.length > 0 ? { scopes } : {}) };
+      }),
+    };
+  },
+  adminListUserOrganizations: async (ctx) => {
+    const { rows, total } = await listUserOrganizations(ctx.app, requireAuth(ctx).user, ctx.query.userId, ctx.query);
+    return { organizations: rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, logo: row.logo, role: row.role, memberId: row.memberId, joinedAt: iso(row.joinedAt) })), total };
+  },
   adminUpdateUser: async (ctx) => {
     const actor = requireAuth(ctx).user;
     const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);

@@ -1,10 +1,12 @@
 /** Administration queries. First parameter is the database or a transaction; no policy here. */
 import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
-import type { Database, UserRow, UserUpdate } from "../../db/types.js";
+import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
 
 type Q = Kysely<Database>;
-type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires";
+type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt";
+/** Nullable sort fields: their NULLs are ordered as SQLite orders them, on both dialects. */
+const NULLABLE_SORTS: ReadonlySet<UserColumn> = new Set(["username", "lastSignInAt"]);
 
 export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "in" | "not_in" | "contains" | "starts_with" | "ends_with";
 
@@ -69,10 +71,11 @@ export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: U
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   let users: UserRow[] | undefined;
   if (where.length === 0 || !sqlite) {
-    // Users without a username sort first ascending, last descending, as SQLite always does;
-    // PostgreSQL's default is the reverse. Only `username` among the sort fields is nullable,
-    // and only there is the clause spelled out, so other sorts keep their index on PostgreSQL.
-    const nullsAsSqlite = !sqlite && sortBy === "username";
+    // Users without a username (or who never signed in) sort first ascending, last descending,
+    // as SQLite always does; PostgreSQL's default is the reverse. Only for the nullable sort
+    // fields is the clause spelled out, so other sorts keep their index on PostgreSQL; the
+    // lastSignInAt index is built NULLS FIRST on PostgreSQL to match (migration 0005).
+    const nullsAsSqlite = !sqlite && NULLABLE_SORTS.has(sortBy);
     users = await db
       .selectFrom("user")
       .selectAll()
@@ -146,4 +149,47 @@ export async function exportUsers(db: Q, cursor: string | undefined, limit: numb
     .limit(limit);
   if (cursor) query = query.where("user.id", ">", cursor);
   return (await query.execute()) as ExportRow[];
+}
+
+/** A user's linked accounts, oldest first; only the columns an administrator may see. */
+export function listAccountsOfUser(db: Q, userId: string): Promise<Array<Pick<AccountRow, "id" | "providerId" | "accountId" | "scope" | "createdAt" | "updatedAt">>> {
+  return db
+    .selectFrom("account")
+    .select(["id", "providerId", "accountId", "scope", "createdAt", "updatedAt"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export interface MembershipRow {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  role: string;
+  memberId: string;
+  joinedAt: number;
+}
+
+/** A page of the organizations a user belongs to with the membership, in the order they joined (member_userId_idx). */
+export function listMembershipsOfUser(db: Q, userId: string, limit: number, offset: number): Promise<MembershipRow[]> {
+  return db
+    .selectFrom("member")
+    .innerJoin("organization", "organization.id", "member.organizationId")
+    .select([
+      "organization.id as id",
+      "organization.name as name",
+      "organization.slug as slug",
+      "organization.logo as logo",
+      "member.role as role",
+      "member.id as memberId",
+      "member.createdAt as joinedAt",
+    ])
+    .where("member.userId", "=", userId)
+    .orderBy("member.createdAt", "asc")
+    .orderBy("member.id", "asc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

@@ -215,7 +215,7 @@ export interface ListUsersInput {
 
 export const LIST_USERS_DEFAULT_LIMIT = 100;
 const FLAG_FIELDS = new Set(["banned", "emailVerified"]);
-const TIME_FIELDS = new Set(["createdAt", "updatedAt", "banExpires"]);
+const TIME_FIELDS = new Set(["createdAt", "updatedAt", "banExpires", "lastSignInAt"]);
 
 /** A filter value as the query string carried it → the stored type of its column. */
 function filterValue(field: UserCondition["field"], operator: Comparison, raw: string | number | boolean): UserCondition["value"] {

@@ -54,7 +54,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   const mustVerify = config.emailAndPassword.requireEmailVerification;
   if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL);
   if (mustVerify || !config.emailAndPassword.autoSignIn) return { user, issued: null };
-  const issued = await startSession(app, user, meta, { rememberMe: input.rememberMe });
+  const issued = await startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
   return { user, issued };
 }
 
@@ -98,7 +98,7 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
     throw apiError("INVALID_EMAIL_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");
-  return startSession(app, user, meta, { rememberMe: input.rememberMe });
+  return startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
 }
 
 /** Audit a refused password sign-in; the target is the account tried, when it exists. */

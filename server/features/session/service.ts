@@ -27,6 +27,13 @@ export interface StartOptions {
   /** Seconds; overrides the configured lifetime (impersonation). */
   expiresIn?: number;
   activeOrganizationId?: string | null;
+  /**
+   * How the user proved who they are ("email", "username", …). When set, the session is a
+   * sign-in and the user's lastSignInAt/lastSignInMethod are written in the same transaction;
+   * sessions made for other reasons (impersonation, a new session after a password change) leave
+   * them alone.
+   */
+  signInMethod?: string;
 }
 
 /** Session tokens: 32 characters from 62 (≈190 bits). */
@@ -66,8 +73,16 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
     activeTeamId: null,
     impersonatedBy: options.impersonatedBy ?? null,
   };
-  await store.insertSession(app.db, session);
-  return { token, session, user: current };
+  const method = options.impersonatedBy ? undefined : options.signInMethod;
+  if (method === undefined) {
+    await store.insertSession(app.db, session);
+    return { token, session, user: current };
+  }
+  await app.db.transaction().execute(async (trx) => {
+    await store.insertSession(trx, session);
+    await store.recordSignIn(trx, current.id, now, method);
+  });
+  return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method } };
 }
 
 export interface ResolvedSession extends IssuedSession {

@@ -10,7 +10,7 @@ const SESSION_COLUMNS = [
 ] as const;
 const USER_COLUMNS = [
   "id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt", "role", "banned",
-  "banReason", "banExpires", "username", "displayUsername",
+  "banReason", "banExpires", "username", "displayUsername", "lastSignInAt", "lastSignInMethod",
 ] as const;
 
 export interface SessionAndUser {
@@ -50,6 +50,11 @@ export async function findSessionByTokenHash(db: Q, tokenHash: string): Promise<
 
 export async function insertSession(db: Q, session: SessionRow): Promise<void> {
   await db.insertInto("session").values(session).execute();
+}
+
+/** The user's last sign-in time and method (one UPDATE; `updatedAt` is the profile's and stays). */
+export async function recordSignIn(db: Q, userId: string, at: number, method: string): Promise<void> {
+  await db.updateTable("user").set({ lastSignInAt: at, lastSignInMethod: method }).where("id", "=", userId).execute();
 }
 
 export async function extendSession(db: Q, id: string, expiresAt: number, now: number): Promise<void> {

@@ -1,4 +1,5 @@
 /** Row → wire conversions for users, sessions and accounts: the one place that knows both shapes. */
+import type { AdminUser } from "../../../shared/contract/admin.js";
 import type { Session, User } from "../../../shared/contract/schemas.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 
@@ -21,6 +22,11 @@ export function toUser(row: UserRow): User {
     username: row.username,
     displayUsername: row.displayUsername,
   };
+}
+
+/** The administrator's view of a user: the user plus the last sign-in (admin list-users, get-user). */
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toUser(row), lastSignInAt: isoOrNull(row.lastSignInAt ?? null), lastSignInMethod: row.lastSignInMethod ?? null };
 }
 
 /** `token` is what the caller may see: the credential itself on get-session, else the handle. */

@@ -28,7 +28,7 @@ export async function signInWithUsername(app: AppContext, input: UsernameSignIn,
     throw apiError("INVALID_USERNAME_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "USERNAME_EMAIL_NOT_VERIFIED");
-  return startSession(app, user, meta, { rememberMe: input.rememberMe });
+  return startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "username" });
 }
 
 export async function isUsernameAvailable(app: AppContext, input: string): Promise<boolean> {

@@ -31,7 +31,7 @@ export const verificationHandlers = defineHandlers({
     // Auto sign-in: a browser already signed in as this user keeps its session.
     const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification && result.purpose === "verify-email";
     if (autoSignIn && ctx.auth?.user.id !== user.id) {
-      const issued = await startSession(ctx.app, user, ctx.meta);
+      const issued = await startSession(ctx.app, user, ctx.meta, { signInMethod: "email-verification" });
       ctx.browser.issue(issued);
       ctx.audit({ action: "user.sign-in", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-verification" } });
     }

@@ -138,4 +138,18 @@ describe("better-auth adminClient() against Latchkey", () => {
     expect(plain.client.admin.checkRolePermission({ role: "admin", permissions: { user: ["ban"] } })).toBe(true);
     expect(plain.client.admin.checkRolePermission({ role: "user", permissions: { user: ["ban"] } })).toBe(false);
   });
+  it("parses the administrator's user shape with the last sign-in time and method", async () => {
+    const { client } = await signedInAdmin("compat-admin-last@example.com");
+    const userTab = browserClient();
+    const signUp = await userTab.client.signUp.email({ email: "compat-last@example.com", password: "password123", name: "Compat Last" });
+    const id = signUp.data!.user.id;
+    const listed = await client.admin.listUsers({ query: { searchValue: "compat-last@", sortBy: "lastSignInAt", sortDirection: "desc" } });
+    expect(listed.error).toBeNull();
+    // better-auth's client turns ISO strings into Dates, as it does for createdAt.
+    expect(listed.data!.users[0]).toMatchObject({ id, lastSignInMethod: "email", lastSignInAt: expect.any(Date) });
+    const fetched = await client.admin.getUser({ query: { id } });
+    expect(fetched.error).toBeNull();
+    expect(fetched.data).toMatchObject({ id, lastSignInMethod: "email" });
+    expect((fetched.data as unknown as { lastSignInAt: unknown }).lastSignInAt).toBeInstanceOf(Date);
+  });
 });
