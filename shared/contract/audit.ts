@@ -30,7 +30,7 @@ export const auditEndpoints = {
     method: "GET",
     path: "/admin/list-audit-events",
     summary:
-      "Audit events, newest first, filtered by actor, target, action (exact, or a prefix ending in `*`) and time range [from, to); page with nextCursor (default 50, at most 500)",
+      "Audit events, newest first, filtered by actor, target, action (exact, or a prefix ending in `*`) and time range [from, to); page with nextCursor (default 50, at most 500); poll for new ones with after=<newest seq seen>",
     tags: ["admin", "audit"],
     access: "session",
     requires: "audit:list",
@@ -42,6 +42,8 @@ export const auditEndpoints = {
         from: timeQuery.optional(),
         to: timeQuery.optional(),
         cursor: z.string().regex(/^\d{1,18}$/).optional(),
+        /** Live tail: only events with seq > after (the newest seq already shown), still newest first. */
+        after: z.string().regex(/^\d{1,18}$/).optional(),
         limit: z.coerce.number().int().min(1).max(500).optional(),
       })
       .strict(),

@@ -51,6 +51,7 @@ export const auditHandlers = defineHandlers({
       from: q.from !== undefined ? toMillis(q.from) : undefined,
       to: q.to !== undefined ? toMillis(q.to) : undefined,
       before: q.cursor !== undefined ? Number(q.cursor) : undefined,
+      after: q.after !== undefined ? Number(q.after) : undefined,
       limit,
     });
     const last = rows[rows.length - 1];

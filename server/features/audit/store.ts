@@ -13,6 +13,8 @@ export interface AuditQuery {
   to?: number;
   /** Only events older than this seq. */
   before?: number;
+  /** Only events newer than this seq (live tail). */
+  after?: number;
   limit: number;
 }
 
@@ -26,6 +28,7 @@ export function listAuditEvents(db: Kysely<Database>, query: AuditQuery): Promis
   if (query.from !== undefined) q = q.where("createdAt", ">=", query.from);
   if (query.to !== undefined) q = q.where("createdAt", "<", query.to);
   if (query.before !== undefined) q = q.where("seq", "<", query.before);
+  if (query.after !== undefined) q = q.where("seq", ">", query.after);
   return q.orderBy("seq", "desc").limit(query.limit).execute();
 }
 

@@ -102,10 +102,36 @@ describe("list-audit-events", () => {
   });
 
   it("refuses a malformed cursor, time or limit with 400", async () => {
-    for (const query of <Array<Record<string, string | number>>>[{ cursor: "abc" }, { from: "last tuesday" }, { limit: 0 }, { limit: 501 }]) {
+    for (const query of <Array<Record<string, string | number>>>[{ cursor: "abc" }, { from: "last tuesday" }, { limit: 0 }, { limit: 501 }, { after: "-1" }, { after: "1.5" }, { after: "" }]) {
       const response = await list(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.code).toBe("VALIDATION_ERROR");
     }
+  });
+  it("tails the log: after=<newest seq seen> answers only newer events, newest first, capped by limit", async () => {
+    const newest = (await list({ limit: 1 })).body.events[0] as { seq: number; id: string };
+    expect(newest.id).toBe("e29");
+    expect((await list({ after: newest.seq })).body).toEqual({ events: [], nextCursor: null });
+    const seqOf = async (id: string) => ((await list({ limit: 50 })).body.events as Array<{ id: string; seq: number }>).find((e) => e.id === id)!.seq;
+    const after25 = await seqOf("e25");
+    expect(ids((await list({ after: after25 })).body)).toEqual(["e29", "e28", "e27", "e26"]);
+    // More new events than the limit: the newest `limit`, and nextCursor (with the same after) fills the gap.
+    const capped = await list({ after: after25, limit: 3 });
+    expect(ids(capped.body)).toEqual(["e29", "e28", "e27"]);
+    const rest = await list({ after: after25, limit: 3, cursor: capped.body.nextCursor });
+    expect(ids(rest.body)).toEqual(["e26"]);
+    expect(rest.body.nextCursor).toBeNull();
+    // Filters still apply.
+    expect(ids((await list({ after: after25, actorId: "a0" })).body)).toEqual(["e27"]);
+  });
+
+  it("tails events recorded after the poll began", async () => {
+    const newest = (await list({ limit: 1 })).body.events[0] as { seq: number };
+    const target = await server.signUp();
+    await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: target.userId } });
+    await flushAudit(server);
+    const fresh = await list({ after: newest.seq });
+    expect(fresh.body.events.map((e: { action: string }) => e.action)).toEqual(["user.ban", "user.sign-up"]);
+    expect(fresh.body.events.every((e: { seq: number }) => e.seq > newest.seq)).toBe(true);
   });
 });
