@@ -76,7 +76,8 @@ export async function listMembers(app: AppContext, actor: Actor, query: ListMemb
   if (!(await store.findMember(app.db, organizationId, actor.user.id))) throw orgError("YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
   const options: store.MemberListOptions = { ...pageOf(query, app.config.organization.membershipLimit), sortBy: query.sortBy, sortDirection: query.sortDirection };
   if (query.filterField && query.filterValue !== undefined) options.filter = { field: query.filterField, operator: query.filterOperator ?? "eq", value: query.filterValue };
-  if (query.searchValue) options.search = { field: query.searchField ?? "email", operator: query.searchOperator ?? "contains", value: query.searchValue };
+  // Without a searchField the one search box matches the name or the email.
+  if (query.searchValue) options.search = { field: query.searchField ?? "any", operator: query.searchOperator ?? "contains", value: query.searchValue };
   return store.listMembers(app.db, organizationId, options);
 }
 

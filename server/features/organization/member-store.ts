@@ -95,17 +95,22 @@ export interface MemberListOptions {
   sortBy?: "createdAt" | "role" | "userId" | "id" | "name" | "email";
   sortDirection?: "asc" | "desc";
   filter?: { field: "role" | "userId" | "teamId" | "id" | "createdAt"; operator: string; value: unknown };
-  search?: { field: "name" | "email"; operator: "contains" | "starts_with" | "ends_with"; value: string };
+  /** `field` "any": the member's name or email matches. */
+  search?: { field: "name" | "email" | "any"; operator: "contains" | "starts_with" | "ends_with"; value: string };
 }
 
 type MemberQuery = SelectQueryBuilder<Database, "member" | "user", object>;
 
 
-function applyFilters<T extends MemberQuery>(query: T, options: MemberListOptions): T {
+/**
+ * Adds the filter and the search. `tables` names where member and user columns live: the tables
+ * themselves, or the `scoped` CTE that holds both (searches, see listMembers).
+ */
+function applyFilters<T extends MemberQuery>(query: T, options: MemberListOptions, tables: { member: string; user: string } = { member: "member", user: "user" }): T {
   let q = query as MemberQuery;
   const { filter, search } = options;
   if (filter) {
-    const column = `member.${filter.field}` as const;
+    const column = `${tables.member}.${filter.field}` as `member.${typeof filter.field}`;
     const value = filter.field === "createdAt" ? Number(filter.value) : filter.value;
     const list = Array.isArray(value) ? value.map(String) : [String(value)];
     switch (filter.operator) {
@@ -125,7 +130,7 @@ function applyFilters<T extends MemberQuery>(query: T, options: MemberListOption
   if (search && search.value !== "") {
     const text = escapeLike(search.value.toLowerCase());
     const pattern = search.operator === "starts_with" ? `${text}%` : search.operator === "ends_with" ? `%${text}` : `%${text}%`;
-    q = q.where(like(`user.${search.field}`, pattern));
+    q = search.field === "any" ? q.where((eb) => eb.or([like(`${tables.user}.name`, pattern), like(`${tables.user}.email`, pattern)])) : q.where(like(`${tables.user}.${search.field}`, pattern));
   }
   return q as T;
 }
@@ -166,6 +171,36 @@ export async function listMembers(db: Q, organizationId: string, options: Member
       .execute();
     return { members: (rows as unknown as JoinedRow[]).map(withUser), total };
   }
+  if (options.search && options.search.value !== "") {
+    // A search first gathers the organization's members with their name and email (a
+    // materialized CTE: the member index, then one primary-key lookup per member), and only then
+    // tests LIKE on them. Left to itself PostgreSQL guesses a LIKE '%…%' keeps a handful of rows
+    // and tests it on EVERY user before joining: 10,000 members among 100,000 users took
+    // 130–400 ms that way, against the organization's rows only it is a few ms.
+    const scoped = (qb: Q) =>
+      qb
+        .with(
+          (cte) => cte("scoped").materialized(),
+          (w) =>
+            w
+              .selectFrom("member")
+              .innerJoin("user", "user.id", "member.userId")
+              .select(["member.id", "member.userId", "member.role", "member.teamId", "member.createdAt", "user.name", "user.email"])
+              .where("member.organizationId", "=", organizationId),
+        )
+        .selectFrom("scoped") as unknown as MemberQuery;
+    const column = sortColumn.replace(/^(member|user)\./, "scoped.") as "member.id";
+    const tables = { member: "scoped", user: "scoped" };
+    const page = applyFilters(scoped(db), options, tables)
+      .select(sql<string>`scoped.id`.as("id"))
+      .orderBy(column, direction)
+      .orderBy("scoped.id" as "member.id", direction)
+      .limit(options.limit)
+      .offset(options.offset);
+    const counted = applyFilters(scoped(db), options, tables).select((eb) => eb.fn.countAll<number>().as("n"));
+    const [pageRows, countRow] = await Promise.all([page.execute(), counted.executeTakeFirst()]);
+    return fetchPage(db, (pageRows as Array<{ id: string }>).map((row) => row.id), Number((countRow as { n?: number } | undefined)?.n ?? 0));
+  }
   const pageIds = applyFilters(base().where("member.organizationId", "=", organizationId), options)
     .select("member.id")
     .orderBy(sortColumn, direction)
@@ -173,8 +208,11 @@ export async function listMembers(db: Q, organizationId: string, options: Member
     .limit(options.limit)
     .offset(options.offset);
   const [idRows, totalRow] = await Promise.all([pageIds.execute(), count.executeTakeFirst()]);
-  const ids = (idRows as Array<{ id: string }>).map((row) => row.id);
-  const total = Number((totalRow as { n?: number } | undefined)?.n ?? 0);
+  return fetchPage(db, (idRows as Array<{ id: string }>).map((row) => row.id), Number((totalRow as { n?: number } | undefined)?.n ?? 0));
+}
+
+/** The page's members joined with their users, by primary key, in the order of `ids`. */
+async function fetchPage(db: Q, ids: string[], total: number): Promise<{ members: MemberWithUserRow[]; total: number }> {
   if (ids.length === 0) return { members: [], total };
   // Fetch the page's rows by primary key and put them back in the order the ids came in.
   const rows = (await joined(db).where("member.id", "in", ids).execute()) as unknown as JoinedRow[];

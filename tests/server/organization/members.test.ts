@@ -41,6 +41,48 @@ describe("organization/list-members", () => {
     expect(literal.body.total).toBe(0);
   });
 
+  it("searches name or email in one box when no searchField is given, case-insensitively, with paging, total and sort", async () => {
+    const org = await createOrganization(server, owner);
+    const db = server.database.db;
+    const now = server.clock.now();
+    const people = [
+      { id: `sb-${org.id}-1`, name: "Zoë Quartz", email: `zq-${org.id}@rock.test`.toLowerCase() },
+      { id: `sb-${org.id}-2`, name: "Amy Stone", email: `quartz-fan-${org.id}@mail.test`.toLowerCase() },
+      { id: `sb-${org.id}-3`, name: "Bo Quartzman", email: `bo-${org.id}@mail.test`.toLowerCase() },
+      { id: `sb-${org.id}-4`, name: "Cy Granite", email: `cy-${org.id}@mail.test`.toLowerCase() },
+    ];
+    await db.insertInto("user").values(people.map((p) => ({ ...p, image: null, emailVerified: 0, createdAt: now, updatedAt: now, role: "user", banned: 0, banReason: null, banExpires: null, username: null, displayUsername: null }))).execute();
+    await db.insertInto("member").values(people.map((p, i) => ({ id: `m-${p.id}`, organizationId: org.id, userId: p.id, role: "member", teamId: null, createdAt: now + i }))).execute();
+    const list = (query: string) => server.request("GET", `/organization/list-members?organizationId=${org.id}&${query}`, { token: owner.token });
+    const names = (body: { members: Array<{ user: { name: string } }> }) => body.members.map((m) => m.user.name);
+
+    const any = await list("searchValue=QUARTZ");
+    expect(any.status).toBe(200);
+    expect(names(any.body)).toEqual(["Zoë Quartz", "Amy Stone", "Bo Quartzman"]);
+    expect(any.body.total).toBe(3);
+    const sorted = await list("searchValue=quartz&sortBy=name&sortDirection=desc&limit=2");
+    expect(names(sorted.body)).toEqual(["Zoë Quartz", "Bo Quartzman"]);
+    expect(sorted.body.total).toBe(3);
+    const second = await list("searchValue=quartz&sortBy=name&sortDirection=desc&limit=2&offset=2");
+    expect(names(second.body)).toEqual(["Amy Stone"]);
+    expect(second.body.total).toBe(3);
+    // An explicit searchField narrows the search to that field.
+    expect(names((await list("searchValue=quartz&searchField=name")).body)).toEqual(["Zoë Quartz", "Bo Quartzman"]);
+    expect(names((await list("searchValue=quartz&searchField=email")).body)).toEqual(["Amy Stone"]);
+    expect(names((await list("searchValue=quartz&searchOperator=starts_with")).body)).toEqual(["Amy Stone"]);
+    // Search combines with better-auth's filter.
+    await db.updateTable("member").set({ role: "admin" }).where("id", "=", `m-${people[2]!.id}`).execute();
+    const admins = await list("searchValue=quartz&filterField=role&filterOperator=eq&filterValue=admin");
+    expect(names(admins.body)).toEqual(["Bo Quartzman"]);
+    expect(admins.body.total).toBe(1);
+    // Bad input is refused and typed.
+    for (const query of ["searchValue=x&searchField=role", "searchValue=x&searchOperator=regex", "sortBy=password", "limit=1001", "offset=-1"]) {
+      const response = await list(query);
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
   it("pages through members who joined in the same millisecond without skipping or repeating anyone", async () => {
     const org = await createOrganization(server, owner);
     const db = server.database.db;
