@@ -3,6 +3,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
+/** Two cores shared with other suites: give the UI time. */
+const SLOW = { timeout: 20_000 };
+
 let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
 let adminToken: string;
@@ -33,7 +36,7 @@ async function bodyRowCount(page: Page): Promise<number> {
   return (await table(page).getByRole("row").count()) - 1;
 }
 
-describe("audit log", () => {
+describe("audit log", { timeout: 180_000 }, () => {
   it("lists events newest first in words, filters by actor email, action prefix and time, and keeps filters in the URL", async () => {
     const early = await harness.server.signUp({ email: "early-bird@example.com", name: "Early Bird" });
     const client = harness.server.client(adminToken);
@@ -48,9 +51,11 @@ describe("audit log", () => {
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
     const rows = table(page).getByRole("row");
     await rows.nth(1).waitFor();
-    // Newest first: the admin's own API sign-in (for the ban) is older than the late sign-up.
-    await expect.poll(() => rows.nth(1).textContent()).toContain("Signed up");
-    expect(await rows.nth(1).textContent()).toContain("late-comer@example.com");
+    // Newest first: this browser's sign-in, then the late sign-up, and the ban before them.
+    await expect.poll(() => rows.nth(1).textContent(), SLOW).toContain("Signed in");
+    expect(await rows.nth(1).textContent()).toContain(admin.email);
+    expect(await rows.nth(2).textContent()).toContain("Signed up");
+    expect(await rows.nth(2).textContent()).toContain("late-comer@example.com");
     const banRow = rows.filter({ hasText: "User banned" });
     expect(await banRow.count()).toBe(1);
     expect(await banRow.textContent()).toContain("spam from the audit test");
@@ -68,7 +73,7 @@ describe("audit log", () => {
     await page.waitForURL(/actor=early-bird/);
     const url = new URL(page.url());
     expect(url.searchParams.get("action")).toBe("user.*");
-    await expect.poll(() => bodyRowCount(page)).toBe(1);
+    await expect.poll(() => bodyRowCount(page), SLOW).toBe(1);
     expect(await rows.nth(1).textContent()).toContain("Signed up");
     expect(await page.getByText("2 filters applied").count()).toBe(1);
     await expectAccessible(page, "audit log (filtered)");
@@ -77,21 +82,21 @@ describe("audit log", () => {
     // A reload keeps the filters, in the fields and in the results.
     await page.reload();
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
-    await expect.poll(() => page.getByLabel("Actor").inputValue()).toBe("early-bird@example.com");
+    await expect.poll(() => page.getByLabel("Actor").inputValue(), SLOW).toBe("early-bird@example.com");
     expect(await page.getByLabel("Action").inputValue()).toBe("user.*");
-    await expect.poll(() => bodyRowCount(page)).toBe(1);
+    await expect.poll(() => bodyRowCount(page), SLOW).toBe(1);
 
     // A target filter by email, and a time range that leaves out the earlier day.
     await page.getByRole("button", { name: "Clear filters" }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("actor")).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get("actor"), SLOW).toBeNull();
     await page.getByLabel("Target").fill(early.userId);
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect.poll(() => table(page).getByRole("row").filter({ hasText: "User banned" }).count()).toBe(1);
+    await expect.poll(() => table(page).getByRole("row").filter({ hasText: "User banned" }).count(), SLOW).toBe(1);
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.getByLabel("From").fill(localInput(harness.server.clock.now() - 24 * 3600_000));
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/from=/);
-    await expect.poll(() => bodyRowCount(page)).toBe(1);
+    await expect.poll(() => bodyRowCount(page), SLOW).toBe(1);
     expect(await rows.nth(1).textContent()).toContain(late.email);
 
     // An email no one has is said in words, not as an empty table.
@@ -114,11 +119,11 @@ describe("audit log", () => {
     await harness.server.app.context.audit.flush();
     const { page } = await harness.newPage({ as: admin });
     await page.goto(`${harness.consoleURL}/admin/audit?action=user.sign-up`);
-    await expect.poll(() => bodyRowCount(page)).toBe(50);
+    await expect.poll(() => bodyRowCount(page), SLOW).toBe(50);
     expect(await table(page).getByRole("row").nth(1).textContent()).toContain("pager54@example.com");
     await page.getByRole("button", { name: "Load older events" }).click();
     // 55 pager sign-ups and the two from the first test (and none of the admin's).
-    await expect.poll(() => bodyRowCount(page)).toBe(57);
+    await expect.poll(() => bodyRowCount(page), SLOW).toBe(57);
     await page.getByText("That is the oldest event.").waitFor();
     expect(await page.getByRole("button", { name: "Load older events" }).count()).toBe(0);
     expect(await table(page).getByRole("row").last().textContent()).toContain("early-bird@example.com");
@@ -134,29 +139,29 @@ describe("audit log", () => {
     const before = await bodyRowCount(page);
 
     await page.getByRole("checkbox", { name: "Live" }).check();
-    await expect.poll(() => new URL(page.url()).searchParams.get("live")).toBe("true");
+    await expect.poll(() => new URL(page.url()).searchParams.get("live"), SLOW).toBe("true");
     await page.getByText("Live: new events appear as they happen.").waitFor();
 
     await harness.server.client(adminToken).adminBanUser({ userId: victim.userId, banReason: "caught live" });
     const banned = table(page).getByRole("row").filter({ hasText: "caught live" });
-    await expect.poll(() => banned.count(), { timeout: 8000 }).toBe(1);
+    await expect.poll(() => banned.count(), SLOW).toBe(1);
     expect(await table(page).getByRole("row").nth(1).textContent()).toContain("User banned");
     expect(await banned.textContent()).toContain("New");
     expect(await bodyRowCount(page)).toBe(before + 1);
-    await expect.poll(() => page.getByRole("status").filter({ hasText: "1 new event" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "1 new event" }).count(), SLOW).toBe(1);
     // A refused sign-in arrives too, marked as a failure with its reason.
     await harness.server.client().signInEmail({ email: victim.email, password: "not the password" }).catch(() => undefined);
     const refused = table(page).getByRole("row").filter({ hasText: "invalid email or password" });
-    await expect.poll(() => refused.count(), { timeout: 8000 }).toBe(1);
+    await expect.poll(() => refused.count(), SLOW).toBe(1);
     expect(await refused.textContent()).toContain("Failed");
     await expectAccessible(page, "audit log (live)");
     await screenshot(page, "audit-live");
 
     // Reloading keeps live on.
     await page.reload();
-    await expect.poll(() => page.getByRole("checkbox", { name: "Live" }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole("checkbox", { name: "Live" }).isChecked(), SLOW).toBe(true);
     await harness.server.client(adminToken).adminUnbanUser({ userId: victim.userId });
-    await expect.poll(() => table(page).getByRole("row").filter({ hasText: "User unbanned" }).count(), { timeout: 8000 }).toBe(1);
+    await expect.poll(() => table(page).getByRole("row").filter({ hasText: "User unbanned" }).count(), SLOW).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -164,7 +169,9 @@ describe("audit log", () => {
     const member = await harness.server.signUp({ email: "curious-member@example.com" });
     const { page } = await harness.newPage({ as: member });
     await page.goto(`${harness.consoleURL}/admin/audit`);
-    await page.getByText("You can't read the audit log").waitFor();
+    await page.getByRole("heading", { name: "Audit log" }).waitFor();
+    await screenshot(page, "audit-not-allowed");
+    await page.getByText("You can't read the audit log").waitFor({ timeout: 5000 });
     expect(await page.getByRole("table").count()).toBe(0);
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).count()).toBe(0);
   });
