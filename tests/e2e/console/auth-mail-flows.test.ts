@@ -2,9 +2,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
+/** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
+const FLOW_TIMEOUT = 90_000;
+function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
+  const open = started.newPage.bind(started);
+  started.newPage = async (options) => {
+    const opened = await open(options);
+    opened.page.setDefaultTimeout(10_000);
+    return opened;
+  };
+  return started;
+}
+
 let harness: ConsoleHarness;
 beforeAll(async () => {
-  harness = await startConsole();
+  harness = withStepTimeouts(await startConsole());
 });
 afterAll(async () => {
   await harness?.close();
@@ -16,7 +28,7 @@ async function newestMail(email: string, kind: string) {
   return mail!;
 }
 
-describe("mailed flows", () => {
+describe("mailed flows", { timeout: FLOW_TIMEOUT }, () => {
   it("resets a forgotten password from the mailed link, then signs in with the new one", async () => {
     const user = await harness.server.signUp();
     const { page } = await harness.newPage();
@@ -106,10 +118,10 @@ describe("mailed flows", () => {
   });
 });
 
-describe("sign-up when the server requires a verified address", () => {
+describe("sign-up when the server requires a verified address", { timeout: FLOW_TIMEOUT }, () => {
   let strict: ConsoleHarness;
   beforeAll(async () => {
-    strict = await startConsole({ config: { emailAndPassword: { requireEmailVerification: true } } });
+    strict = withStepTimeouts(await startConsole({ config: { emailAndPassword: { requireEmailVerification: true } } }));
   });
   afterAll(async () => {
     await strict?.close();
@@ -119,7 +131,7 @@ describe("sign-up when the server requires a verified address", () => {
     const email = `careful-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const { page } = await strict.newPage();
     await page.goto(`${strict.consoleURL}/sign-up`);
-    await page.getByLabel("Name").fill("Careful Person");
+    await page.getByLabel("Name", { exact: true }).fill("Careful Person");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a long enough password");
     await page.getByRole("button", { name: "Create account" }).click();

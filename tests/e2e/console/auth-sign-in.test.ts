@@ -3,9 +3,21 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
+/** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
+const FLOW_TIMEOUT = 90_000;
+function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
+  const open = started.newPage.bind(started);
+  started.newPage = async (options) => {
+    const opened = await open(options);
+    opened.page.setDefaultTimeout(10_000);
+    return opened;
+  };
+  return started;
+}
+
 let harness: ConsoleHarness;
 beforeAll(async () => {
-  harness = await startConsole();
+  harness = withStepTimeouts(await startConsole());
 });
 afterAll(async () => {
   await harness?.close();
@@ -28,7 +40,7 @@ async function openAccountMenu(page: Page) {
   return page.getByRole("menu");
 }
 
-describe("sign-up and sign-in", () => {
+describe("sign-up and sign-in", { timeout: FLOW_TIMEOUT }, () => {
   it("signs up and lands signed in; signs out; signs in again by email and by username", async () => {
     const { page } = await harness.newPage();
     const errors = watchPageErrors(page);
@@ -46,7 +58,7 @@ describe("sign-up and sign-in", () => {
     await page.getByText("Enter your name.").waitFor();
     await page.getByText("Enter your email address.").waitFor();
 
-    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Username (optional)").fill(username);
@@ -79,7 +91,7 @@ describe("sign-up and sign-in", () => {
     const takenUsername = (await harness.server.client(taken.token).getSession())?.user.username ?? "";
     const { page } = await harness.newPage();
     await page.goto(`${harness.consoleURL}/sign-up`);
-    await page.getByLabel("Name").fill("Grace");
+    await page.getByLabel("Name", { exact: true }).fill("Grace");
     await page.getByLabel("Email").fill(taken.email);
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
@@ -89,7 +101,7 @@ describe("sign-up and sign-in", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText(/An account with this email already exists/).waitFor();
     // What the person typed is still there.
-    expect(await page.getByLabel("Name").inputValue()).toBe("Grace");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Grace");
 
     await page.getByLabel("Email").fill(`${unique("grace")}@example.com`);
     await page.getByLabel("Username (optional)").fill(takenUsername);
@@ -154,12 +166,12 @@ describe("sign-up and sign-in", () => {
     await signInThroughForm(page, second.email, second.password);
     await page.waitForURL(/\/console\/account$/);
     await page.getByRole("button", { name: "Signed-in accounts" }).filter({ hasText: second.email }).waitFor();
-    expect(await page.getByLabel("Name").inputValue()).toBe("Second Person");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Second Person");
 
     const switcher = await openAccountMenu(page);
     await switcher.getByRole("menuitem", { name: `Switch to ${first.email}` }).click();
     await page.getByRole("button", { name: "Signed-in accounts" }).filter({ hasText: first.email }).waitFor();
-    await expect.poll(() => page.getByLabel("Name").inputValue()).toBe("First Person");
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("First Person");
 
     // Both stay signed in on this browser.
     const back = await openAccountMenu(page);
