@@ -309,7 +309,7 @@ export function useCreateTeam(organizationId: string) {
 
 export function useRenameTeam(organizationId: string) {
   const invalidate = useTeamsInvalidation(organizationId);
-  return useMutation({ mutationFn: (input: { teamId: string; name: string }) => api.updateTeam({ teamId: input.teamId, data: { name: input.name } }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: { teamId: string; name: string }) => api.updateTeam({ teamId: input.teamId, data: { name: input.name, organizationId } }), onSuccess: invalidate });
 }
 
 export function useRemoveTeam(organizationId: string) {

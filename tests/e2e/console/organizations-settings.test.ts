@@ -19,6 +19,7 @@ describe("organization list, creation and settings", () => {
 
     const me = await server.signUp({ name: "Grace Hopper" });
     const { page } = await harness.newPage({ as: me });
+    page.setDefaultTimeout(10_000);
     const errors = watchPageErrors(page);
     await page.goto(`${consoleURL}/organizations`);
     await page.getByText("You are not in any organization yet").waitFor();
@@ -111,5 +112,5 @@ describe("organization list, creation and settings", () => {
     const remaining = await server.client(me.token).listOrganizations();
     expect(remaining.map((organization) => organization.slug)).toEqual(["beta-works"]);
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });
