@@ -37,7 +37,7 @@ export default defineConfig({
       externalizeDeps: false,
       rolldownOptions: {
         input: { preload: resolve(root, "electron/preload.ts") },
-        output: { format: "cjs", entryFileNames: "[name].cjs", inlineDynamicImports: true },
+        output: { format: "cjs", entryFileNames: "[name].cjs", codeSplitting: false },
       },
     },
   },

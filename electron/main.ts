@@ -24,7 +24,7 @@ const appOrigins = [APP_ORIGIN, ...(devServer ? [new URL(devServer).origin] : []
 const DOCS_URL = "https://github.com/latchkey/latchkey/blob/main/docs/desktop.md";
 
 // Must happen before `ready`: app:// is a standard, secure origin with fetch support.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
 

@@ -3,25 +3,30 @@
  * (Node's fork standing in for Electron's utilityProcess) on a temporary data folder.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalServerStatus } from "../../shared/desktop-api.js";
 import type { ForkServer, FromServer, ServerChild, ToServer } from "../../electron/local-server-protocol.js";
 import { LocalServerHost, formatLogLine, parseSetup } from "../../electron/server-host.js";
-import { LOCAL_SERVER_ENTRY, nodeFork } from "./helpers.js";
+import { buildLocalServerEntry, nodeFork } from "./helpers.js";
 import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 
 const dirs: string[] = [];
 const hosts: LocalServerHost[] = [];
+let entry = "";
+beforeAll(async () => {
+  entry = await buildLocalServerEntry();
+});
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-desktop-"));
   dirs.push(dir);
   return dir;
 }
 function newHost(options: Partial<ConstructorParameters<typeof LocalServerHost>[0]> = {}): LocalServerHost {
-  const host = new LocalServerHost({ fork: nodeFork, entry: LOCAL_SERVER_ENTRY, dataDir: tempDir(), version: "0.1.0", startTimeoutMs: 45_000, ...options });
+  const host = new LocalServerHost({ fork: nodeFork, entry, dataDir: tempDir(), version: "0.1.0", startTimeoutMs: 60_000, ...options });
   hosts.push(host);
   return host;
 }
@@ -30,11 +35,13 @@ afterEach(async () => {
 });
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
 });
 
 const admin = { email: "ops@example.com", password: "correct horse battery", name: "Ops" };
 
-describe("local server lifecycle (real child process)", () => {
+// Each start is a real process with a real argon2 hash; on a busy 2-core machine that takes seconds.
+describe("local server lifecycle (real child process)", { timeout: 120_000 }, () => {
   it("first run creates the database and the administrator, runs with a URL, stops cleanly, and starts again", async () => {
     const host = newHost();
     const seen: LocalServerStatus["state"][] = [];

@@ -1,6 +1,159 @@
-// Placeholder until this feature's screen is built; replaced by the feature's own page.
-import { Page } from "../../../ui/page";
+/**
+ * The local server (desktop only): its status — state, address, database path, version —, start
+ * and stop, and its live log. Status and log lines arrive as main's events, not by polling.
+ */
+import { Link } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { LocalServerState } from "../../../../shared/desktop-api";
+import { isDesktop } from "../../../app/desktop";
+import { toastError } from "../../../app/errors";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { Page, Section } from "../../../ui/page";
+import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { useLocalServerLogs, useLocalServerStatus, useOpenExternal, useStartLocalServer, useStopLocalServer } from "../queries";
+import "../server.css";
+
+const TONES: Record<LocalServerState, "neutral" | "good" | "warn" | "bad" | "info"> = {
+  stopped: "neutral",
+  starting: "info",
+  running: "good",
+  stopping: "info",
+  failed: "bad",
+};
 
 export function ServerPage() {
-  return <Page title="Local server"><p>Local server</p></Page>;
+  const { t } = useTranslation("server");
+  const status = useLocalServerStatus();
+  const logs = useLocalServerLogs();
+  const start = useStartLocalServer();
+  const stop = useStopLocalServer();
+  const openExternal = useOpenExternal();
+  const [confirmStop, setConfirmStop] = useState(false);
+
+  if (!isDesktop) {
+    return (
+      <Page title={t("page.title")}>
+        <EmptyState title={t("desktopOnly")}>{t("desktopOnlyBody")}</EmptyState>
+      </Page>
+    );
+  }
+  if (status.isPending) return <Page title={t("page.title")}><Loading /></Page>;
+  if (status.error) return <Page title={t("page.title")}><ErrorState error={status.error} onRetry={() => void status.refetch()} /></Page>;
+
+  const current = status.data;
+  const state = current.state;
+  const running = state === "running";
+  const busy = state === "starting" || state === "stopping";
+  return (
+    <Page
+      title={t("page.title")}
+      description={t("page.description")}
+      actions={
+        current.initialized ? (
+          <>
+            <Button
+              variant="primary"
+              aria-label={t("page.startLabel")}
+              disabled={running || busy}
+              busy={start.isPending || state === "starting"}
+              onClick={() => start.mutate(undefined, { onError: toastError })}
+            >
+              {t("page.start")}
+            </Button>
+            <Button aria-label={t("page.stopLabel")} disabled={!running} busy={stop.isPending || state === "stopping"} onClick={() => setConfirmStop(true)}>
+              {t("page.stop")}
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {current.initialized ? null : (
+        <p className="form-info">
+          {t("page.notSetUp")} <Link to="/welcome">{t("page.setUpLink")}</Link>
+        </p>
+      )}
+      <Section title={t("page.status")}>
+        {state === "failed" && current.error ? (
+          <p className="form-error" role="alert">
+            {t("local.failed", { error: current.error })}
+          </p>
+        ) : null}
+        <dl className="server-facts">
+          <dt>{t("page.state")}</dt>
+          <dd>
+            <Badge tone={TONES[state]}>{t(`state.${state}`)}</Badge>
+          </dd>
+          <dt>{t("page.address")}</dt>
+          <dd>
+            {current.url ? (
+              <span className="row">
+                <code>{current.url}</code>
+                <Button size="small" variant="ghost" aria-label={t("page.openInBrowserLabel")} onClick={() => openExternal.mutate(`${current.url}/console`, { onError: toastError })}>
+                  {t("page.openInBrowser")}
+                </Button>
+              </span>
+            ) : (
+              <span className="muted">{t("page.notRunning")}</span>
+            )}
+          </dd>
+          <dt>{t("page.database")}</dt>
+          <dd>
+            <code className="server-path">{current.databasePath}</code>
+          </dd>
+          <dt>{t("page.version")}</dt>
+          <dd>{current.version}</dd>
+          {current.pid ? (
+            <>
+              <dt>{t("page.process")}</dt>
+              <dd>{current.pid}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Section>
+      <Section title={t("page.log")}>
+        <ServerLog lines={logs.data ?? []} />
+      </Section>
+      <ConfirmDialog
+        open={confirmStop}
+        onOpenChange={setConfirmStop}
+        title={t("page.stopTitle")}
+        description={t("page.stopDescription")}
+        confirmLabel={t("page.stop")}
+        busy={stop.isPending}
+        onConfirm={() => {
+          setConfirmStop(false);
+          stop.mutate(undefined, { onError: toastError });
+        }}
+      />
+    </Page>
+  );
+}
+
+/** The newest lines at the bottom; follows new lines unless the person has scrolled up. */
+function ServerLog({ lines }: { lines: string[] }) {
+  const { t } = useTranslation("server");
+  const ref = useRef<HTMLPreElement>(null);
+  const follow = useRef(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (element && follow.current) element.scrollTop = element.scrollHeight;
+  }, [lines]);
+  return (
+    <pre
+      ref={ref}
+      className="server-log"
+      role="log"
+      aria-label={t("page.logLabel")}
+      aria-live="polite"
+      tabIndex={0}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        follow.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+      }}
+    >
+      {lines.length ? lines.join("\n") : <span className="muted">{t("page.logEmpty")}</span>}
+    </pre>
+  );
 }
