@@ -324,7 +324,7 @@ function UserRef({ id }: { id: string }) {
   const { data: email } = useUserEmail(id, canGet);
   const label = email ?? id;
   return (
-    <span className="audit-ref">
+    <span className="audit-ref" title={id}>
       {canGet ? (
         <Link to="/admin/users/$userId" params={{ userId: id }}>
           {label}
@@ -332,7 +332,6 @@ function UserRef({ id }: { id: string }) {
       ) : (
         <span>{label}</span>
       )}
-      {email ? <span className="mono muted audit-id">{id}</span> : null}
     </span>
   );
 }
