@@ -93,6 +93,7 @@ describe("invitations and members", () => {
     await expect.poll(async () => (await server.client(owner.token).getActiveMemberRole({ organizationId: organization.id, userId: other.userId })).role).toBe("admin");
     // The owner's own role cannot be demoted by them as the only owner: the select rolls back and the server says why.
     await page.getByLabel("Role of Olivia Owner").selectOption("member");
+    await page.getByText("You cannot leave the organization without an owner.").waitFor();
     await expect.poll(() => page.getByLabel("Role of Olivia Owner").inputValue()).toBe("owner");
 
     // The invitee (an admin) has the members page open when the owner demotes them: their stale

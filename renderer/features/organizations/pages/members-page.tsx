@@ -88,12 +88,10 @@ export function MembersPage() {
               aria-label={t("members.roleOf", { name: member.user.name })}
               value={member.role}
               disabled={updateRole.isPending && updateRole.variables?.memberId === member.id}
-              onChange={(event) =>
-                updateRole.mutate(
-                  { memberId: member.id, role: event.target.value },
-                  { onSuccess: () => toast.success(t("members.roleChanged", { name: member.user.name, role: roleLabel(event.target.value) })) },
-                )
-              }
+              onChange={(event) => {
+                const next = event.target.value;
+                updateRole.mutate({ memberId: member.id, role: next }, { onSuccess: () => toast.success(t("members.roleChanged", { name: member.user.name, role: roleLabel(next) })) });
+              }}
             >
               {values.map((value) => (
                 <option key={value} value={value} disabled={value === "owner" && !iAmOwner}>
