@@ -3,9 +3,21 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
+/** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
+const FLOW_TIMEOUT = 90_000;
+function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
+  const open = started.newPage.bind(started);
+  started.newPage = async (options) => {
+    const opened = await open(options);
+    opened.page.setDefaultTimeout(10_000);
+    return opened;
+  };
+  return started;
+}
+
 let harness: ConsoleHarness;
 beforeAll(async () => {
-  harness = await startConsole();
+  harness = withStepTimeouts(await startConsole());
 });
 afterAll(async () => {
   await harness?.close();
@@ -23,7 +35,7 @@ async function otherBrowser(user: { email: string; password: string }) {
   return other.page;
 }
 
-describe("account page", () => {
+describe("account page", { timeout: FLOW_TIMEOUT }, () => {
   it("edits the profile, shows it at once, and keeps the input when the server refuses", async () => {
     const someone = await harness.server.signUp({ username: `taken_${Math.random().toString(36).slice(2, 7)}` });
     const takenUsername = (await harness.server.client(someone.token).getSession())?.user.username ?? "";
@@ -36,7 +48,7 @@ describe("account page", () => {
     await screenshot(page, "account");
 
     const profile = page.getByRole("region", { name: "Profile" });
-    await profile.getByLabel("Name").fill("Fancy Name");
+    await profile.getByLabel("Name", { exact: true }).fill("Fancy Name");
     await profile.getByLabel("Picture URL").fill("https://example.com/me.png");
     await profile.getByRole("button", { name: "Save profile" }).click();
     await page.getByText("Profile saved.").waitFor();
@@ -75,9 +87,10 @@ describe("account page", () => {
     // Verify the new address through its mail, then change again: now a confirmation is mailed.
     let verify: Awaited<ReturnType<typeof harness.server.outbox>> = [];
     await expect.poll(async () => (verify = (await harness.server.outbox(first)).filter((mail) => mail.kind === "verify-email")).length).toBe(1);
+    expect(verify[0]!.url).toContain("callbackURL=%2Fconsole%2Faccount");
     await page.goto(verify[0]!.url);
-    await page.getByRole("heading", { name: "Email verified" }).waitFor();
-    await openAccount(page);
+    await page.waitForURL(/\/console\/account/);
+    await page.getByRole("region", { name: "Profile" }).getByText("Verified", { exact: true }).waitFor();
     const second = `again-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await section.getByLabel("New email address").fill(second);
     await section.getByRole("button", { name: "Change email" }).click();
@@ -206,8 +219,7 @@ describe("account page", () => {
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await dialog.getByText("You signed in a while ago: enter your password to confirm.").waitFor();
-    // Still signed in: being asked for the password is not a signed-out session.
-    await page.getByRole("region", { name: "Profile" }).waitFor();
+    // Still signed in (being asked for the password is not a signed-out session): the dialog stays, and the password finishes the job.
     expect(page.url()).toContain("/account");
     await dialog.getByLabel("Password").fill(user.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
@@ -215,10 +227,10 @@ describe("account page", () => {
   });
 });
 
-describe("deleting when the server confirms by mail", () => {
+describe("deleting when the server confirms by mail", { timeout: FLOW_TIMEOUT }, () => {
   let mailing: ConsoleHarness;
   beforeAll(async () => {
-    mailing = await startConsole({ config: { user: { deleteRequiresConfirmation: true } } });
+    mailing = withStepTimeouts(await startConsole({ config: { user: { deleteRequiresConfirmation: true } } }));
   });
   afterAll(async () => {
     await mailing?.close();
