@@ -90,8 +90,9 @@ describe("admin/list-outbox", () => {
   });
 
   it("refuses bad input with VALIDATION_ERROR", async () => {
-    for (const query of [{ limit: 0 }, { limit: 101 }, { limit: "x" }, { cursor: "abc" }, { cursor: "12_" }, { kind: "spam" }, { to: "" }, { from: "x" }]) {
-      const response = await list(query as Record<string, string | number>);
+    const bad: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { limit: "x" }, { cursor: "abc" }, { cursor: "12_" }, { kind: "spam" }, { to: "" }, { from: "x" }];
+    for (const query of bad) {
+      const response = await list(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.code).toBe("VALIDATION_ERROR");
     }
