@@ -31,7 +31,7 @@ async function closeResults(page: Page) {
   await dialog.waitFor({ state: "detached" });
 }
 
-describe("bulk actions", () => {
+describe("bulk actions", { timeout: 90_000 }, () => {
   it("bans, unbans, revokes sessions of and removes three users, with a result per row", async () => {
     const users = await Promise.all(["bulk-one", "bulk-two", "bulk-three"].map((name) => harness.server.signUp({ email: `${name}@example.com`, name })));
     const client = harness.server.client(adminToken);

@@ -29,7 +29,7 @@ function section(page: Page, name: string) {
   return page.getByRole("region", { name, exact: true });
 }
 
-describe("admin user panel", () => {
+describe("admin user panel", { timeout: 90_000 }, () => {
   it("shows the profile, last sign-in, sessions, accounts and audit trail, and sets the role", async () => {
     const user = await harness.server.signUp({ email: "panel-profile@example.com", name: "Pat Profile", username: "patprofile" });
     const { page } = await harness.newPage({ as: admin });

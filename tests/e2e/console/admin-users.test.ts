@@ -43,7 +43,7 @@ async function rowEmails(page: Page): Promise<string[]> {
   return dataRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector("a")?.textContent ?? ""));
 }
 
-describe("admin users table", () => {
+describe("admin users table", { timeout: 90_000 }, () => {
   it("finds a user by search with the view in the URL, keeps it on reload, and sorts while searching", async () => {
     const { page } = await harness.newPage({ as: admin });
     const errors = watchPageErrors(page);

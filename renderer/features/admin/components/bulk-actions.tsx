@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errors";
 import { useAdminCan } from "../../../app/permissions";
+import { useSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { Dialog } from "../../../ui/dialog";
@@ -39,6 +40,8 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
   const [asking, setAsking] = useState<BulkAction | null>(null);
   const [running, setRunning] = useState<{ action: BulkAction; results: RowResult[]; done: boolean } | null>(null);
   const count = selected.length;
+  const me = useSession().data?.user.id;
+  const includesMe = selected.some((user) => user.id === me);
   const progressId = useId();
 
   async function run(action: BulkAction, ban?: BanValues) {
@@ -63,29 +66,29 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
   return (
     <>
       {count > 0 ? (
-    <div className="bulk-bar" role="region" aria-label={t("bulk.label")}>
-      <span className="bulk-count">{t("bulk.selected", { count, formatted: formatNumber(count) })}</span>
-      {canBan ? (
-        <>
-          <Button size="small" variant="danger" disabled={count === 0} onClick={() => setAsking("ban")}>
-            {t("bulk.ban")}
-          </Button>
-          <Button size="small" disabled={count === 0} onClick={() => setAsking("unban")}>
-            {t("bulk.unban")}
-          </Button>
-        </>
-      ) : null}
-      {canRevoke ? (
-        <Button size="small" disabled={count === 0} onClick={() => setAsking("revoke")}>
-          {t("bulk.revoke")}
-        </Button>
-      ) : null}
-      {canRemove ? (
-        <Button size="small" variant="danger" disabled={count === 0} onClick={() => setAsking("remove")}>
-          {t("bulk.remove")}
-        </Button>
-      ) : null}
-    </div>
+        <div className="bulk-bar" role="region" aria-label={t("bulk.label")}>
+          <span className="bulk-count">{t("bulk.selected", { count, formatted: formatNumber(count) })}</span>
+          {canBan ? (
+            <>
+              <Button size="small" variant="danger" disabled={count === 0} onClick={() => setAsking("ban")}>
+                {t("bulk.ban")}
+              </Button>
+              <Button size="small" disabled={count === 0} onClick={() => setAsking("unban")}>
+                {t("bulk.unban")}
+              </Button>
+            </>
+          ) : null}
+          {canRevoke ? (
+            <Button size="small" disabled={count === 0} onClick={() => setAsking("revoke")}>
+              {t("bulk.revoke")}
+            </Button>
+          ) : null}
+          {canRemove ? (
+            <Button size="small" variant="danger" disabled={count === 0} onClick={() => setAsking("remove")}>
+              {t("bulk.remove")}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
 
       <BanDialog
@@ -100,7 +103,11 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
         open={asking === "unban" || asking === "revoke"}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
         title={asking === "revoke" ? t("bulk.revokeTitle", { count }) : t("bulk.unbanTitle", { count })}
-        description={asking === "revoke" ? t("bulk.revokeDescription", { count }) : t("bulk.unbanDescription", { count })}
+        description={
+          asking === "revoke"
+            ? `${t("bulk.revokeDescription", { count })}${includesMe ? ` ${t("bulk.revokeIncludesYou")}` : ""}`
+            : t("bulk.unbanDescription", { count })
+        }
         confirmLabel={asking === "revoke" ? t("bulk.revokeSubmit", { count }) : t("bulk.unbanSubmit", { count })}
         destructive={asking === "revoke"}
         onConfirm={() => asking && void run(asking)}

@@ -38,6 +38,7 @@ import {
   type AdminUser,
 } from "../queries";
 import { ROLE_NAMES } from "../roles";
+import { describeUserAgent } from "../user-agent";
 import "../admin.css";
 
 const route = getRouteApi("/signed-in/admin/users/$userId");
@@ -300,8 +301,8 @@ function SessionsSection({ user }: { user: AdminUser }) {
             <tbody>
               {list.map((session) => (
                 <tr key={session.id}>
-                  <td className="cell-wrap">
-                    {session.userAgent || <span className="muted">{t("sessions.unknownDevice")}</span>}{" "}
+                  <td className="cell-wrap" title={session.userAgent ?? undefined}>
+                    {deviceLabel(t, session.userAgent)}{" "}
                     {session.impersonatedBy ? <Badge tone="warn">{t("sessions.impersonation")}</Badge> : null}
                   </td>
                   <td>{session.ipAddress ?? <span className="muted">{t("unknown", { ns: "common" })}</span>}</td>
@@ -344,6 +345,14 @@ function SessionsSection({ user }: { user: AdminUser }) {
       />
     </Section>
   );
+}
+
+function deviceLabel(t: (key: string, options?: Record<string, unknown>) => string, userAgent: string | null): string {
+  if (!userAgent) return t("sessions.unknownDevice");
+  const { browser, version, system } = describeUserAgent(userAgent);
+  if (!browser && !system) return userAgent.length > 60 ? `${userAgent.slice(0, 60)}…` : userAgent;
+  const name = browser ? (version ? `${browser} ${version}` : browser) : t("sessions.unknownBrowser");
+  return system ? t("sessions.deviceOn", { browser: name, system }) : name;
 }
 
 function AccountsSection({ user }: { user: AdminUser }) {
@@ -407,7 +416,7 @@ function OrganizationsSection({ user }: { user: AdminUser }) {
 }
 
 function AuditSection({ user }: { user: AdminUser }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const canAudit = useAdminCan({ audit: ["list"] });
   const audit = useUserAudit(user.id, canAudit);
   if (!canAudit) return null;
@@ -433,7 +442,14 @@ function AuditSection({ user }: { user: AdminUser }) {
           {events.map((event) => (
             <li key={event.id} className="spread">
               <span>
-                <code>{event.action}</code> {event.success ? null : <Badge tone="bad">{t("audit.failed")}</Badge>}
+                {i18n.exists(`actions.${event.action}`, { ns: "audit" }) ? (
+                  <>
+                    {t(`actions.${event.action}`, { ns: "audit" })} <code className="muted">{event.action}</code>
+                  </>
+                ) : (
+                  <code>{event.action}</code>
+                )}{" "}
+                {event.success ? null : <Badge tone="bad">{t("audit.failed")}</Badge>}
                 {event.reason ? <span className="muted"> · {event.reason}</span> : null}
               </span>
               <span className="muted">

@@ -9,7 +9,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCan } from "../../../app/permissions";
-import { formatDateTime, formatNumber } from "../../../ui/format";
+import { formatDate, formatDateTime, formatNumber, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { Button } from "../../../ui/button";
@@ -41,13 +41,13 @@ const SORT_FIELD: Record<UserColumn, UserSortField> = {
 };
 
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 250,
-  name: 170,
-  username: 140,
-  role: 100,
-  status: 230,
-  createdAt: 170,
-  lastSignIn: 220,
+  email: 230,
+  name: 160,
+  username: 120,
+  role: 110,
+  status: 200,
+  createdAt: 120,
+  lastSignIn: 210,
 };
 
 type FilterChoice = "all" | "banned" | "notBanned" | "verified" | "unverified" | `role:${string}`;
@@ -143,18 +143,18 @@ function UsersView() {
       ),
       name: (user) => user.name,
       username: (user) => user.displayUsername ?? user.username ?? "",
-      role: (user) => user.role,
+      role: (user) => user.role.split(",").map((role) => t(`roles.${role.trim()}`, { defaultValue: role.trim() })).join(", "),
       status: (user) => (
         <span title={user.banned ? banSummary(t, user) : undefined}>
           <UserStatus user={user} compact />
         </span>
       ),
-      createdAt: (user) => formatDateTime(user.createdAt),
+      createdAt: (user) => <span title={formatDateTime(user.createdAt)}>{formatDate(user.createdAt)}</span>,
       lastSignIn: (user) =>
         user.lastSignInAt ? (
-          <>
-            {formatDateTime(user.lastSignInAt)} <span className="muted">· {signInMethodLabel(t, user.lastSignInMethod)}</span>
-          </>
+          <span title={formatDateTime(user.lastSignInAt)}>
+            {formatRelative(user.lastSignInAt)} <span className="muted">· {signInMethodLabel(t, user.lastSignInMethod)}</span>
+          </span>
         ) : (
           <span className="muted">{t("never", { ns: "common" })}</span>
         ),
@@ -340,7 +340,7 @@ function UsersView() {
         <EmptyState title={hasView ? t("users.emptyFiltered") : t("users.empty")}>{hasView ? t("users.emptyFilteredHint") : null}</EmptyState>
       ) : (
         <div className="table-wrap users-scroll" ref={scrollRef}>
-          <table className="table users-table" role="grid" aria-label={t("users.tableLabel")} aria-rowcount={total + 1} aria-colcount={visibleColumns.length} aria-multiselectable="true">
+          <table className="table users-table" style={{ minWidth: visibleColumns.reduce((sum, column) => sum + column.getSize(), 0) }} role="grid" aria-label={t("users.tableLabel")} aria-rowcount={total + 1} aria-colcount={visibleColumns.length} aria-multiselectable="true">
             <colgroup>
               {visibleColumns.map((column) => (
                 <col key={column.id} style={{ width: column.getSize() }} />
