@@ -38,7 +38,10 @@ export function AccountSwitcher() {
       }
       return scope;
     },
-    onSuccess: async () => {
+    onSuccess: async (scope) => {
+      // A chosen sign-out is not "your session ended": go to sign-in without that notice.
+      const signedOutCompletely = scope === "all" || (sessions.data?.length ?? 0) <= 1;
+      if (signedOutCompletely) await navigate({ to: "/sign-in", search: { redirect: undefined, reason: undefined } });
       await reset();
     },
     onError: toastError,
