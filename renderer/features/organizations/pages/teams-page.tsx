@@ -78,7 +78,7 @@ function CreateTeamForm({ onCreated }: { onCreated(team: Team): void }) {
   return (
     <Section title={t("teams.createTitle")}>
       <form
-        className="org-toolbar"
+        className="org-toolbar org-toolbar-start"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
