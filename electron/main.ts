@@ -62,8 +62,17 @@ function createWindow(): BrowserWindow {
   window.on("closed", () => {
     if (mainWindow === window) mainWindow = null;
   });
-  void window.loadURL(devServer ?? `${APP_ORIGIN}/index.html`);
+  void window.loadURL(`${devServer ?? `${APP_ORIGIN}/index.html`}${startHash()}`);
   return window;
+}
+
+/**
+ * Where a new window starts: the console when a remote server is active; Welcome when none is, or
+ * when the active one is the local server (never running at launch: Welcome offers Start and open).
+ */
+function startHash(): string {
+  const active = store.active();
+  return !active || active.kind === "local" ? "#/welcome" : "";
 }
 
 function go(hash: string): void {
