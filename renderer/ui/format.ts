@@ -1,18 +1,32 @@
 /** Dates and numbers through Intl in the active language, never hand-formatted. */
 import { i18next } from "../i18n";
 
+// Building an Intl formatter costs far more than using one (tables format two dates per row on
+// every scroll frame): keep one per language and style.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(style: "date" | "dateTime"): Intl.DateTimeFormat {
+  const key = `${i18next.language} ${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(i18next.language, style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined) return "";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(i18next.language, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return dateFormat("dateTime").format(date);
 }
 
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined) return "";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(i18next.language, { dateStyle: "medium" }).format(date);
+  return dateFormat("date").format(date);
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -38,5 +52,10 @@ export function formatRelative(value: string | number | Date | null | undefined,
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(i18next.language).format(value);
+  let format = numberFormats.get(i18next.language);
+  if (!format) {
+    format = new Intl.NumberFormat(i18next.language);
+    numberFormats.set(i18next.language, format);
+  }
+  return format.format(value);
 }
