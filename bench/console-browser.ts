@@ -14,7 +14,7 @@ export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 export async function signIn(browser: Browser, origin: string, credentials: { email: string; password: string }): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: origin });
   try {
-    const response = await context.request.post(`${origin}/api/auth/sign-in/email`, { data: credentials, headers: { origin } });
+    const response = await context.request.post(`${origin}/api/auth/sign-in/email`, { data: { email: credentials.email, password: credentials.password }, headers: { origin } });
     if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
     return await context.storageState();
   } finally {
@@ -68,9 +68,13 @@ function benchHelpers(): void {
 export interface FirstRowsRun {
   /** Navigation start → first data row on screen. */
   firstRowMs: number;
+  /** Navigation start → DOMContentLoaded done (the entry script and its preloads have run). */
+  domContentLoadedMs: number;
   /** Navigation start → the list request leaves / its answer has arrived (as the browser saw it). */
   apiStartMs: number | null;
   apiEndMs: number | null;
+  /** Every API call the navigation made before its first row, in order: path, sent and answered (ms after navigation start). */
+  calls: { path: string; startMs: number; endMs: number }[];
   /** JavaScript bytes the browser fetched over the network for this navigation (cache hits excluded). */
   jsBytes: number;
 }
@@ -80,34 +84,35 @@ export interface FirstRowsRun {
  * `api` names the list request (e.g. /admin/list-users) whose timing is recorded beside it.
  */
 export async function timeFirstRows(page: Page, url: string, api: RegExp, timeout = 30_000): Promise<FirstRowsRun> {
-  let listRequest: Request | undefined;
+  const finished: Request[] = [];
   let jsBytes = 0;
-  const onRequest = (request: Request) => {
-    if (!listRequest && api.test(request.url())) listRequest = request;
+  const onFinished = async (request: Request) => {
+    finished.push(request);
+    if (request.resourceType() !== "script") return;
+    const response = await request.response();
+    if (response?.status() === 200 && !response.fromServiceWorker()) jsBytes += Math.max(0, (await request.sizes()).responseBodySize);
   };
-  const onResponse = async (response: import("playwright-core").Response) => {
-    if (response.request().resourceType() !== "script" || response.fromServiceWorker()) return;
-    const length = Number((await response.allHeaders())["content-length"] ?? 0);
-    if (response.status() === 200) jsBytes += length;
-  };
-  page.on("request", onRequest);
-  page.on("response", onResponse);
+  page.on("requestfinished", onFinished);
   try {
     await page.goto(url, { waitUntil: "commit" });
     const firstRowMs = await frameWhen(page, () => (window as unknown as BenchWindow).__benchRows().length > 0, null, timeout);
-    let apiStartMs: number | null = null;
-    let apiEndMs: number | null = null;
-    if (listRequest) {
-      await listRequest.response();
-      const timing = listRequest.timing();
-      const origin = await page.evaluate(() => performance.timeOrigin);
-      apiStartMs = timing.startTime - origin;
-      apiEndMs = timing.responseEnd >= 0 ? apiStartMs + timing.responseEnd : null;
-    }
-    return { firstRowMs, apiStartMs, apiEndMs, jsBytes };
+    const { origin, domContentLoadedMs } = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      domContentLoadedMs: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? 0,
+    }));
+    const calls = finished
+      .filter((request) => request.url().includes("/api/auth/"))
+      .map((request) => {
+        const timing = request.timing();
+        const startMs = timing.startTime - origin;
+        return { path: new URL(request.url()).pathname.replace("/api/auth", ""), startMs: round(startMs), endMs: round(startMs + timing.responseEnd) };
+      })
+      .filter((call) => call.endMs <= firstRowMs + 1)
+      .sort((a, b) => a.startMs - b.startMs);
+    const list = calls.find((call) => api.test(`/api/auth${call.path}`));
+    return { firstRowMs, domContentLoadedMs, apiStartMs: list?.startMs ?? null, apiEndMs: list?.endMs ?? null, calls, jsBytes };
   } finally {
-    page.off("request", onRequest);
-    page.off("response", onResponse);
+    page.off("requestfinished", onFinished);
   }
 }
 
@@ -239,3 +244,51 @@ export async function timeScroll(page: Page, api: RegExp, options: { steps: numb
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 export const round = (n: number) => Math.round(n * 10) / 10;
+
+export interface ProfileSummary {
+  totalMs: number;
+  /** Where the page's main thread spent its time: self time by function (name, script file, line), largest first. */
+  top: { fn: string; ms: number }[];
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Runs `action` under the page's V8 CPU profiler; writes the .cpuprofile (for DevTools) when `file` is given, and answers the top self times. */
+export async function profile(page: Page, action: () => Promise<unknown>, file?: string): Promise<ProfileSummary> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  let result: ProfileSummary = { totalMs: 0, top: [] };
+  try {
+    await action();
+  } finally {
+    const { profile: data } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+    await cdp.detach().catch(() => undefined);
+    if (file) (await import("node:fs")).writeFileSync(file, JSON.stringify(data));
+    result = summarise(data);
+  }
+  return result;
+}
+
+function summarise(data: CpuProfile): ProfileSummary {
+  const byId = new Map(data.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  data.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const ms = (data.timeDeltas[i] ?? 0) / 1000;
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === "(idle)" || functionName === "(program)") return;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop() ?? ""}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    total += ms;
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([fn, ms]) => ({ fn, ms: round(ms) }));
+  return { totalMs: round(total), top };
+}

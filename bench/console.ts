@@ -9,18 +9,18 @@
  * results after the last keystroke, frame times while scrolling the virtualised table, the
  * console's initial JavaScript (gzipped), and the members page of the 10,000-member organization.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { consoleBuilt, measureBundle, type BundleFigures } from "./console-bundle.js";
-import { newContext, percentile, round, signIn, timeFirstRows, timeScroll, timeSearch, type FirstRowsRun, type ScrollRun, type SearchRun } from "./console-browser.js";
+import { newContext, percentile, profile, round, signIn, timeFirstRows, timeScroll, timeSearch, type FirstRowsRun, type ProfileSummary, type ScrollRun, type SearchRun } from "./console-browser.js";
 import { BENCH_ADMIN, seedConsole } from "./console-seed.js";
 import { startBenchServer } from "./server-process.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIST_USERS = /\/api\/auth\/admin\/list-users/;
-const LIST_MEMBERS = /\/api\/auth\/organization\/(list-members|get-full-organization)/;
+const LIST_MEMBERS = /\/api\/auth\/organization\/list-members/;
 
 /** The users page's search box, as a person finds it. */
 const SEARCH_BOX = { role: "searchbox" as const, name: "Search users" };
@@ -33,8 +33,12 @@ export interface FirstRowsFigures {
   /** Medians of where the time went: the list request's start and end after navigation start. */
   apiStartP50Ms: number | null;
   apiEndP50Ms: number | null;
+  /** Median time to DOMContentLoaded (the initial scripts fetched and run). */
+  domContentLoadedP50Ms: number;
   /** JavaScript fetched over the network by one such navigation (median, KiB, uncompressed: the server sends no gzip). */
   jsFetchedKb: number;
+  /** The API calls of the median run before its first row, in order. */
+  medianRunCalls: FirstRowsRun["calls"];
 }
 
 export interface ConsoleFigures {
@@ -46,6 +50,8 @@ export interface ConsoleFigures {
   scroll: ScrollRun | Failure;
   bundle: BundleFigures;
   membersPage: { cold: FirstRowsFigures; warm: FirstRowsFigures } | Failure;
+  /** After the measures, untimed: the page's CPU profile over one warm users-page load, one search and 40 scroll steps. */
+  profiles: { usersPageLoad: ProfileSummary; search: ProfileSummary; scroll: ProfileSummary } | Failure;
   targets: { firstRowsMs: number; searchP95Ms: number; frameMs: number; initialJsGzipKb: number };
   passed: { usersPage: boolean; search: boolean; scroll: boolean; bundle: boolean; membersPage: boolean };
   cores: number;
@@ -93,7 +99,9 @@ function firstRowsFigures(runs: FirstRowsRun[]): FirstRowsFigures {
     maxMs: round(sorted[sorted.length - 1] ?? 0),
     apiStartP50Ms: median(runs.map((r) => r.apiStartMs)),
     apiEndP50Ms: median(runs.map((r) => r.apiEndMs)),
+    domContentLoadedP50Ms: median(runs.map((r) => r.domContentLoadedMs)) ?? 0,
     jsFetchedKb: Math.round((median(runs.map((r) => r.jsBytes)) ?? 0) / 1024),
+    medianRunCalls: [...runs].sort((a, b) => a.firstRowMs - b.firstRowMs)[Math.floor(runs.length / 2)]?.calls ?? [],
   };
 }
 
@@ -165,7 +173,7 @@ export async function run(options: { users?: number; members?: number } = {}): P
     const usersURL = `${origin}/console/admin/users`;
     const membersURL = `${origin}/console/organizations/${seed.organizationId}/members`;
 
-    const only = (process.env.BENCH_CONSOLE_ONLY ?? "users,search,scroll,members").split(",");
+    const only = (process.env.BENCH_CONSOLE_ONLY ?? "users,search,scroll,members,profile").split(",");
 
     // Warm the server (JIT, SQLite page cache) the way a first visitor would, untimed.
     {
@@ -215,6 +223,32 @@ export async function run(options: { users?: number; members?: number } = {}): P
 
     const membersPage = only.includes("members") ? await part("members page", () => firstRows(browser, origin, state, membersURL, LIST_MEMBERS, runs)) : await skipped();
 
+    // Where the page's time goes (BENCH_CONSOLE_PROFILE=dir also keeps the .cpuprofile files for DevTools).
+    const profileDir = process.env.BENCH_CONSOLE_PROFILE;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const keep = (name: string) => (profileDir ? join(profileDir, `${name}.cpuprofile`) : undefined);
+    const profiles = only.includes("profile")
+      ? await part("profiles", async () => {
+          const context = await newContext(browser, origin, state);
+          try {
+            const page = await context.newPage();
+            await timeFirstRows(page, usersURL, LIST_USERS);
+            await page.goto(`${origin}/console/account`, { waitUntil: "load" });
+            const usersPageLoad = await profile(page, () => timeFirstRows(page, usersURL, LIST_USERS), keep("users-page-load"));
+            const box = page.getByRole(SEARCH_BOX.role, { name: SEARCH_BOX.name, exact: true });
+            const terms = pickSearchTerms(users, members, 2);
+            await timeSearch(page, box, terms[0] as string, keyDelayMs);
+            const searchProfile = await profile(page, () => timeSearch(page, box, terms[1] as string, keyDelayMs), keep("users-search"));
+            await page.goto(usersURL, { waitUntil: "commit" });
+            await timeFirstRows(page, usersURL, LIST_USERS);
+            const scrollProfile = await profile(page, () => timeScroll(page, LIST_USERS, { steps: 40, stepPx: 600, intervalMs: 50 }), keep("users-scroll"));
+            return { usersPageLoad, search: searchProfile, scroll: scrollProfile };
+          } finally {
+            await context.close();
+          }
+        })
+      : await skipped();
+
     const targets = { firstRowsMs: 1000, searchP95Ms: 300, frameMs: 50, initialJsGzipKb: 250 };
     const pageOK = (p: typeof usersPage) => !failed(p) && p.cold.p95Ms <= targets.firstRowsMs && p.warm.p95Ms <= targets.firstRowsMs;
     return {
@@ -226,6 +260,7 @@ export async function run(options: { users?: number; members?: number } = {}): P
       scroll,
       bundle,
       membersPage,
+      profiles,
       targets,
       passed: {
         usersPage: pageOK(usersPage),
@@ -251,7 +286,8 @@ const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 
 export function report(f: ConsoleFigures): string {
   const rows = (name: string, r: FirstRowsFigures) =>
-    `    ${name.padEnd(26)} p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  max ${r.maxMs} ms  (${r.runs} runs; list request sent at ${r.apiStartP50Ms ?? "?"} ms, answered at ${r.apiEndP50Ms ?? "?"} ms (p50); ${r.jsFetchedKb} KiB JS fetched)`;
+    `    ${name.padEnd(26)} p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  max ${r.maxMs} ms  (${r.runs} runs; p50s: DOMContentLoaded ${r.domContentLoadedP50Ms} ms, list request sent ${r.apiStartP50Ms ?? "?"} ms, answered ${r.apiEndP50Ms ?? "?"} ms; ${r.jsFetchedKb} KiB JS fetched)\n` +
+    `      median run's calls: ${r.medianRunCalls.map((c) => `${c.path} ${Math.round(c.startMs)}→${Math.round(c.endMs)}`).join(", ")}`;
   const page = (p: ConsoleFigures["usersPage"]) => (failed(p) ? [`    not measured: ${p.error}`] : [rows("cold cache (new context)", p.cold), rows("warm cache", p.warm)]);
   const lines = [
     `console: ${f.users} users (${f.members} in one organization), Chromium ${f.chromium} headless, ${f.cores} cores (${f.cpu}) shared by server, browser and driver, Node ${f.node}, load average ${f.loadAverage1m}; seeding took ${f.seedSeconds} s`,
@@ -275,6 +311,12 @@ export function report(f: ConsoleFigures): string {
     `  members page (${f.members} members), first rows after navigation — target p95 ≤ ${f.targets.firstRowsMs} ms: ${verdict(f.passed.membersPage)}`,
     ...page(f.membersPage),
   );
+  const p = f.profiles;
+  if (!failed(p)) {
+    const top = (name: string, summary: ProfileSummary) =>
+      `    ${name}: ${summary.totalMs} ms of main-thread JavaScript; most self time in ${summary.top.slice(0, 6).map((t) => `${t.fn} ${t.ms} ms`).join(", ")}`;
+    lines.push("  where the page's time goes (CPU profile, untimed runs):", top("users page load (warm)", p.usersPageLoad), top("one search", p.search), top("40 scroll steps", p.scroll));
+  }
   return lines.join("\n");
 }
 
