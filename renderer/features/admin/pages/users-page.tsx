@@ -46,7 +46,7 @@ const COLUMN_SIZE: Record<UserColumn, number> = {
   username: 120,
   role: 110,
   status: 200,
-  createdAt: 120,
+  createdAt: 140,
   lastSignIn: 210,
 };
 
