@@ -19,9 +19,9 @@ import { findOrganizationById, lockOrganization } from "./organization-store.js"
 import * as teams from "./team-store.js";
 import { joinTeam } from "./team-service.js";
 
-/** Where the invitation mail points: the application's accept page. */
+/** Where the invitation mail points: the console's accept page (sign in or up there, then accept or reject). */
 export function invitationURL(app: AppContext, invitationId: string): string {
-  return `${app.baseURL}/accept-invitation/${encodeURIComponent(invitationId)}`;
+  return `${app.baseURL}/console/accept-invitation/${encodeURIComponent(invitationId)}`;
 }
 
 export interface InviteInput {

@@ -28,7 +28,7 @@ describe("organization/invite-member", () => {
     expect(Date.parse(response.body.expiresAt) - Date.parse(response.body.createdAt)).toBe(TWO_DAYS);
     const [mail] = await server.outbox(guest!.email);
     expect(mail!.kind).toBe("invitation");
-    expect(mail!.url).toBe(`${server.url}/accept-invitation/${response.body.id}`);
+    expect(mail!.url).toBe(`${server.url}/console/accept-invitation/${response.body.id}`);
     expect(mail!.subject).toContain(org.body.name);
     expect(await auditActions(server, org.id)).toContain("invitation.create");
   });
