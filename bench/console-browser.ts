@@ -107,7 +107,7 @@ export async function timeFirstRows(page: Page, url: string, api: RegExp, timeou
         const startMs = timing.startTime - origin;
         return { path: new URL(request.url()).pathname.replace("/api/auth", ""), startMs: round(startMs), endMs: round(startMs + timing.responseEnd) };
       })
-      .filter((call) => call.endMs <= firstRowMs + 1)
+      .filter((call) => call.startMs >= 0 && call.endMs <= firstRowMs + 1)
       .sort((a, b) => a.startMs - b.startMs);
     const list = calls.find((call) => api.test(`/api/auth${call.path}`));
     return { firstRowMs, domContentLoadedMs, apiStartMs: list?.startMs ?? null, apiEndMs: list?.endMs ?? null, calls, jsBytes };

@@ -9,7 +9,8 @@
  * results after the last keystroke, frame times while scrolling the virtualised table, the
  * console's initial JavaScript (gzipped), and the members page of the 10,000-member organization.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { consoleDirectory } from "../server/http/console.js";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -157,6 +158,10 @@ export async function run(options: { users?: number; members?: number } = {}): P
   const keyDelayMs = 100;
   if (!consoleBuilt()) throw new Error("the console is not built: run `npm run build:console`");
   const bundle = measureBundle();
+  // The server reads index.html once at start: a rebuild of the console during the run (another
+  // build in the same checkout) would leave it pointing at deleted chunks.
+  const indexFile = join(consoleDirectory(), "index.html");
+  const indexAtStart = readFileSync(indexFile, "utf8");
 
   const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-console-"));
   const file = join(dir, "bench.db");
@@ -248,6 +253,8 @@ export async function run(options: { users?: number; members?: number } = {}): P
           }
         })
       : await skipped();
+
+    if (readFileSync(indexFile, "utf8") !== indexAtStart) throw new Error("dist/console was rebuilt during the run: its figures are not valid; run again");
 
     const targets = { firstRowsMs: 1000, searchP95Ms: 300, frameMs: 50, initialJsGzipKb: 250 };
     const pageOK = (p: typeof usersPage) => !failed(p) && p.cold.p95Ms <= targets.firstRowsMs && p.warm.p95Ms <= targets.firstRowsMs;
