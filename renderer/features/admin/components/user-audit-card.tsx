@@ -1,0 +1,56 @@
+/** A user's latest audit events, linking to the full audit log filtered on them. */
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { useAdminCan } from "../../../app/permissions";
+import { formatDateTime } from "../../../ui/format";
+import { Section } from "../../../ui/page";
+import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { useUserAudit, type AdminUser } from "../queries";
+
+export function UserAuditCard({ user }: { user: AdminUser }) {
+  const { t, i18n } = useTranslation("admin");
+  const canAudit = useAdminCan({ audit: ["list"] });
+  const audit = useUserAudit(user.id, canAudit);
+  if (!canAudit) return null;
+  const events = audit.data?.events ?? [];
+  return (
+    <Section
+      title={t("audit.title")}
+      description={t("audit.description")}
+      actions={
+        <Link to="/admin/audit" search={{ target: user.id }}>
+          {t("audit.full")}
+        </Link>
+      }
+    >
+      {audit.isPending ? (
+        <Loading />
+      ) : audit.isError ? (
+        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : events.length === 0 ? (
+        <EmptyState title={t("audit.empty")} />
+      ) : (
+        <ul className="plain-list" aria-label={t("audit.title")}>
+          {events.map((event) => (
+            <li key={event.id} className="spread">
+              <span>
+                {i18n.exists(`actions.${event.action}`, { ns: "audit" }) ? (
+                  <>
+                    {t(`actions.${event.action}`, { ns: "audit" })} <code className="muted">{event.action}</code>
+                  </>
+                ) : (
+                  <code>{event.action}</code>
+                )}{" "}
+                {event.success ? null : <Badge tone="bad">{t("audit.failed")}</Badge>}
+                {event.reason ? <span className="muted"> · {event.reason}</span> : null}
+              </span>
+              <span className="muted">
+                {event.actorId && event.actorId !== user.id ? t("audit.byOther") : event.actorId ? t("audit.bySelf") : t("audit.bySystem")} · {formatDateTime(event.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,49 @@
+/** A user's role, changed by those allowed to (set-role). */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { errorText, toastError } from "../../../app/errors";
+import { useAdminCan } from "../../../app/permissions";
+import { Button } from "../../../ui/button";
+import { SelectField } from "../../../ui/field";
+import { Section } from "../../../ui/page";
+import { useSetRole, type AdminUser } from "../queries";
+import { ROLE_NAMES } from "../roles";
+
+export function UserRoleCard({ user }: { user: AdminUser }) {
+  const { t } = useTranslation("admin");
+  const canSetRole = useAdminCan({ user: ["set-role"] });
+  const setRole = useSetRole(user.id);
+  const [role, setRoleValue] = useState(user.role);
+  useEffect(() => setRoleValue(user.role), [user.role]);
+  const options = ROLE_NAMES.includes(user.role) ? ROLE_NAMES : [...ROLE_NAMES, user.role];
+  return (
+    <Section title={t("role.title")} description={t("role.description")}>
+      <form
+        className="row role-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setRole.mutate(role, { onSuccess: () => toast.success(t("role.saved", { role: t(`roles.${role}`, { defaultValue: role }) })), onError: toastError });
+        }}
+      >
+        <SelectField
+          label={t("role.label")}
+          value={role}
+          disabled={!canSetRole}
+          onChange={(event) => setRoleValue(event.target.value)}
+          options={options.map((name) => ({ value: name, label: t(`roles.${name}`, { defaultValue: name }) }))}
+        />
+        {canSetRole ? (
+          <Button type="submit" variant="primary" disabled={role === user.role} busy={setRole.isPending}>
+            {t("role.save")}
+          </Button>
+        ) : null}
+      </form>
+      {setRole.error ? (
+        <p className="form-error" role="alert">
+          {errorText(setRole.error)}
+        </p>
+      ) : null}
+    </Section>
+  );
+}

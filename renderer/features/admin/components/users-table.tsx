@@ -1,0 +1,172 @@
+/**
+ * The users table: only the visible rows are in the DOM (virtualized), the next 100 load as the
+ * end comes near, headers sort on the server, and one row is in the tab order (arrows move,
+ * Enter opens, Space selects).
+ */
+import { flexRender, getCoreRowModel, useReactTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Loading } from "../../../ui/states";
+import { USER_COLUMNS, type ColumnPrefs, type UserColumn } from "../column-prefs";
+import type { AdminUser } from "../queries";
+import type { UserSortField, UsersSearch } from "../users-search";
+import { SORT_FIELD, useUserColumns } from "./users-columns";
+
+const ROW_HEIGHT = 44;
+
+export interface UsersTableProps {
+  rows: AdminUser[];
+  total: number;
+  /** Changes whenever the view (search, sort, filter) does: back to the top, first row active. */
+  viewKey: string;
+  sortField: UserSortField;
+  sortDir: "asc" | "desc";
+  setSearch(patch: Partial<UsersSearch>): void;
+  prefs: ColumnPrefs;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: OnChangeFn<RowSelectionState>;
+  openUser(userId: string): void;
+  loadMore: { hasNextPage: boolean; isFetchingNextPage: boolean; paused: boolean; fetchNextPage(): unknown };
+}
+
+export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch, prefs, rowSelection, onRowSelectionChange, openUser, loadMore }: UsersTableProps) {
+  const { t } = useTranslation("admin");
+  const columns = useUserColumns();
+  const [activeIndex, setActiveIndex] = useState(0);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (user) => user.id,
+    getCoreRowModel: getCoreRowModel(),
+    enableRowSelection: true,
+    onRowSelectionChange,
+    state: {
+      rowSelection,
+      columnOrder: ["select", ...prefs.order],
+      columnVisibility: Object.fromEntries(USER_COLUMNS.map((c) => [c, !prefs.hidden.includes(c)])),
+    },
+  });
+  const tableRows = table.getRowModel().rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  // Near the end of what is loaded: fetch the next 100.
+  useEffect(() => {
+    if (lastIndex >= tableRows.length - 30 && loadMore.hasNextPage && !loadMore.isFetchingNextPage && !loadMore.paused) void loadMore.fetchNextPage();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastIndex, tableRows.length, loadMore.hasNextPage, loadMore.isFetchingNextPage, loadMore.paused]);
+  // A new view starts at the top.
+  useEffect(() => {
+    setActiveIndex(0);
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [viewKey]);
+
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(tableRows.length - 1, index));
+    setActiveIndex(target);
+    virtualizer.scrollToIndex(target);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${target}"]`)?.focus());
+  };
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, userId: string) => {
+    if (event.target !== event.currentTarget) return;
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: tableRows.length - 1 };
+    if (event.key === "Enter") openUser(userId);
+    else if (event.key === " ") tableRows[index]?.toggleSelected();
+    else if (event.key in moves) focusRow(moves[event.key]!);
+    else return;
+    event.preventDefault();
+  };
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, userId: string) => {
+    if ((event.target as HTMLElement).closest("a, button, input, label")) return;
+    openUser(userId);
+  };
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  return (
+    <div className="table-wrap users-scroll" ref={scrollRef}>
+      <table className="table users-table" style={{ minWidth: visibleColumns.reduce((sum, column) => sum + column.getSize(), 0) }} role="grid" aria-label={t("users.tableLabel")} aria-rowcount={total + 1} aria-colcount={visibleColumns.length} aria-multiselectable="true">
+        <colgroup>
+          {visibleColumns.map((column) => (
+            <col key={column.id} style={{ width: column.getSize() }} />
+          ))}
+        </colgroup>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} aria-rowindex={1}>
+              {group.headers.map((header) => {
+                const id = header.column.id as UserColumn | "select";
+                if (id === "select") {
+                  return (
+                    <th key={header.id} scope="col" className="cell-select">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
+                }
+                const field = SORT_FIELD[id];
+                const active = sortField === field;
+                return (
+                  <th key={header.id} scope="col" aria-sort={active ? (sortDir === "asc" ? "ascending" : "descending") : "none"}>
+                    <button type="button" className="sort-button" onClick={() => setSearch({ sort: field, dir: active && sortDir === "asc" ? "desc" : "asc" })}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      <span aria-hidden="true" className="sort-mark">
+                        {active ? (sortDir === "asc" ? "▲" : "▼") : ""}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {paddingTop > 0 ? (
+            <tr aria-hidden="true" className="spacer">
+              <td colSpan={visibleColumns.length} style={{ height: paddingTop }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = tableRows[item.index];
+            if (!row) return null;
+            return (
+              <tr
+                key={row.id}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                aria-selected={row.getIsSelected()}
+                tabIndex={item.index === activeIndex ? 0 : -1}
+                className="user-row"
+                style={{ height: ROW_HEIGHT }}
+                onClick={(event) => onRowClick(event, row.id)}
+                onKeyDown={(event) => onRowKey(event, item.index, row.id)}
+                onFocus={() => setActiveIndex(item.index)}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={cell.column.id === "select" ? "cell-select" : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 ? (
+            <tr aria-hidden="true" className="spacer">
+              <td colSpan={visibleColumns.length} style={{ height: paddingBottom }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      {loadMore.isFetchingNextPage ? <Loading label={t("users.loadingMore")} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The users search box's text, kept in step with the URL's `q`: typed text reaches the URL (and
+ * so the server) a moment after the last key; back/forward or a bookmark puts the URL's text back
+ * in the box.
+ */
+import { useEffect, useRef, useState } from "react";
+
+export function useSearchText(q: string | undefined, push: (value: string | undefined) => void, delay: number) {
+  const [text, setText] = useState(q ?? "");
+  const pushed = useRef(q ?? "");
+  useEffect(() => {
+    const value = text.trim();
+    if (value === pushed.current) return;
+    const timer = setTimeout(() => {
+      pushed.current = value;
+      push(value || undefined);
+    }, delay);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  useEffect(() => {
+    if ((q ?? "") !== pushed.current) {
+      pushed.current = q ?? "";
+      setText(q ?? "");
+    }
+  }, [q]);
+  /** Empty the box without pushing (the caller resets the URL itself). */
+  const clear = () => {
+    setText("");
+    pushed.current = "";
+  };
+  return { text, setText, clear };
+}
