@@ -120,6 +120,9 @@ export interface SearchRun {
   term: string;
   /** Last keydown → every visible data row contains the term (and there is at least one). */
   latencyMs: number;
+  /** Last keydown → the list request for the whole term sent / answered. */
+  requestSentMs: number | null;
+  requestAnsweredMs: number | null;
   rows: number;
 }
 
@@ -129,13 +132,18 @@ export interface SearchRun {
  * Terms must be chosen so the results for the term without its last letter differ
  * (see pickSearchTerms), or the figure would measure the previous query.
  */
-export async function timeSearch(page: Page, box: import("playwright-core").Locator, term: string, delayMs: number): Promise<SearchRun> {
+export async function timeSearch(page: Page, box: import("playwright-core").Locator, term: string, delayMs: number, api?: RegExp): Promise<SearchRun> {
   await box.click();
   await box.press("ControlOrMeta+a");
   await box.press("Backspace");
   // Let the cleared search settle (debounce, request, render) before timing the next one.
   await page.waitForTimeout(800);
   await frameWhen(page, () => (window as unknown as BenchWindow).__benchRows().length > 0, null);
+  let request: Request | undefined;
+  const onRequest = (candidate: Request) => {
+    if (api?.test(candidate.url()) && new URL(candidate.url()).searchParams.get("searchValue") === term) request = candidate;
+  };
+  page.on("request", onRequest);
   await box.pressSequentially(term, { delay: delayMs });
   const shownAt = await frameWhen(
     page,
@@ -147,7 +155,16 @@ export async function timeSearch(page: Page, box: import("playwright-core").Loca
   );
   const lastKey = await page.evaluate(() => (window as unknown as BenchWindow).__benchLastKey);
   const rows = await page.evaluate(() => (window as unknown as BenchWindow).__benchRows().length);
-  return { term, latencyMs: shownAt - lastKey, rows };
+  page.off("request", onRequest);
+  let requestSentMs: number | null = null;
+  let requestAnsweredMs: number | null = null;
+  if (request && (await request.response())) {
+    const timing = request.timing();
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    requestSentMs = round(timing.startTime - origin - lastKey);
+    requestAnsweredMs = timing.responseEnd >= 0 ? round(requestSentMs + timing.responseEnd) : null;
+  }
+  return { term, latencyMs: shownAt - lastKey, requestSentMs, requestAnsweredMs, rows };
 }
 
 export interface ScrollRun {
