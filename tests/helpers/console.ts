@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createAdmin } from "../../server/maintenance/create-admin.js";
 import { launchBrowser } from "./browser.js";
 import { startTestServer, type TestServer, type TestServerOptions } from "./test-server.js";
@@ -28,7 +28,12 @@ export interface ConsoleHarness {
   close(): Promise<void>;
 }
 
-export async function startConsole(options: TestServerOptions = {}): Promise<ConsoleHarness> {
+export interface ConsoleOptions extends TestServerOptions {
+  /** Every page opened waits at most this long per step (so a failing flow names its step). */
+  stepTimeout?: number;
+}
+
+export async function startConsole({ stepTimeout, ...options }: ConsoleOptions = {}): Promise<ConsoleHarness> {
   const server = await startTestServer(options);
   const browser = await launchBrowser();
   const consoleURL = `${server.url}/console`;
@@ -42,6 +47,7 @@ export async function startConsole(options: TestServerOptions = {}): Promise<Con
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url });
       contexts.push(context);
       const page = await context.newPage();
+      if (stepTimeout) page.setDefaultTimeout(stepTimeout);
       if (as) {
         // Sign in through the browser's own request context so the session cookie lands in it.
         const response = await page.request.post(`${server.api}/sign-in/email`, { data: { email: as.email, password: as.password }, headers: { origin: server.url } });
@@ -65,6 +71,27 @@ export async function startConsole(options: TestServerOptions = {}): Promise<Con
 }
 
 /** axe on the current screen: no serious or critical violations. */
+/**
+ * One console for a whole test file: started before its tests, closed after them. The returned
+ * harness reads through to the started one, so it can be used in every test of the file.
+ */
+export function consoleForFile(options: ConsoleOptions = {}): ConsoleHarness {
+  let started: ConsoleHarness | undefined;
+  beforeAll(async () => {
+    started = await startConsole(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as ConsoleHarness, {
+    get(_target, key) {
+      if (!started) throw new Error("the console is not started yet: use the harness inside tests or hooks");
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+  });
+}
+
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");

@@ -10,7 +10,10 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/field";
 import { useCreateOrganization, useSlugAvailable } from "./queries";
-import { SLUG_PATTERN, suggestSlug, useDebounced } from "./shared";
+import { useDebounced } from "../../ui/use-debounced";
+import { SLUG_PATTERN, suggestSlug } from "./shared";
+import { FormError } from "../../ui/form-error";
+import { DialogFooter } from "../../ui/dialog-footer";
 
 export function useOrganizationSchema() {
   const { t } = useTranslation("organizations");
@@ -89,17 +92,12 @@ export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean
           {...slugField}
         />
         <TextField label={t("form.logo")} type="url" inputMode="url" placeholder="https://" hint={t("form.logoHint")} error={form.formState.errors.logo?.message} {...form.register("logo")} />
-        {create.error ? (
-          <p className="form-error" role="alert">
-            {errorText(create.error)}
-          </p>
-        ) : null}
-        <div className="dialog-footer">
-          <Button onClick={() => onOpenChange(false)}>{t("common:cancel")}</Button>
+        <FormError error={create.error} />
+        <DialogFooter onCancel={() => onOpenChange(false)}>
           <Button type="submit" variant="primary" busy={create.isPending} disabled={slugCheck.taken}>
             {t("create.submit")}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-/** Small pieces the organization screens share: role names, slug suggestion, logo, debounce. */
+/** Small pieces the organization screens share: role names, slug suggestion, logo. */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { splitRoles } from "../../../shared/permissions";
@@ -17,15 +17,6 @@ export function suggestSlug(name: string): string {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** A role (or several, comma separated) in words. */
 export function useRoleLabel() {

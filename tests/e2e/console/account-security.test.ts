@@ -1,27 +1,11 @@
 /** The account page: profile, email change, password change ending other sessions, session list, sign-in methods, deletion. */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import { consoleForFile, expectAccessible, screenshot, watchPageErrors } from "../../helpers/console.js";
 
 /** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
 const FLOW_TIMEOUT = 90_000;
-function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
-  const open = started.newPage.bind(started);
-  started.newPage = async (options) => {
-    const opened = await open(options);
-    opened.page.setDefaultTimeout(10_000);
-    return opened;
-  };
-  return started;
-}
-
-let harness: ConsoleHarness;
-beforeAll(async () => {
-  harness = withStepTimeouts(await startConsole());
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = consoleForFile({ stepTimeout: 10_000 });
 
 async function openAccount(page: Page) {
   await page.goto(`${harness.consoleURL}/account`);
@@ -228,13 +212,7 @@ describe("account page", { timeout: FLOW_TIMEOUT }, () => {
 });
 
 describe("deleting when the server confirms by mail", { timeout: FLOW_TIMEOUT }, () => {
-  let mailing: ConsoleHarness;
-  beforeAll(async () => {
-    mailing = withStepTimeouts(await startConsole({ config: { user: { deleteRequiresConfirmation: true } } }));
-  });
-  afterAll(async () => {
-    await mailing?.close();
-  });
+  const mailing = consoleForFile({ stepTimeout: 10_000, config: { user: { deleteRequiresConfirmation: true } } });
 
   it("says a link was mailed, and the link deletes the account", async () => {
     const user = await mailing.server.signUp();

@@ -1,26 +1,10 @@
 /** The mailed flows finished in the console: forgot/reset password and verify email (links read from the outbox). */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import { consoleForFile, expectAccessible, screenshot, watchPageErrors } from "../../helpers/console.js";
 
 /** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
 const FLOW_TIMEOUT = 90_000;
-function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
-  const open = started.newPage.bind(started);
-  started.newPage = async (options) => {
-    const opened = await open(options);
-    opened.page.setDefaultTimeout(10_000);
-    return opened;
-  };
-  return started;
-}
-
-let harness: ConsoleHarness;
-beforeAll(async () => {
-  harness = withStepTimeouts(await startConsole());
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = consoleForFile({ stepTimeout: 10_000 });
 
 async function newestMail(email: string, kind: string) {
   let mail: Awaited<ReturnType<typeof harness.server.outbox>>[number] | undefined;
@@ -119,13 +103,7 @@ describe("mailed flows", { timeout: FLOW_TIMEOUT }, () => {
 });
 
 describe("sign-up when the server requires a verified address", { timeout: FLOW_TIMEOUT }, () => {
-  let strict: ConsoleHarness;
-  beforeAll(async () => {
-    strict = withStepTimeouts(await startConsole({ config: { emailAndPassword: { requireEmailVerification: true } } }));
-  });
-  afterAll(async () => {
-    await strict?.close();
-  });
+  const strict = consoleForFile({ stepTimeout: 10_000, config: { emailAndPassword: { requireEmailVerification: true } } });
 
   it("says to check the mail, and the mailed link verifies the address", async () => {
     const email = `careful-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,27 +1,11 @@
 /** Sign up, sign out, sign in (email and username), server refusals shown in words, multi-session switching. */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, screenshot, consoleForFile, watchPageErrors } from "../../helpers/console.js";
 
 /** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
 const FLOW_TIMEOUT = 90_000;
-function withStepTimeouts(started: ConsoleHarness): ConsoleHarness {
-  const open = started.newPage.bind(started);
-  started.newPage = async (options) => {
-    const opened = await open(options);
-    opened.page.setDefaultTimeout(10_000);
-    return opened;
-  };
-  return started;
-}
-
-let harness: ConsoleHarness;
-beforeAll(async () => {
-  harness = withStepTimeouts(await startConsole());
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = consoleForFile({ stepTimeout: 10_000 });
 
 let n = 0;
 function unique(prefix: string) {

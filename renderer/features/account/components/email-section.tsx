@@ -15,6 +15,7 @@ import { TextField } from "../../../ui/field";
 import { Section } from "../../../ui/page";
 import { placeFieldError, useFieldMessage } from "../account-errors";
 import { useChangeEmail } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const schema = z.object({ newEmail: z.string().trim().min(1, "emailRequired").max(254).pipe(z.email("emailInvalid")) });
 type Values = z.infer<typeof schema>;
@@ -58,11 +59,7 @@ export function EmailSection({ user }: { user: SessionData["user"] }) {
         </p>
       ) : null}
       <form className="stack account-form" noValidate onSubmit={onSubmit}>
-        {errors.root?.server ? (
-          <p className="form-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        <FormError>{errors.root?.server?.message}</FormError>
         <TextField label={t("email.newEmail")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={message(errors.newEmail)} {...form.register("newEmail")} />
         <div className="row">
           <Button type="submit" variant="primary" busy={change.isPending}>

@@ -10,8 +10,9 @@ import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { formatDate } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { EmptyState } from "../../../ui/states";
 import { useLinkedAccounts, useUnlinkAccount } from "../queries";
+import { QueryStates } from "../../../ui/query-states";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useLinkedAccounts>["data"]>[number];
 
@@ -29,13 +30,7 @@ export function LinkedAccountsSection() {
 
   return (
     <Section title={t("linked.title")} description={t("linked.description")}>
-      {accounts.isPending ? (
-        <Loading />
-      ) : accounts.isError ? (
-        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("linked.empty")} />
-      ) : (
+      <QueryStates query={accounts} isEmpty={list.length === 0} empty={<EmptyState title={t("linked.empty")} />}>
         <>
           <ul className="linked-list">
             {list.map((account) => (
@@ -62,7 +57,7 @@ export function LinkedAccountsSection() {
             </p>
           ) : null}
         </>
-      )}
+      </QueryStates>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -10,6 +10,7 @@ import { CheckboxField, TextField } from "../../../ui/field";
 import { Section } from "../../../ui/page";
 import { placeFieldError, useFieldMessage } from "../account-errors";
 import { useChangePassword } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const schema = z
   .object({
@@ -63,11 +64,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | undefi
         </p>
       ) : null}
       <form className="stack account-form" noValidate onSubmit={onSubmit}>
-        {errors.root?.server ? (
-          <p className="form-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        <FormError>{errors.root?.server?.message}</FormError>
         <TextField label={t("password.current")} type="password" autoComplete="current-password" error={message(errors.currentPassword)} {...form.register("currentPassword")} />
         <div className="account-grid">
           <TextField label={t("password.new")} type="password" autoComplete="new-password" error={message(errors.newPassword)} {...form.register("newPassword")} />

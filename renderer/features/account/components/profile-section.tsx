@@ -16,6 +16,7 @@ import { Section } from "../../../ui/page";
 import { Badge } from "../../../ui/states";
 import { placeFieldError, useFieldMessage } from "../account-errors";
 import { useSendVerification, useUpdateProfile, type ProfileInput } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const schema = z.object({
   name: z.string().trim().min(1, "nameRequired").max(256),
@@ -89,11 +90,7 @@ export function ProfileSection({ user }: { user: SessionData["user"] }) {
         ) : null}
       </div>
       <form className="stack account-form" noValidate onSubmit={onSubmit}>
-        {errors.root?.server ? (
-          <p className="form-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        <FormError>{errors.root?.server?.message}</FormError>
         <div className="account-grid">
           <TextField label={t("profile.name")} autoComplete="name" error={message(errors.name)} {...form.register("name")} />
           <TextField label={t("profile.image")} hint={t("profile.imageHint")} type="url" autoComplete="photo" error={message(errors.image)} {...form.register("image")} />

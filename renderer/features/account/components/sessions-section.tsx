@@ -8,11 +8,12 @@ import { toast } from "sonner";
 import { toastError } from "../../../app/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { SessionsTable } from "../../../ui/sessions-table";
+import { Badge, EmptyState } from "../../../ui/states";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "../queries";
 import { guessDevice } from "../user-agent";
+import { QueryStates } from "../../../ui/query-states";
 
 type ListedSession = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
 
@@ -44,56 +45,29 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
         ) : null
       }
     >
-      {sessions.isPending ? (
-        <Loading />
-      ) : sessions.isError ? (
-        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("sessions.empty")} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t("sessions.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("sessions.device")}</th>
-                <th scope="col">{t("sessions.ip")}</th>
-                <th scope="col">{t("sessions.created")}</th>
-                <th scope="col">{t("sessions.lastSeen")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("sessions.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => {
-                const current = session.id === currentSessionId;
-                const device = describe(session);
-                return (
-                  <tr key={session.id}>
-                    <td>
-                      <span className="row">
-                        <span title={session.userAgent ?? undefined}>{device}</span>
-                        {current ? <Badge tone="info">{t("sessions.thisDevice")}</Badge> : null}
-                      </span>
-                    </td>
-                    <td className="mono">{session.ipAddress ?? t("sessions.unknownIp")}</td>
-                    <td>{formatDateTime(session.createdAt)}</td>
-                    <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
-                    <td>
-                      {current ? null : (
-                        <Button size="small" aria-label={t("sessions.revokeLabel", { device, ip: session.ipAddress ?? t("sessions.unknownIp") })} onClick={() => setPending(session)}>
-                          {t("sessions.revoke")}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates query={sessions} isEmpty={list.length === 0} empty={<EmptyState title={t("sessions.empty")} />}>
+        <SessionsTable
+          sessions={list}
+          labels={{
+            caption: t("sessions.title"),
+            device: t("sessions.device"),
+            ip: t("sessions.ip"),
+            started: t("sessions.created"),
+            lastSeen: t("sessions.lastSeen"),
+            actions: t("sessions.actions"),
+            unknownIp: t("sessions.unknownIp"),
+          }}
+          device={describe}
+          badge={(session) => (session.id === currentSessionId ? <Badge tone="info">{t("sessions.thisDevice")}</Badge> : null)}
+          action={(session) =>
+            session.id === currentSessionId ? null : (
+              <Button size="small" aria-label={t("sessions.revokeLabel", { device: describe(session), ip: session.ipAddress ?? t("sessions.unknownIp") })} onClick={() => setPending(session)}>
+                {t("sessions.revoke")}
+              </Button>
+            )
+          }
+        />
+      </QueryStates>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

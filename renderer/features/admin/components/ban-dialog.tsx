@@ -9,6 +9,8 @@ import { Button } from "../../../ui/button";
 import { Dialog } from "../../../ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { BAN_PRESETS, banExpiresIn, toLocalInput, type BanPreset } from "../ban-expiry";
+import { FormError } from "../../../ui/form-error";
+import { DialogFooter } from "../../../ui/dialog-footer";
 
 export interface BanValues {
   banReason?: string | undefined;
@@ -68,17 +70,12 @@ export function BanDialog({
         {preset === "custom" ? (
           <TextField type="datetime-local" label={t("ban.until")} error={form.formState.errors.until?.message} {...form.register("until")} />
         ) : null}
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-footer">
-          <Button onClick={() => onOpenChange(false)}>{t("cancel", { ns: "common" })}</Button>
+        <FormError>{error}</FormError>
+        <DialogFooter onCancel={() => onOpenChange(false)}>
           <Button type="submit" variant="danger" busy={busy}>
             {submitLabel}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

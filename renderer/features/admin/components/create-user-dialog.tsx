@@ -12,6 +12,8 @@ import { Dialog } from "../../../ui/dialog";
 import { SelectField, TextField } from "../../../ui/field";
 import { useCreateUser } from "../queries";
 import { ROLE_NAMES } from "../roles";
+import { FormError } from "../../../ui/form-error";
+import { DialogFooter } from "../../../ui/dialog-footer";
 
 export function CreateUserDialog({ onCreated }: { onCreated(userId: string): void }) {
   const { t } = useTranslation("admin");
@@ -66,17 +68,12 @@ export function CreateUserDialog({ onCreated }: { onCreated(userId: string): voi
           <TextField label={t("create.name")} autoComplete="off" error={errors.name?.message} {...form.register("name")} />
           <TextField label={t("create.password")} type="password" autoComplete="new-password" hint={t("create.passwordHint")} error={errors.password?.message} {...form.register("password")} />
           {canSetRole ? <SelectField label={t("create.role")} options={ROLE_NAMES.map((role) => ({ value: role, label: t(`roles.${role}`, { defaultValue: role }) }))} {...form.register("role")} /> : null}
-          {create.error ? (
-            <p className="form-error" role="alert">
-              {errorText(create.error)}
-            </p>
-          ) : null}
-          <div className="dialog-footer">
-            <Button onClick={() => setOpen(false)}>{t("cancel", { ns: "common" })}</Button>
+          <FormError error={create.error} />
+          <DialogFooter onCancel={() => setOpen(false)}>
             <Button type="submit" variant="primary" busy={create.isPending}>
               {t("create.submit")}
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       </Dialog>
     </>

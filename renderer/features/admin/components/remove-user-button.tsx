@@ -7,6 +7,7 @@ import { errorText } from "../../../app/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useRemoveUser, type AdminUser } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 export function RemoveUserButton({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -39,11 +40,7 @@ export function RemoveUserButton({ user }: { user: AdminUser }) {
           })
         }
       >
-        {remove.error ? (
-          <p className="form-error" role="alert">
-            {errorText(remove.error)}
-          </p>
-        ) : null}
+        <FormError error={remove.error} />
       </ConfirmDialog>
     </>
   );

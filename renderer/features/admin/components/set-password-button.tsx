@@ -7,6 +7,8 @@ import { Button } from "../../../ui/button";
 import { Dialog } from "../../../ui/dialog";
 import { TextField } from "../../../ui/field";
 import { useSetUserPassword, type AdminUser } from "../queries";
+import { FormError } from "../../../ui/form-error";
+import { DialogFooter } from "../../../ui/dialog-footer";
 
 export function SetPasswordButton({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -42,17 +44,12 @@ export function SetPasswordButton({ user }: { user: AdminUser }) {
           }}
         >
           <TextField label={t("password.label")} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
-          {setUserPassword.error ? (
-            <p className="form-error" role="alert">
-              {errorText(setUserPassword.error)}
-            </p>
-          ) : null}
-          <div className="dialog-footer">
-            <Button onClick={() => setOpen(false)}>{t("cancel", { ns: "common" })}</Button>
+          <FormError error={setUserPassword.error} />
+          <DialogFooter onCancel={() => setOpen(false)}>
             <Button type="submit" variant="primary" disabled={password === ""} busy={setUserPassword.isPending}>
               {t("password.submit")}
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       </Dialog>
     </>

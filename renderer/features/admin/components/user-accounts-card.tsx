@@ -2,8 +2,9 @@
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { EmptyState } from "../../../ui/states";
 import { useUserAccounts, type AdminUser } from "../queries";
+import { QueryStates } from "../../../ui/query-states";
 
 export function UserAccountsCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -11,13 +12,7 @@ export function UserAccountsCard({ user }: { user: AdminUser }) {
   const list = accounts.data?.accounts ?? [];
   return (
     <Section title={t("accounts.title")}>
-      {accounts.isPending ? (
-        <Loading />
-      ) : accounts.isError ? (
-        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("accounts.empty")} />
-      ) : (
+      <QueryStates query={accounts} isEmpty={list.length === 0} empty={<EmptyState title={t("accounts.empty")} />}>
         <ul className="plain-list" aria-label={t("accounts.title")}>
           {list.map((account) => (
             <li key={account.id} className="spread">
@@ -29,7 +24,7 @@ export function UserAccountsCard({ user }: { user: AdminUser }) {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
     </Section>
   );
 }

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useAdminCan } from "../../../app/permissions";
 import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { Badge, EmptyState } from "../../../ui/states";
 import { useUserAudit, type AdminUser } from "../queries";
+import { QueryStates } from "../../../ui/query-states";
 
 export function UserAuditCard({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation("admin");
@@ -23,13 +24,7 @@ export function UserAuditCard({ user }: { user: AdminUser }) {
         </Link>
       }
     >
-      {audit.isPending ? (
-        <Loading />
-      ) : audit.isError ? (
-        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : events.length === 0 ? (
-        <EmptyState title={t("audit.empty")} />
-      ) : (
+      <QueryStates query={audit} isEmpty={events.length === 0} empty={<EmptyState title={t("audit.empty")} />}>
         <ul className="plain-list" aria-label={t("audit.title")}>
           {events.map((event) => (
             <li key={event.id} className="spread">
@@ -50,7 +45,7 @@ export function UserAuditCard({ user }: { user: AdminUser }) {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
     </Section>
   );
 }

@@ -2,8 +2,9 @@
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { Badge, EmptyState } from "../../../ui/states";
 import { useUserOrganizations, type AdminUser } from "../queries";
+import { QueryStates } from "../../../ui/query-states";
 
 export function UserOrganizationsCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -11,13 +12,7 @@ export function UserOrganizationsCard({ user }: { user: AdminUser }) {
   const list = organizations.data?.organizations ?? [];
   return (
     <Section title={t("organizations.title")}>
-      {organizations.isPending ? (
-        <Loading />
-      ) : organizations.isError ? (
-        <ErrorState error={organizations.error} onRetry={() => void organizations.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("organizations.empty")} />
-      ) : (
+      <QueryStates query={organizations} isEmpty={list.length === 0} empty={<EmptyState title={t("organizations.empty")} />}>
         <ul className="plain-list" aria-label={t("organizations.title")}>
           {list.map((organization) => (
             <li key={organization.id} className="spread">
@@ -31,7 +26,7 @@ export function UserOrganizationsCard({ user }: { user: AdminUser }) {
           ))}
           {(organizations.data?.total ?? 0) > list.length ? <li className="muted">{t("organizations.more", { count: (organizations.data?.total ?? 0) - list.length })}</li> : null}
         </ul>
-      )}
+      </QueryStates>
     </Section>
   );
 }

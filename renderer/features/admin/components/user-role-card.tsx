@@ -9,6 +9,7 @@ import { SelectField } from "../../../ui/field";
 import { Section } from "../../../ui/page";
 import { useSetRole, type AdminUser } from "../queries";
 import { ROLE_NAMES } from "../roles";
+import { FormError } from "../../../ui/form-error";
 
 export function UserRoleCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -39,11 +40,7 @@ export function UserRoleCard({ user }: { user: AdminUser }) {
           </Button>
         ) : null}
       </form>
-      {setRole.error ? (
-        <p className="form-error" role="alert">
-          {errorText(setRole.error)}
-        </p>
-      ) : null}
+      <FormError error={setRole.error} />
     </Section>
   );
 }

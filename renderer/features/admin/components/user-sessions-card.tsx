@@ -6,11 +6,13 @@ import { toastError } from "../../../app/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { formatDateTime, formatRelative } from "../../../ui/format";
+import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
-import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { SessionsTable } from "../../../ui/sessions-table";
+import { Badge, EmptyState } from "../../../ui/states";
 import { useRevokeSession, useRevokeSessions, useUserSessions, type AdminUser } from "../queries";
 import { describeUserAgent } from "../user-agent";
+import { QueryStates } from "../../../ui/query-states";
 
 export function UserSessionsCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");
@@ -34,58 +36,36 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
         ) : null
       }
     >
-      {sessions.isPending ? (
-        <Loading />
-      ) : sessions.isError ? (
-        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("sessions.empty")} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t("sessions.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("sessions.device")}</th>
-                <th scope="col">{t("sessions.ip")}</th>
-                <th scope="col">{t("sessions.started")}</th>
-                <th scope="col">{t("sessions.lastSeen")}</th>
-                <th scope="col">{t("sessions.expires")}</th>
-                {canRevoke ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t("sessions.actions")}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => (
-                <tr key={session.id}>
-                  <td className="cell-wrap" title={session.userAgent ?? undefined}>
-                    {deviceLabel(t, session.userAgent)}{" "}
-                    {session.impersonatedBy ? <Badge tone="warn">{t("sessions.impersonation")}</Badge> : null}
-                  </td>
-                  <td>{session.ipAddress ?? <span className="muted">{t("unknown", { ns: "common" })}</span>}</td>
-                  <td>{formatDateTime(session.createdAt)}</td>
-                  <td>{formatRelative(session.updatedAt)}</td>
-                  <td>{formatDateTime(session.expiresAt)}</td>
-                  {canRevoke ? (
-                    <td>
-                      <Button
-                        size="small"
-                        aria-label={t("sessions.revokeOneLabel", { started: formatDateTime(session.createdAt), ip: session.ipAddress ?? t("unknown", { ns: "common" }) })}
-                        onClick={() => revokeOne.mutate(session.token, { onSuccess: () => toast.success(t("sessions.revoked")), onError: toastError })}
-                      >
-                        {t("sessions.revoke")}
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates query={sessions} isEmpty={list.length === 0} empty={<EmptyState title={t("sessions.empty")} />}>
+        <SessionsTable
+          sessions={list}
+          labels={{
+            caption: t("sessions.title"),
+            device: t("sessions.device"),
+            ip: t("sessions.ip"),
+            started: t("sessions.started"),
+            lastSeen: t("sessions.lastSeen"),
+            expires: t("sessions.expires"),
+            actions: t("sessions.actions"),
+            unknownIp: t("unknown", { ns: "common" }),
+          }}
+          device={(session) => deviceLabel(t, session.userAgent)}
+          badge={(session) => (session.impersonatedBy ? <Badge tone="warn">{t("sessions.impersonation")}</Badge> : null)}
+          action={
+            canRevoke
+              ? (session) => (
+                  <Button
+                    size="small"
+                    aria-label={t("sessions.revokeOneLabel", { started: formatDateTime(session.createdAt), ip: session.ipAddress ?? t("unknown", { ns: "common" }) })}
+                    onClick={() => revokeOne.mutate(session.token, { onSuccess: () => toast.success(t("sessions.revoked")), onError: toastError })}
+                  >
+                    {t("sessions.revoke")}
+                  </Button>
+                )
+              : undefined
+          }
+        />
+      </QueryStates>
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}

@@ -13,6 +13,7 @@ import { TextField } from "../../../ui/field";
 import { authErrorText, useFieldMessage } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { useRequestPasswordReset } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const schema = z.object({ email: z.string().trim().min(1, "emailRequired").max(254).pipe(z.email("emailInvalid")) });
 type Values = z.infer<typeof schema>;
@@ -48,11 +49,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthFrame title={t("forgot.title")} description={t("forgot.description")} footer={footer}>
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {request.error ? (
-          <p className="form-error" role="alert">
-            {authErrorText(request.error)}
-          </p>
-        ) : null}
+        <FormError>{request.error ? authErrorText(request.error) : null}</FormError>
         <TextField label={t("forgot.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus error={message(form.formState.errors.email)} {...form.register("email")} />
         <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
           {t("forgot.submit")}

@@ -13,6 +13,7 @@ import { TextField } from "../../../ui/field";
 import { authErrorText, placeFieldError, useFieldMessage } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { useResetPassword } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/reset-password");
 
@@ -76,11 +77,7 @@ export function ResetPasswordPage() {
   return (
     <AuthFrame title={t("reset.title")} description={t("reset.description")} footer={signInLink}>
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {reset.error && !placed ? (
-          <p className="form-error" role="alert">
-            {authErrorText(reset.error)}
-          </p>
-        ) : null}
+        <FormError>{reset.error && !placed ? authErrorText(reset.error) : null}</FormError>
         <TextField label={t("reset.newPassword")} type="password" autoComplete="new-password" autoFocus error={message(form.formState.errors.newPassword)} {...form.register("newPassword")} />
         <TextField label={t("reset.confirmPassword")} type="password" autoComplete="new-password" error={message(form.formState.errors.confirmPassword)} {...form.register("confirmPassword")} />
         <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>

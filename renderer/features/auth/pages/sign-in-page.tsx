@@ -16,6 +16,7 @@ import { AuthFrame } from "../components/auth-frame";
 import { ServerNotice } from "../components/server-notice";
 import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
 import { useSignIn } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/sign-in");
 
@@ -83,11 +84,7 @@ export function SignInPage() {
       ) : null}
       <SocialSignIn providers={SOCIAL_PROVIDERS} onSelect={() => undefined} />
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {signIn.error ? (
-          <p className="form-error" role="alert">
-            {authErrorText(signIn.error)}
-          </p>
-        ) : null}
+        <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField
           label={t("signIn.identifier")}
           autoComplete="username"

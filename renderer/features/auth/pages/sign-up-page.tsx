@@ -17,6 +17,7 @@ import { authErrorText, placeFieldError, useFieldMessage } from "../auth-errors"
 import { AuthFrame } from "../components/auth-frame";
 import { ServerNotice } from "../components/server-notice";
 import { useSignUp } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/sign-up");
 
@@ -96,11 +97,7 @@ export function SignUpPage() {
     >
       <ServerNotice />
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError>{formError}</FormError>
         <TextField label={t("signUp.name")} autoComplete="name" autoFocus error={message(errors.name)} {...form.register("name")} />
         <TextField label={t("signUp.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={message(errors.email)} {...form.register("email")} />
         <TextField label={t("signUp.password")} type="password" autoComplete="new-password" error={message(errors.password)} {...form.register("password")} />

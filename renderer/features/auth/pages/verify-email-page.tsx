@@ -12,6 +12,7 @@ import { Button } from "../../../ui/button";
 import { authErrorText } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { useSendVerificationEmail } from "../queries";
+import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/verify-email");
 const KNOWN_ERRORS = new Set(["token_expired", "invalid_token", "user_not_found", "unauthorized", "email_already_in_use"]);
@@ -65,11 +66,7 @@ export function VerifyEmailPage() {
           </p>
         ) : (
           <>
-            {resend.error ? (
-              <p className="form-error" role="alert">
-                {authErrorText(resend.error)}
-              </p>
-            ) : null}
+            <FormError>{resend.error ? authErrorText(resend.error) : null}</FormError>
             <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate(user.email)}>
               {t("verify.resend")}
             </Button>

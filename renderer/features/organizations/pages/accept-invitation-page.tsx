@@ -11,6 +11,7 @@ import { Page, Section } from "../../../ui/page";
 import { Loading } from "../../../ui/states";
 import { useAcceptInvitation, useInvitation, useRejectInvitation } from "../queries";
 import { useRoleLabel } from "../shared";
+import { FormError } from "../../../ui/form-error";
 import "../organizations.css";
 
 /** Words for the ways an invitation link can fail, beyond the catalogue's one-liners. */
@@ -90,16 +91,8 @@ export function AcceptInvitationPage() {
             {formatDateTime(data.expiresAt)} ({formatRelative(data.expiresAt)})
           </dd>
         </dl>
-        {expired ? (
-          <p className="form-error" role="alert">
-            {t("accept.expired")}
-          </p>
-        ) : null}
-        {failure ? (
-          <p className="form-error" role="alert">
-            {problem(failure)}
-          </p>
-        ) : null}
+        <FormError>{expired ? t("accept.expired") : null}</FormError>
+        <FormError>{failure ? problem(failure) : null}</FormError>
         <div className="row">
           <Button
             variant="primary"

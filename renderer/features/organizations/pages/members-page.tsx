@@ -21,7 +21,10 @@ import { Section } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useOrganizationContext } from "../organization-context";
 import { MEMBERS_PAGE_SIZE, useAddTeamMember, useMembersPage, useRemoveMember, useTeams, useUpdateMemberRole } from "../queries";
-import { BUILT_IN_ROLES, isOwner, useDebounced, useRoleLabel } from "../shared";
+import { useDebounced } from "../../../ui/use-debounced";
+import { BUILT_IN_ROLES, isOwner, useRoleLabel } from "../shared";
+import { FormError } from "../../../ui/form-error";
+import { DialogFooter } from "../../../ui/dialog-footer";
 import "../organizations.css";
 
 const column = createColumnHelper<MemberWithUser>();
@@ -225,11 +228,7 @@ function RemoveMemberDialog({ member, onClose }: { member: MemberWithUser | null
         })
       }
     >
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      ) : null}
+      <FormError error={remove.error} />
     </ConfirmDialog>
   );
 }
@@ -275,17 +274,12 @@ function AddToTeamDialog({ member, onClose }: { member: MemberWithUser | null; o
           }}
         >
           <SelectField label={t("members.team")} options={options} value={chosen} onChange={(event) => setTeamId(event.target.value)} />
-          {add.error ? (
-            <p className="form-error" role="alert">
-              {errorText(add.error)}
-            </p>
-          ) : null}
-          <div className="dialog-footer">
-            <Button onClick={onClose}>{t("common:cancel")}</Button>
+          <FormError error={add.error} />
+          <DialogFooter onCancel={onClose}>
             <Button type="submit" variant="primary" busy={add.isPending}>
               {t("members.addToTeamSubmit")}
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       )}
     </Dialog>

@@ -9,6 +9,7 @@ import { Page } from "../../../ui/page";
 import { EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useAcceptInvitation, useMyInvitations, useRejectInvitation } from "../queries";
 import { useRoleLabel } from "../shared";
+import { FormError } from "../../../ui/form-error";
 import "../organizations.css";
 
 export function MyInvitationsPage() {
@@ -22,11 +23,7 @@ export function MyInvitationsPage() {
 
   return (
     <Page title={t("mine.title")} description={t("mine.description")}>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {errorText(failure)}
-        </p>
-      ) : null}
+      <FormError error={failure} />
       {invitations.isPending ? (
         <Loading />
       ) : invitations.isError ? (

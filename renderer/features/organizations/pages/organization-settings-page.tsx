@@ -14,6 +14,7 @@ import { Section } from "../../../ui/page";
 import { useOrganizationSchema, useSlugCheck } from "../create-organization-dialog";
 import { useOrganizationContext } from "../organization-context";
 import { useDeleteOrganization, useLeaveOrganization, useUpdateOrganization } from "../queries";
+import { FormError } from "../../../ui/form-error";
 import "../organizations.css";
 
 function parseMetadata(text: string): Record<string, unknown> | undefined {
@@ -72,11 +73,7 @@ export function OrganizationSettingsPage() {
               <TextAreaField label={t("form.metadata")} hint={t("form.metadataHint")} spellCheck={false} error={form.formState.errors.metadata?.message} {...form.register("metadata")} />
             </div>
           </fieldset>
-          {update.error ? (
-            <p className="form-error" role="alert">
-              {errorText(update.error)}
-            </p>
-          ) : null}
+          <FormError error={update.error} />
           {canUpdate ? (
             <div className="row">
               <Button type="submit" variant="primary" busy={update.isPending} disabled={slugCheck.taken}>
@@ -100,11 +97,7 @@ function LeaveSection() {
   const [open, setOpen] = useState(false);
   return (
     <Section title={t("leave.title")} description={t("leave.description")}>
-      {leave.error ? (
-        <p className="form-error" role="alert">
-          {errorText(leave.error)}
-        </p>
-      ) : null}
+      <FormError error={leave.error} />
       <div className="row">
         <Button onClick={() => setOpen(true)}>{t("leave.open")}</Button>
       </div>
@@ -143,11 +136,7 @@ function DeleteSection() {
           <p className="card-description">{t("delete.description")}</p>
         </div>
       </header>
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      ) : null}
+      <FormError error={remove.error} />
       <div className="row">
         <Button variant="danger" onClick={() => setOpen(true)}>
           {t("delete.open")}

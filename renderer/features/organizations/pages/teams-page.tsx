@@ -13,7 +13,9 @@ import { Section } from "../../../ui/page";
 import { EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useOrganizationContext } from "../organization-context";
 import { useAddTeamMember, useCreateTeam, useMemberSearch, useMembersByUser, useRemoveTeam, useRemoveTeamMember, useRenameTeam, useTeamMembers, useTeams } from "../queries";
-import { useDebounced } from "../shared";
+import { useDebounced } from "../../../ui/use-debounced";
+import { FormError } from "../../../ui/form-error";
+import { DialogFooter } from "../../../ui/dialog-footer";
 import "../organizations.css";
 
 export function TeamsPage() {
@@ -99,11 +101,7 @@ function CreateTeamForm({ onCreated }: { onCreated(team: Team): void }) {
           {t("teams.create")}
         </Button>
       </form>
-      {create.error ? (
-        <p className="form-error" role="alert">
-          {errorText(create.error)}
-        </p>
-      ) : null}
+      <FormError error={create.error} />
     </Section>
   );
 }
@@ -131,17 +129,12 @@ function RenameTeamDialog({ team, onClose }: { team: Team | null; onClose(): voi
         }}
       >
         <TextField label={t("teams.newName")} value={name} onChange={(event) => setName(event.target.value)} maxLength={256} required autoComplete="off" />
-        {rename.error ? (
-          <p className="form-error" role="alert">
-            {errorText(rename.error)}
-          </p>
-        ) : null}
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t("common:cancel")}</Button>
+        <FormError error={rename.error} />
+        <DialogFooter onCancel={onClose}>
           <Button type="submit" variant="primary" busy={rename.isPending} disabled={!name.trim()}>
             {t("teams.renameSubmit")}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -165,11 +158,7 @@ function RemoveTeamDialog({ team, onClose }: { team: Team | null; onClose(): voi
       busy={remove.isPending}
       onConfirm={() => team && remove.mutate(team.id, { onSuccess: () => { toast.success(t("teams.removed", { name: team.name })); onClose(); } })}
     >
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      ) : null}
+      <FormError error={remove.error} />
     </ConfirmDialog>
   );
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { Page, Section } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useLocalServerLogs, useLocalServerStatus, useOpenExternal, useStartLocalServer, useStopLocalServer } from "../queries";
+import { FormError } from "../../../ui/form-error";
 import "../server.css";
 
 const TONES: Record<LocalServerState, "neutral" | "good" | "warn" | "bad" | "info"> = {
@@ -75,11 +76,7 @@ export function ServerPage() {
         </p>
       )}
       <Section title={t("page.status")}>
-        {state === "failed" && current.error ? (
-          <p className="form-error" role="alert">
-            {t("local.failed", { error: current.error })}
-          </p>
-        ) : null}
+        <FormError>{state === "failed" && current.error ? t("local.failed", { error: current.error }) : null}</FormError>
         <dl className="server-facts">
           <dt>{t("page.state")}</dt>
           <dd>

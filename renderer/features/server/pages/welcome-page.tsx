@@ -19,6 +19,7 @@ import { TextField } from "../../../ui/field";
 import { Badge, ErrorState, Loading } from "../../../ui/states";
 import { AuthFrame } from "../../auth/components/auth-frame";
 import { useActiveServerQuery, useAddServer, useLocalServerStatus, useRemoveServer, useServers, useSetupLocalServer, useStartLocalServer, useUseServer } from "../queries";
+import { FormError } from "../../../ui/form-error";
 import "../server.css";
 
 type Choice = "local" | "connect" | null;
@@ -183,11 +184,7 @@ function LocalSetupForm() {
     <form className="stack" noValidate onSubmit={onSubmit} aria-labelledby="local-form-title">
       <h2 id="local-form-title">{t("local.formTitle")}</h2>
       <p className="muted">{t("local.formDescription")}</p>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormError>{failure}</FormError>
       <TextField label={t("local.name")} autoComplete="name" autoFocus error={errors.name?.message} {...form.register("name")} />
       <TextField label={t("local.email")} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register("email")} />
       <TextField label={t("local.password")} type="password" autoComplete="new-password" hint={t("local.passwordHint")} error={errors.password?.message} {...form.register("password")} />
@@ -225,11 +222,7 @@ function ConnectForm() {
   return (
     <form className="stack" noValidate onSubmit={onSubmit} aria-labelledby="connect-form-title">
       <h2 id="connect-form-title">{t("connect.formTitle")}</h2>
-      {add.error ? (
-        <p className="form-error" role="alert">
-          {errorText(add.error)}
-        </p>
-      ) : null}
+      <FormError error={add.error} />
       <TextField label={t("connect.url")} type="url" inputMode="url" autoCapitalize="none" spellCheck={false} autoFocus hint={t("connect.urlHint")} error={errors.url?.message} {...form.register("url")} />
       <TextField label={t("connect.name")} hint={t("connect.nameHint")} error={errors.name?.message} {...form.register("name")} />
       <Button type="submit" variant="primary" busy={add.isPending}>

@@ -1,0 +1,82 @@
+/**
+ * A table of sign-in sessions (device, IP address, started, last seen, optionally expiry), shared
+ * by the account page (one's own sessions) and the admin user panel (someone else's). The caller
+ * names the device, adds a badge (this device, impersonation) and the row's action.
+ */
+import type { ReactNode } from "react";
+import { formatDateTime, formatRelative } from "./format";
+
+export interface SessionLike {
+  id: string;
+  userAgent?: string | null | undefined;
+  ipAddress?: string | null | undefined;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt?: string | undefined;
+}
+
+export interface SessionsTableLabels {
+  caption: string;
+  device: string;
+  ip: string;
+  started: string;
+  lastSeen: string;
+  /** Shown only with this label. */
+  expires?: string | undefined;
+  /** The actions column's (hidden) heading; the column is there only when `action` is given. */
+  actions: string;
+  unknownIp: string;
+}
+
+export function SessionsTable<S extends SessionLike>({
+  sessions,
+  labels,
+  device,
+  badge,
+  action,
+}: {
+  sessions: readonly S[];
+  labels: SessionsTableLabels;
+  device(session: S): string;
+  badge?(session: S): ReactNode;
+  action?(session: S): ReactNode;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">{labels.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labels.device}</th>
+            <th scope="col">{labels.ip}</th>
+            <th scope="col">{labels.started}</th>
+            <th scope="col">{labels.lastSeen}</th>
+            {labels.expires ? <th scope="col">{labels.expires}</th> : null}
+            {action ? (
+              <th scope="col">
+                <span className="visually-hidden">{labels.actions}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id}>
+              <td className="cell-wrap">
+                <span className="row">
+                  <span title={session.userAgent ?? undefined}>{device(session)}</span>
+                  {badge?.(session)}
+                </span>
+              </td>
+              <td className="mono">{session.ipAddress ?? <span className="muted">{labels.unknownIp}</span>}</td>
+              <td>{formatDateTime(session.createdAt)}</td>
+              <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
+              {labels.expires ? <td>{formatDateTime(session.expiresAt)}</td> : null}
+              {action ? <td>{action(session)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
