@@ -13,7 +13,8 @@ export interface ColumnPrefs {
 }
 
 const KEY = "latchkey.admin.users.columns";
-const DEFAULTS: ColumnPrefs = { order: [...USER_COLUMNS], hidden: [] };
+/** Username starts hidden so the default columns fit a 1280 px window; the Columns menu shows it. */
+const DEFAULTS: ColumnPrefs = { order: [...USER_COLUMNS], hidden: ["username"] };
 
 function isColumn(value: unknown): value is UserColumn {
   return typeof value === "string" && (USER_COLUMNS as readonly string[]).includes(value);

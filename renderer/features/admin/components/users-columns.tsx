@@ -20,14 +20,15 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
   lastSignIn: "lastSignInAt",
 };
 
+/** Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar. */
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 230,
-  name: 160,
+  email: 220,
+  name: 150,
   username: 120,
-  role: 110,
-  status: 200,
-  createdAt: 140,
-  lastSignIn: 210,
+  role: 90,
+  status: 170,
+  createdAt: 130,
+  lastSignIn: 190,
 };
 
 export function useUserColumns(): ColumnDef<AdminUser>[] {
