@@ -1,13 +1,14 @@
 /**
  * The multi-session account switcher: every account signed in on this browser, switch with one
- * click, add another, sign out of one or all.
+ * click, add another, sign out of one or all. The desktop app keeps one credential per server in
+ * main, so there it offers only signing out: switching and adding accounts are for the web console.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from "../ui/menu";
 import { api } from "./api";
-import { desktop } from "./desktop";
+import { desktop, isDesktop } from "./desktop";
 import { toastError } from "./errors";
 import { useResetAfterSessionChange, useSession } from "./session";
 
@@ -18,7 +19,7 @@ export function AccountSwitcher() {
   const { data: current } = useSession();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
-  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: () => api.listDeviceSessions(), enabled: Boolean(current) });
+  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: () => api.listDeviceSessions(), enabled: Boolean(current) && !isDesktop });
   const switchTo = useMutation({
     mutationFn: (sessionToken: string) => api.setActiveSession({ sessionToken }),
     onSuccess: async () => {
@@ -47,7 +48,7 @@ export function AccountSwitcher() {
     onError: toastError,
   });
   if (!current) return null;
-  const others = (sessions.data ?? []).filter((entry) => entry.user.id !== current.user.id);
+  const others = isDesktop ? [] : (sessions.data ?? []).filter((entry) => entry.user.id !== current.user.id);
   return (
     <Menu
       label={t("switcher.label")}
@@ -71,7 +72,7 @@ export function AccountSwitcher() {
         </MenuItem>
       ))}
       <MenuSeparator />
-      <MenuItem onSelect={() => void navigate({ to: "/sign-in", search: { redirect: undefined, reason: "add-account" } })}>{t("switcher.addAccount")}</MenuItem>
+      {isDesktop ? null : <MenuItem onSelect={() => void navigate({ to: "/sign-in", search: { redirect: undefined, reason: "add-account" } })}>{t("switcher.addAccount")}</MenuItem>}
       <MenuItem onSelect={() => signOut.mutate("current")}>{t("switcher.signOut")}</MenuItem>
       {others.length > 0 ? (
         <MenuItem destructive onSelect={() => signOut.mutate("all")}>
