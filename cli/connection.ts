@@ -52,7 +52,9 @@ export async function connect(flags: GlobalFlags, options: ConnectOptions = {}):
   const file = loadProfiles();
   const name = profileName(flags.profile, file);
   const profile = file.profiles[name];
-  if (flags.profile && !profile && options.auth !== false && !process.env.AUTH_TOKEN) {
+  // --profile and AUTH_PROFILE name a profile on purpose: a missing one gets the same answer.
+  const named = flags.profile || process.env.AUTH_PROFILE;
+  if (named && !profile && options.auth !== false && !process.env.AUTH_TOKEN) {
     throw new CliError(`No profile named "${name}": run \`auth login --profile ${name}\`.`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
   }
   const rawUrl = flags.url || process.env.AUTH_URL || profile?.url;

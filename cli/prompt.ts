@@ -83,3 +83,18 @@ export async function readSecret(flags: { passwordStdin?: boolean; input?: boole
   if (!value) throw new CliError("The password is empty.", EXIT.USAGE, "PASSWORD_REQUIRED");
   return value;
 }
+
+/**
+ * A new password from the masked prompt, typed twice so a typo never becomes the password.
+ * With `allowEmpty`, an empty first answer means "none" (undefined) and is not asked again.
+ */
+export async function promptNewPassword(question: string, options: { allowEmpty?: boolean } = {}): Promise<string | undefined> {
+  const value = await promptHidden(question);
+  if (!value) {
+    if (options.allowEmpty) return undefined;
+    throw new CliError("The password is empty.", EXIT.USAGE, "PASSWORD_REQUIRED");
+  }
+  const again = await promptHidden("Again, to confirm: ");
+  if (again !== value) throw new CliError("The passwords differ; nothing was changed.", EXIT.USAGE, "PASSWORD_MISMATCH");
+  return value;
+}

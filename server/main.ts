@@ -8,7 +8,10 @@ import { loadOrCreateSecret } from "./secret.js";
 
 export interface RunningServer {
   app: LatchkeyApp;
+  /** The public URL (the base URL when one is set). */
   url: string;
+  /** The address actually listened on, e.g. http://127.0.0.1:3000. */
+  listening: string;
   stop(): Promise<void>;
 }
 
@@ -22,7 +25,8 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   await app.server.listen({ port: config.port, host: config.host });
   const address = app.server.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const url = config.baseURL ? baseURLOf(config) : `http://${config.host}:${port}`;
+  const listening = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  const url = config.baseURL ? baseURLOf(config) : listening;
 
   const timer = setInterval(() => {
     sweep(app.context).catch((error) => app.context.log.error({ err: { message: (error as Error).message } }, "sweep failed"));
@@ -47,5 +51,5 @@ export async function startServer(config: Config, options: { handleSignals?: boo
       });
     }
   }
-  return { app, url, stop };
+  return { app, url, listening, stop };
 }

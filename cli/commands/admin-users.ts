@@ -8,7 +8,7 @@ import { parseDuration, parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, printJsonLine, renderDetails, withSpinner } from "../output.js";
 import { updateProfile } from "../profiles.js";
-import { confirm, promptHidden, readSecret, readSecretFromStdin } from "../prompt.js";
+import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../prompt.js";
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
@@ -122,7 +122,7 @@ export function registerAdminUserCommands(admin: Command): void {
       const { client } = await connect(flags);
       let password: string | undefined;
       if (flags.passwordStdin) password = await readSecretFromStdin();
-      else if (!flags.withoutPassword && interactive(flags)) password = (await promptHidden("Password for the new user (empty: none): ")) || undefined;
+      else if (!flags.withoutPassword && interactive(flags)) password = await promptNewPassword("Password for the new user (empty: none): ", { allowEmpty: true });
       const { user } = await withSpinner(flags, "Creating user…", () =>
         client.adminCreateUser({
           email: flags.email,
@@ -160,7 +160,7 @@ export function registerAdminUserCommands(admin: Command): void {
     handler<{ passwordStdin?: boolean }>(async (flags, ref: string) => {
       const { client } = await connect(flags);
       const target = await resolveUser(client, ref);
-      const newPassword = await readSecret(flags, `New password for ${target.email}: `);
+      const newPassword = flags.passwordStdin ? await readSecret(flags, "") : interactive(flags) ? (await promptNewPassword(`New password for ${target.email}: `))! : await readSecret(flags, "");
       await client.adminSetUserPassword({ userId: target.id, newPassword });
       await emit(flags, { userId: target.id, email: target.email, status: true }, () => info(`Password set for ${target.email}.`));
     }),

@@ -1,6 +1,6 @@
 /** `auth mail list`: the outbox, for machines without SMTP (demos, QA). */
 import type { Command } from "commander";
-import { info, printJson, printTable, wantsJson } from "../output.js";
+import { info, printJson, printJsonLine, printTable, wantsJson } from "../output.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { example } from "../context.js";
 
@@ -9,11 +9,11 @@ export function registerMailCommands(program: Command): void {
   mail
     .command("list")
     .description("list outbox mail, newest first")
-    .option("--db <file>", "SQLite database file (AUTH_DB)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db)")
     .option("--to <email>", "only mail to this address")
     .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
     .option("--limit <n>", "at most this many", "50")
-    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'")
+    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'\n  $ auth mail list --db postgres://latchkey:PASSWORD@db.internal:5432/latchkey --jsonl")
     .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);
@@ -30,7 +30,8 @@ export function registerMailCommands(program: Command): void {
         await migrateToLatest(database.db);
         const mails = await listOutbox(database.db, { to: flags.to, kind: flags.kind, limit });
         const rows = mails.map(({ text: _text, ...rest }) => rest);
-        if (wantsJson(flags)) printJson(rows);
+        if (flags.jsonl) for (const row of rows) printJsonLine(row);
+        else if (wantsJson(flags)) printJson(rows);
         else if (rows.length === 0) info("The outbox is empty.");
         else printTable(rows, ["createdAt", "kind", "to", "subject", "url"]);
       } finally {

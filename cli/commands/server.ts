@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { ConfigInput } from "../../server/config.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
-import { promptHidden, readSecretFromStdin } from "../prompt.js";
+import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
 
 interface StartFlags {
@@ -28,10 +28,10 @@ export function registerServerCommands(program: Command): void {
   server
     .command("start")
     .description("start the auth server (API at /api/auth), migrating the database first")
-    .option("--port <port>", "port to listen on (AUTH_PORT)", "")
-    .option("--host <host>", "interface to bind (AUTH_HOST)")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
-    .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL)")
+    .option("--port <port>", "port to listen on (AUTH_PORT; default: 3000)")
+    .option("--host <host>", "interface to bind (AUTH_HOST; default: 127.0.0.1)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db)")
+    .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL; default: http://HOST:PORT)")
     .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET: arguments are visible to other users)")
     .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
     .option("--smtp-url <url>", "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL)")
@@ -48,7 +48,7 @@ export function registerServerCommands(program: Command): void {
       try {
         const running = await startServer(config, { handleSignals: true });
         process.stderr.write(
-          `Latchkey listening on ${running.url} — API at ${running.url}${config.basePath}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
+          `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
         );
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
@@ -98,7 +98,7 @@ export function registerServerCommands(program: Command): void {
       const config = buildConfig({ db: flags.db });
       let password: string | undefined;
       if (flags.passwordStdin) password = await readSecretFromStdin();
-      else if (process.stdin.isTTY) password = (await promptHidden("Password for the new administrator (empty: generate one): ")) || undefined;
+      else if (process.stdin.isTTY) password = await promptNewPassword("Password for the new administrator (empty: generate one): ", { allowEmpty: true });
       const { withOfflineContext } = await import("../offline-context.js");
       const { createAdmin } = await import("../../server/maintenance/create-admin.js");
       const { toUser } = await import("../../server/features/user/wire.js");

@@ -18,6 +18,6 @@ export function isValidEmail(email: string): boolean {
 
 /** Throws PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG against the configured limits. */
 export function assertPasswordLength(config: Config, password: string): void {
-  if (password.length < config.password.minLength) throw apiError("PASSWORD_TOO_SHORT");
-  if (password.length > config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
+  if (password.length < config.password.minLength) throw apiError("PASSWORD_TOO_SHORT", `Password too short: at least ${config.password.minLength} characters`);
+  if (password.length > config.password.maxLength) throw apiError("PASSWORD_TOO_LONG", `Password too long: at most ${config.password.maxLength} characters`);
 }
