@@ -22,6 +22,13 @@ export function registerAccountCommands(program: Command): void {
   example(sessions.command("revoke").argument("<token>", "handle from `auth sessions list`").description("end one of your sessions"), "auth sessions revoke 9f86d081… --yes").action(
     handler(async (flags, token: string) => {
       const { client } = await connect(flags);
+      // The server answers success for a handle it does not know (better-auth's answer): look first.
+      const { createHash } = await import("node:crypto");
+      const digest = createHash("sha256").update(token).digest("base64url");
+      const sessions = await client.listSessions();
+      if (!sessions.some((session) => session.token === token || session.token === digest)) {
+        throw new CliError(`None of your sessions has the handle ${token}: see \`auth sessions list\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
+      }
       await confirm(flags, `End session ${token.slice(0, 12)}…?`);
       const answer = await client.revokeSession({ token });
       await emit(flags, answer, () => info("Session ended."));

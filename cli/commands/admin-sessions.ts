@@ -35,6 +35,8 @@ export function registerAdminSessionCommands(admin: Command): void {
       await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
       await confirm(flags, `End session ${token.slice(0, 12)}…?`);
       const answer = await client.adminRevokeUserSession({ sessionToken: token });
+      // The server answers success for an unknown handle too (better-auth's answer); `revoked` says which.
+      if (answer.revoked === false) throw new CliError(`No session has the handle ${token}: see \`auth admin sessions list USER\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
       await emit(flags, answer, () => info("Session ended."));
     }),
   );

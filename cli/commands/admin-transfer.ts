@@ -116,19 +116,32 @@ export function registerTransferCommands(users: Command): void {
         const format: Format = flags.format ? formatOf(flags.format, file) : /\.csv$/i.test(file) ? "csv" : text.trimStart().startsWith("{") ? "jsonl" : "csv";
         const { rows, problems } = parseImport(text, format);
         const results: Array<{ line: number; email: string; ok: boolean; id?: string; code?: string; message?: string }> = problems.map((p) => ({ ...p, ok: false }));
-        if (flags.dryRun) {
-          const summary = { dryRun: true, total: rows.length + problems.length, valid: rows.length, invalid: problems.length, withPasswordHash: rows.filter((r) => r.row.passwordHash).length, results };
-          if (wantsJson(flags)) printJson(summary);
-          else {
-            for (const p of problems) warn(`line ${p.line}: ${p.message}`);
-            info(`Dry run: ${rows.length} users would be imported (${summary.withPasswordHash} with a password hash), ${problems.length} invalid.`);
-          }
-          if (problems.length) throw new CliError(`${problems.length} invalid rows.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
-          return;
-        }
         if (rows.length === 0 && problems.length === 0) throw new CliError(`No users in ${file}.`, EXIT.USAGE, "EMPTY_INPUT");
         const { client } = await connect(flags);
         await requireAdminPermission(client, { user: ["create"] }, "import users");
+        if (flags.dryRun) {
+          // The server makes every check of the real import (roles, taken emails and usernames,
+          // hashes) and creates nobody, so a clean dry run means a clean import.
+          const wouldImport: typeof rows = [];
+          for (let start = 0; start < rows.length; start += BATCH) {
+            const batch = rows.slice(start, start + BATCH);
+            const checked = await checkBatch(client, batch);
+            checked.forEach((result, i) => {
+              if (result.ok) wouldImport.push(batch[i]!);
+              else results.push({ line: batch[i]!.line, email: result.email, ok: false, code: result.code, message: result.message });
+            });
+          }
+          results.sort((a, b) => a.line - b.line);
+          const invalid = results.length;
+          const summary = { dryRun: true, total: rows.length + problems.length, valid: wouldImport.length, invalid, withPasswordHash: wouldImport.filter((r) => r.row.passwordHash).length, results };
+          if (wantsJson(flags)) printJson(summary);
+          else {
+            for (const r of results) warn(`line ${r.line} ${r.email}: ${r.message}${r.code ? ` (${r.code})` : ""}`);
+            info(`Dry run: ${wouldImport.length} users would be imported (${summary.withPasswordHash} with a password hash), ${invalid} would fail.`);
+          }
+          if (invalid) throw new CliError(`${invalid} of ${summary.total} rows would fail.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+          return;
+        }
         const total = rows.length + problems.length;
         const progress = await progressBar(flags, "Importing", total);
         let done = problems.length;
@@ -167,6 +180,25 @@ export function registerTransferCommands(users: Command): void {
         if (failed) throw new CliError(`${failed} of ${total} failed.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
       }),
     );
+}
+
+type ImportClient = Awaited<ReturnType<typeof connect>>["client"];
+type CheckResult = { email: string; ok: boolean; code?: string; message?: string };
+
+/** A dry-run batch; a batch refused as a whole (one row failing validation) is retried row by row. */
+async function checkBatch(client: ImportClient, batch: Array<{ line: number; row: ImportRow }>): Promise<CheckResult[]> {
+  try {
+    return (await client.adminImportUsers({ users: batch.map((entry) => entry.row) as never, dryRun: true })).results;
+  } catch (error) {
+    const info = errorInfo(error);
+    if (info.code === "VALIDATION_ERROR" && batch.length > 1) {
+      const out: CheckResult[] = [];
+      for (const entry of batch) out.push(...(await checkBatch(client, [entry])));
+      return out;
+    }
+    if ((error as { status?: number }).status === 0 || info.code === "UNAUTHORIZED" || (error as { status?: number }).status === 403) throw error;
+    return batch.map((entry) => ({ email: entry.row.email, ok: false, ...info }));
+  }
 }
 
 interface Parsed {

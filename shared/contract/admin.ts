@@ -286,12 +286,13 @@ export const adminEndpoints = {
   adminRevokeUserSession: endpoint({
     method: "POST",
     path: "/admin/revoke-user-session",
-    summary: "End one session, named by the handle from list-user-sessions (or the raw token)",
+    summary:
+      "End one session, named by the handle from list-user-sessions (or the raw token). `success` is true either way (better-auth's answer); Latchkey adds `revoked`, false when no session had that handle",
     tags: ["admin"],
     access: "session",
     requires: "session:revoke",
     body: z.object({ sessionToken: z.string().min(1).max(256) }).strict(),
-    response: successSchema,
+    response: successSchema.extend({ revoked: z.boolean() }),
   }),
   adminRevokeUserSessions: endpoint({
     method: "POST",
@@ -307,11 +308,11 @@ export const adminEndpoints = {
     method: "POST",
     path: "/admin/import-users",
     summary:
-      "Latchkey extension: create up to 500 users per call, optionally with an argon2id or better-auth scrypt password hash (scrypt is upgraded at first sign-in); answers one result per row",
+      "Latchkey extension: create up to 500 users per call, optionally with an argon2id or better-auth scrypt password hash (scrypt is upgraded at first sign-in); answers one result per row. With `dryRun`, every row gets the same checks and nobody is created",
     tags: ["admin"],
     access: "session",
     requires: "user:create (and user:set-role for rows with a role)",
-    body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX) }).strict(),
+    body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX), dryRun: z.boolean().optional() }).strict(),
     response: z.object({
       results: z.array(
         z.object({ email: z.string(), ok: z.boolean(), id: z.string().optional(), code: z.string().optional(), message: z.string().optional() }),

@@ -44,18 +44,30 @@ export function isImportableHash(hash: string): boolean {
   return ARGON2ID.test(hash) || SCRYPT.test(hash);
 }
 
-async function importOne(app: AppContext, row: ImportRow): Promise<UserRow> {
+/** What a dry run has "created" so far, so a repeated email or username fails as it would for real. */
+interface DryRun {
+  emails: Set<string>;
+  usernames: Set<string>;
+}
+
+async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Promise<UserRow | { id: undefined; email: string }> {
   const { config } = app;
   const email = normalizeEmail(row.email);
-  if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  if (dryRun?.emails.has(email) || (await findUserByEmail(app.db, email))) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   const role = row.role !== undefined ? roleColumn(config, row.role) : config.admin.defaultRole;
   let names: { username: string | null; displayUsername: string | null } = { username: null, displayUsername: null };
   if (row.username) {
     const normalized = normalizeUsername(config, row.username, row.displayUsername ?? undefined);
-    if (await findUserByUsername(app.db, normalized.username)) throw apiError("USERNAME_IS_ALREADY_TAKEN");
+    if (dryRun?.usernames.has(normalized.username) || (await findUserByUsername(app.db, normalized.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
     names = normalized;
   }
   if (row.passwordHash && !isImportableHash(row.passwordHash)) throw apiError("INVALID_PASSWORD_HASH");
+  const createdAt = row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : undefined;
+  if (dryRun) {
+    dryRun.emails.add(email);
+    if (names.username) dryRun.usernames.add(names.username);
+    return { id: undefined, email };
+  }
   return createUserRecord(app, {
     email,
     name: row.name,
@@ -65,21 +77,26 @@ async function importOne(app: AppContext, row: ImportRow): Promise<UserRow> {
     username: names.username,
     displayUsername: names.displayUsername,
     passwordHash: row.passwordHash ?? null,
-    createdAt: row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : undefined,
+    createdAt,
   });
 }
 
-/** Each row stands alone: one bad row is reported and the others are still imported. */
-export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow[]): Promise<ImportResult[]> {
+/**
+ * Each row stands alone: one bad row is reported and the others are still imported. A dry run
+ * makes the same checks (permissions, roles, taken emails and usernames, hashes, dates) and
+ * creates nobody.
+ */
+export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow[], options: { dryRun?: boolean } = {}): Promise<ImportResult[]> {
   requirePermission(app.config, actor, { user: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS");
   if (rows.some((row) => row.role !== undefined)) {
     requirePermission(app.config, actor, { user: ["set-role"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
   }
   const results: ImportResult[] = [];
+  const dryRun = options.dryRun ? { emails: new Set<string>(), usernames: new Set<string>() } : undefined;
   for (const row of rows) {
     try {
-      const user = await importOne(app, row);
-      results.push({ email: user.email, ok: true, id: user.id });
+      const user = await importOne(app, row, dryRun);
+      results.push(user.id === undefined ? { email: user.email, ok: true } : { email: user.email, ok: true, id: user.id });
     } catch (error) {
       if (error instanceof ApiError) results.push({ email: row.email, ok: false, code: error.code, message: error.message });
       else {

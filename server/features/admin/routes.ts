@@ -122,7 +122,8 @@ export const adminHandlers = defineHandlers({
   adminRevokeUserSession: async (ctx) => {
     const ended = await revokeUserSession(ctx.app, requireAuth(ctx).user, ctx.body.sessionToken);
     if (ended) ctx.audit({ action: "session.revoke", targetId: ended.id, targetType: "session", metadata: { userId: ended.userId } });
-    return { success: true };
+    // better-auth answers success for an unknown handle too; `revoked` tells the two apart.
+    return { success: true, revoked: Boolean(ended) };
   },
   adminRevokeUserSessions: async (ctx) => {
     const count = await revokeUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
@@ -130,9 +131,9 @@ export const adminHandlers = defineHandlers({
     return { success: true };
   },
   adminImportUsers: async (ctx) => {
-    const results = await importUsers(ctx.app, requireAuth(ctx).user, ctx.body.users);
+    const results = await importUsers(ctx.app, requireAuth(ctx).user, ctx.body.users, { dryRun: ctx.body.dryRun });
     for (const result of results) {
-      if (result.ok) ctx.audit({ action: "user.import", targetId: result.id, targetType: "user", metadata: { email: result.email } });
+      if (result.ok && !ctx.body.dryRun) ctx.audit({ action: "user.import", targetId: result.id, targetType: "user", metadata: { email: result.email } });
     }
     return { results };
   },
