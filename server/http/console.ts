@@ -68,6 +68,8 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
     prefix: `${CONSOLE_PATH}/`,
     wildcard: false,
     index: false,
+    // scripts/precompress-console.mjs writes .br and .gz beside each asset at build time.
+    preCompressed: true,
     setHeaders(res, path) {
       securityHeaders(res);
       // Vite names assets by content hash: cache them for good; anything else revalidates.

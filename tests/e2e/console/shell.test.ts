@@ -24,6 +24,28 @@ describe("the web console", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("sends its scripts compressed, and cached for good since their names carry their hash", async () => {
+    const html = await (await fetch(`${harness.consoleURL}/`)).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/console\/assets\/index-.+\.js$/);
+    const url = `${harness.server.url}${entry}`;
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const plainLength = (await plain.arrayBuffer()).byteLength;
+    const { request } = await import("node:http");
+    const compressed = await new Promise<{ encoding: string | undefined; length: number; cache: string | undefined }>((resolve, reject) => {
+      request(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
+        let length = 0;
+        response.on("data", (chunk: Buffer) => (length += chunk.length));
+        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], length, cache: response.headers["cache-control"] }));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(compressed.encoding).toBe("br");
+    expect(compressed.length).toBeLessThan(plainLength / 2);
+    expect(compressed.cache).toContain("immutable");
+  });
+
   it("sends a signed-out visitor to sign-in and back to where they were going", async () => {
     const { page } = await harness.newPage();
     const errors = watchPageErrors(page);
