@@ -44,7 +44,9 @@ export async function startConsole({ stepTimeout, ...options }: ConsoleOptions =
     browser,
     consoleURL,
     async newPage({ as } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url });
+      // Reduced motion: toasts and dialogs appear without fading in, so axe never measures the
+      // contrast of half-transparent text mid-animation.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url, reducedMotion: "reduce" });
       contexts.push(context);
       const page = await context.newPage();
       if (stepTimeout) page.setDefaultTimeout(stepTimeout);
