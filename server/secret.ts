@@ -31,7 +31,7 @@ export function loadOrCreateSecret(config: Config): { secret: string; source: "c
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return { secret: stored, source: "file" };
   }
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return { secret, source: "generated" };

@@ -3,7 +3,7 @@
  * PostgreSQL (postgres.ts). Every query above this file is plain Kysely, so a dialect only needs
  * a case here.
  */
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
@@ -51,7 +51,7 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
 export { isPostgresUrl };
 
 export function openSqlite(file: string): OpenedSqlite {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") createPrivateFile(file);
   const sqlite = new SQLite(file);
   // WAL lets readers run while a writer commits; NORMAL sync is durable across app crashes and
   // loses at most the last commits on power loss, the usual trade for a WAL database.
@@ -69,6 +69,21 @@ export function openSqlite(file: string): OpenedSqlite {
       await db.destroy();
     },
   };
+}
+
+/**
+ * The database holds password hashes and the audit log: a new file is created 0600 in a folder
+ * created 0700 (like the secret, backups and exports). SQLite gives its -wal and -shm files the
+ * main file's mode. Existing files and folders keep the mode their owner gave them.
+ */
+export function createPrivateFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (existsSync(file)) return;
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
 }
 
 /**
