@@ -3,8 +3,8 @@
  * separate connection, restarting a step when the running server writes, so the copy is a
  * consistent snapshot even under load. The copy is checked and given mode 0600.
  */
-import { chmodSync, existsSync, rmSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
@@ -25,11 +25,29 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
   if (!existsSync(from)) throw new CliError(`No database at ${from}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
   if (from === to) throw new CliError("--out must differ from --db.", EXIT.USAGE, "SAME_FILE");
   if (existsSync(to)) {
+    if (statSync(to).isDirectory()) throw new CliError(`--out ${to} is a folder; name the file to write, e.g. ${resolve(to, "latchkey.db")}.`, EXIT.USAGE, "OUT_IS_FOLDER");
     await confirm(flags, `${to} exists. Replace it?`);
-    rmSync(to, { force: true });
+    removeCopy(to);
+  }
+  // A missing folder (./backups/ on the first run) is created private, like the copy itself.
+  const folder = dirname(to);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // The copy holds password hashes: it exists with mode 0600 before the first page is written.
+    closeSync(openSync(to, "wx", 0o600));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way" : (error as Error).message;
+    throw new CliError(`Cannot write the backup to ${to} (${reason}); pass --out with a path in a folder you can write to.`, EXIT.USAGE, "OUT_NOT_WRITABLE");
   }
   const started = performance.now();
-  const db = new Database(from, { fileMustExist: true });
+  let db: Database.Database;
+  try {
+    db = new Database(from, { fileMustExist: true });
+  } catch (error) {
+    removeCopy(to);
+    throw new CliError(`Cannot open the database ${from}: ${(error as Error).message}`, EXIT.USAGE, "DATABASE_UNREADABLE");
+  }
   let pages = 0;
   try {
     const outcome = await db.backup(to, {
@@ -39,16 +57,30 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
       },
     });
     pages = outcome.totalPages;
+  } catch (error) {
+    removeCopy(to);
+    const message = (error as Error).message;
+    if (/not a database|file is encrypted|malformed/i.test(message)) throw new CliError(`${from} is not a SQLite database (${message}).`, EXIT.USAGE, "NOT_A_DATABASE");
+    throw error;
   } finally {
     db.close();
   }
   chmodSync(to, 0o600);
-  const check = new Database(to, { readonly: true, fileMustExist: true });
+  // The copy is a single file: rollback journal mode, so opening it for the check (read-write:
+  // a read-only WAL connection could not remove them) leaves no -wal or -shm behind.
+  const check = new Database(to, { fileMustExist: true });
   try {
+    check.pragma("journal_mode = DELETE");
     const row = check.prepare("PRAGMA integrity_check").pluck().get();
     if (row !== "ok") throw new CliError(`The copy at ${to} failed its integrity check: ${String(row)}`, EXIT.FAILURE, "BACKUP_CORRUPT");
   } finally {
     check.close();
   }
+  for (const suffix of ["-wal", "-shm", "-journal"]) if (existsSync(to + suffix) && statSync(to + suffix).size === 0) rmSync(to + suffix, { force: true });
   return { db: from, out: to, pages, bytes: statSync(to).size, durationMs: Math.round(performance.now() - started), integrity: "ok" };
+}
+
+/** The copy and any journal files SQLite left beside it. */
+function removeCopy(to: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(to + suffix, { force: true });
 }

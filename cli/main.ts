@@ -46,8 +46,32 @@ export function report(error: unknown): number {
     process.stderr.write(`error: ${error.message}\n`);
     return EXIT.NETWORK;
   }
+  const fileProblem = describeFileError(error);
+  if (fileProblem) {
+    // A path the user gave that cannot be read or written: their mistake, said in one line.
+    process.stderr.write(`error: ${fileProblem}\n`);
+    return EXIT.USAGE;
+  }
   process.stderr.write(`error: ${(error as Error)?.stack ?? String(error)}\n`);
   return EXIT.INTERNAL;
+}
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "is a folder, not a file",
+  ENOTDIR: "a part of the path is not a folder",
+  EEXIST: "already exists",
+  EROFS: "read-only file system",
+  SQLITE_CANTOPEN: "cannot open the database file",
+  SQLITE_NOTADB: "not a SQLite database",
+};
+
+function describeFileError(error: unknown): string | undefined {
+  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  if (typeof code !== "string" || !(code in FILE_ERRORS)) return undefined;
+  return typeof path === "string" ? `${path}: ${FILE_ERRORS[code]}` : `${(error as Error).message} (${FILE_ERRORS[code]})`;
 }
 
 const code = await run(process.argv);
