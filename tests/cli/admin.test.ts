@@ -152,7 +152,7 @@ describe("auth admin sessions", () => {
 
     const revoke = await cli.run(["admin", "sessions", "revoke", sessions[0]!.token, "--yes", "--json"]);
     expect(revoke.code).toBe(0);
-    expect(revoke.json()).toEqual({ success: true });
+    expect(revoke.json()).toEqual({ success: true, revoked: true });
     expect((await cli.run(["admin", "sessions", "list", user.userId, "--jsonl"])).lines()).toHaveLength(1);
 
     const all = await cli.run(["admin", "sessions", "revoke-all", "sessions@example.com", "--yes", "--json"]);

@@ -142,4 +142,30 @@ describe("on a terminal", () => {
     expect(screen).toContain(`Exported ${n} users (${n} with a password hash) to ${out}.`);
     expect(screen).toContain("EXIT=0");
   });
+  it("a new account's password is asked twice; a mismatch creates nobody", async () => {
+    const env = { AUTH_TOKEN: admin.token, AUTH_URL: server.url };
+    const differ = terminal(["admin", "users", "create", "--email", "twice@example.com"], env);
+    await differ.waitFor(/Password for the new user \(empty: none\):/);
+    differ.keys("-l", "first long passphrase");
+    differ.keys("Enter");
+    await differ.waitFor(/Again, to confirm:/);
+    differ.keys("-l", "second long passphrase");
+    differ.keys("Enter");
+    const refused = await differ.waitFor(/EXIT=\d+/);
+    expect(refused).toContain("The passwords differ; nothing was changed.");
+    expect(refused).toContain("EXIT=2");
+    expect(await server.database.db.selectFrom("user").select("id").where("email", "=", "twice@example.com").execute()).toEqual([]);
+
+    const same = terminal(["admin", "users", "create", "--email", "twice@example.com"], env);
+    await same.waitFor(/Password for the new user/);
+    same.keys("-l", "one long passphrase");
+    same.keys("Enter");
+    await same.waitFor(/Again, to confirm:/);
+    same.keys("-l", "one long passphrase");
+    same.keys("Enter");
+    const created = await same.waitFor(/EXIT=\d+/);
+    expect(created).toContain("Created twice@example.com");
+    expect(created).toContain("EXIT=0");
+    expect((await server.client().signInEmail({ email: "twice@example.com", password: "one long passphrase" })).user.email).toBe("twice@example.com");
+  });
 });
