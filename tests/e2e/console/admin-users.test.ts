@@ -147,7 +147,7 @@ describe("admin users table", { timeout: 90_000 }, () => {
     expect(await headers()).toEqual(["", "Email", "Name", "Username", "Role", "Status", "Last sign-in", "Created"]);
 
     await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("checkbox", { name: "Name" }).uncheck();
+    await page.getByRole("checkbox", { name: "Name", exact: true }).uncheck();
     await page.getByRole("button", { name: "Reset columns" }).click();
     await page.keyboard.press("Escape");
     await expect.poll(headers).toEqual(["", "Email", "Name", "Role", "Status", "Created", "Last sign-in"]);

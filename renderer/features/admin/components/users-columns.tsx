@@ -22,13 +22,13 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
 
 /** Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar. */
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 220,
-  name: 150,
+  email: 210,
+  name: 160,
   username: 120,
-  role: 90,
-  status: 170,
-  createdAt: 130,
-  lastSignIn: 190,
+  role: 80,
+  status: 180,
+  createdAt: 125,
+  lastSignIn: 185,
 };
 
 export function useUserColumns(): ColumnDef<AdminUser>[] {
