@@ -143,11 +143,19 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-/** Parse settings, filling defaults. Throws a readable error listing every bad setting. */
+/**
+ * Parse settings, filling defaults. Throws a readable error listing every bad setting, including
+ * keys the schema does not know (a misspelled key would otherwise be ignored silently), each with
+ * the closest known key.
+ */
 export function resolveConfig(input: ConfigInput = {}): Config {
+  const unknown = unknownSettings(input);
   const parsed = configSchema.safeParse(input);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  if (unknown.length || !parsed.success) {
+    const lines = [
+      ...unknown.map((problem) => `  ${problem.path}: unknown setting${problem.suggestion ? `; did you mean ${problem.suggestion}?` : ""}`),
+      ...(parsed.success ? [] : parsed.error.issues.filter((issue) => issue.code !== "unrecognized_keys").map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`)),
+    ];
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
@@ -164,8 +172,129 @@ export function baseURLOf(config: Config): string {
   return `http://${host}:${config.port}`;
 }
 
-/** Settings from AUTH_* variables; only those that are set. */
+/** A key that is not a setting, and the known key it most likely meant. */
+export interface UnknownSetting {
+  path: string;
+  suggestion?: string;
+}
+
+type SchemaNode = { _zod: { def: { type: string; shape?: Record<string, SchemaNode>; innerType?: SchemaNode } } };
+
+/** The object schema under defaults and optionals, or undefined for leaves and records. */
+function objectShape(node: SchemaNode): Record<string, SchemaNode> | undefined {
+  let current: SchemaNode | undefined = node;
+  while (current && current._zod.def.innerType && current._zod.def.type !== "object") current = current._zod.def.innerType;
+  return current?._zod.def.type === "object" ? current._zod.def.shape : undefined;
+}
+
+/** Every key in `input` (nested too) that the schema does not declare. Records (roles) take any key. */
+export function unknownSettings(input: unknown): UnknownSetting[] {
+  const out: UnknownSetting[] = [];
+  const walk = (value: unknown, shape: Record<string, SchemaNode>, prefix: string) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    const known = Object.keys(shape);
+    for (const [key, child] of Object.entries(value)) {
+      const path = prefix + key;
+      if (path === "$schema") continue; // editors' JSON-schema hint
+      const node = shape[key];
+      if (!node) {
+        const suggestion = closest(key, known) ?? elsewhere(key, path);
+        out.push(suggestion ? { path, suggestion } : { path });
+        continue;
+      }
+      const inner = objectShape(node);
+      if (inner) walk(child, inner, `${path}.`);
+    }
+  };
+  walk(input, configSchema.shape as unknown as Record<string, SchemaNode>, "");
+  return out;
+}
+
+/** The full paths of known settings with this name at another level (e.g. minLength → password.minLength or username.minLength). */
+function elsewhere(key: string, path: string): string | undefined {
+  const found: string[] = [];
+  const visit = (shape: Record<string, SchemaNode>, prefix: string) => {
+    for (const [name, node] of Object.entries(shape)) {
+      if (name.toLowerCase() === key.toLowerCase() && prefix + name !== path) found.push(prefix + name);
+      const inner = objectShape(node);
+      if (inner) visit(inner, `${prefix}${name}.`);
+    }
+  };
+  visit(configSchema.shape as unknown as Record<string, SchemaNode>, "");
+  return found.length ? found.join(" or ") : undefined;
+}
+
+/**
+ * Every AUTH_* variable Latchkey reads: the server's settings below, plus those the CLI reads
+ * (AUTH_URL, AUTH_TOKEN, AUTH_PROFILE, AUTH_TIMEOUT_MS) and AUTH_CONFIG. Anything else starting
+ * with AUTH_ is a typo and refuses to start.
+ */
+export const KNOWN_ENV_VARIABLES = [
+  "AUTH_HOST",
+  "AUTH_PORT",
+  "AUTH_BASE_URL",
+  "AUTH_DB",
+  "AUTH_SECRET",
+  "AUTH_TRUSTED_ORIGINS",
+  "AUTH_TRUST_PROXY",
+  "AUTH_LOG_LEVEL",
+  "AUTH_RATE_LIMIT",
+  "AUTH_SMTP_URL",
+  "AUTH_MAIL_FROM",
+  "AUTH_ADMIN_USER_IDS",
+  "AUTH_CONFIG",
+  "AUTH_URL",
+  "AUTH_TOKEN",
+  "AUTH_PROFILE",
+  "AUTH_TIMEOUT_MS",
+] as const;
+
+/** AUTH_* variables that are set (non-empty) and that Latchkey does not read. */
+export function unknownEnvVariables(env: NodeJS.ProcessEnv = process.env): UnknownSetting[] {
+  const known: readonly string[] = KNOWN_ENV_VARIABLES;
+  return Object.keys(env)
+    .filter((name) => name.startsWith("AUTH_") && !known.includes(name) && env[name] !== undefined && env[name] !== "")
+    .sort()
+    .map((name) => {
+      const suggestion = closest(name, known);
+      return suggestion ? { path: name, suggestion } : { path: name };
+    });
+}
+
+/** The candidate nearest to `word` by edit distance (case-blind), if near enough to be a typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Settings from AUTH_* variables; only those that are set. Throws on an AUTH_* variable Latchkey does not read. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput {
+  const unknown = unknownEnvVariables(env);
+  if (unknown.length) {
+    const lines = unknown.map((problem) => `  ${problem.path}: unknown environment variable${problem.suggestion ? `; did you mean ${problem.suggestion}?` : ""}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\n  (Latchkey reads ${KNOWN_ENV_VARIABLES.join(", ")})`);
+  }
   const out: Record<string, unknown> = {};
   const set = (value: string | undefined, apply: (v: string) => void) => {
     if (value !== undefined && value !== "") apply(value);
@@ -208,4 +337,32 @@ function deepAssign(target: Record<string, unknown>, source: Record<string, unkn
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What a production server should not run with, said once at start-up (and by
+ * `auth server check-config`): mail kept in the outbox table reaches nobody, and links built on a
+ * loopback base URL open only on the server's own machine.
+ */
+export function productionWarnings(config: Config): string[] {
+  if (!config.production) return [];
+  const warnings: string[] = [];
+  if (!config.mail.smtpUrl) {
+    warnings.push("No SMTP server is configured (AUTH_SMTP_URL or --smtp-url): mail goes to the outbox table and reaches nobody.");
+  }
+  const base = baseURLOf(config);
+  if (isLoopbackURL(base)) {
+    warnings.push(`The base URL ${base} is a loopback address: links in mail will not open for anyone else. Set AUTH_BASE_URL (or --base-url) to the public URL.`);
+  }
+  return warnings;
+}
+
+function isLoopbackURL(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1" || host === "0.0.0.0" || host === "::";
 }

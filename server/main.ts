@@ -1,6 +1,6 @@
 /** Starts a listening server: open the database, migrate, listen, sweep, stop cleanly on signals. */
 import { createApp, type LatchkeyApp } from "./app.js";
-import { baseURLOf, type Config } from "./config.js";
+import { baseURLOf, productionWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
@@ -27,6 +27,7 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   const port = typeof address === "object" && address ? address.port : config.port;
   const listening = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   const url = config.baseURL ? baseURLOf(config) : listening;
+  for (const warning of productionWarnings(config)) app.context.log.warn(warning);
 
   const timer = setInterval(() => {
     sweep(app.context).catch((error) => app.context.log.error({ err: { message: (error as Error).message } }, "sweep failed"));

@@ -5,6 +5,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
+import { registerCheckConfig } from "./server-check-config.js";
 
 interface StartFlags {
   port?: string;
@@ -57,6 +58,8 @@ export function registerServerCommands(program: Command): void {
         throw error;
       }
     });
+
+  registerCheckConfig(server, startFlagsToConfig);
 
   server
     .command("migrate")

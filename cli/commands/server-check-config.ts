@@ -1,0 +1,72 @@
+/** `auth server check-config`: resolve the settings `auth server start` would use, without starting. */
+import type { Command } from "commander";
+import type { Config, ConfigInput } from "../../server/config.js";
+import { info, printJson, wantsJson, warn } from "../output.js";
+
+interface CheckFlags {
+  port?: string;
+  host?: string;
+  db?: string;
+  baseUrl?: string;
+  secret?: string;
+  rateLimit?: boolean;
+  config?: string;
+  trustedOrigins?: string;
+  smtpUrl?: string;
+  json?: boolean;
+  jsonl?: boolean;
+}
+
+export function registerCheckConfig(server: Command, flagsToConfig: (flags: CheckFlags) => ConfigInput): void {
+  server
+    .command("check-config")
+    .description("check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked")
+    .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
+    .option("--port <port>", "port to listen on (AUTH_PORT)", "")
+    .option("--host <host>", "interface to bind (AUTH_HOST)")
+    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
+    .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL)")
+    .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET)")
+    .option("--trusted-origins <list>", "comma-separated extra origins (AUTH_TRUSTED_ORIGINS)")
+    .option("--smtp-url <url>", "SMTP server (AUTH_SMTP_URL)")
+    .option("--no-rate-limit", "turn rate limiting off")
+    .addHelpText(
+      "after",
+      "\nExits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).\n\nExample:\n  $ auth server check-config --config ./latchkey.json\n  $ NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json",
+    )
+    .action(async (_flags: CheckFlags, command: Command) => {
+      const flags = command.optsWithGlobals() as CheckFlags;
+      const { buildConfig } = await import("../server-config.js");
+      const { baseURLOf, productionWarnings } = await import("../../server/config.js");
+      const config = buildConfig(flagsToConfig(flags), flags.config);
+      const settings = maskSecrets(config);
+      const warnings = productionWarnings(config);
+      if (wantsJson(flags)) {
+        printJson({ valid: true, baseURL: baseURLOf(config), settings, warnings });
+        return;
+      }
+      info(`The configuration is valid (public URL ${baseURLOf(config)}).`);
+      info(JSON.stringify(settings, null, 2));
+      for (const line of warnings) warn(`warning: ${line}`);
+    });
+}
+
+/** The settings safe to print: the secret and any password in a URL are masked. */
+export function maskSecrets(config: Config): Record<string, unknown> {
+  const copy = structuredClone(config) as Record<string, unknown> & { mail: { smtpUrl?: string } };
+  if (config.secret) copy.secret = "*** (set)";
+  copy.db = maskUrlPassword(config.db);
+  if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
+  return copy;
+}
+
+function maskUrlPassword(value: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(unparsable URL)";
+  }
+}
