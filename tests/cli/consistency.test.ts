@@ -115,7 +115,8 @@ describe("passwords", () => {
   it("'Password too short' names the minimum", async () => {
     const result = await cli.run(["admin", "users", "create", "--email", "short@example.com", "--password-stdin"], { input: "short" });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("Password too short: at least 8 characters");
+    expect(result.stderr).toContain("Password too short (PASSWORD_TOO_SHORT)");
+    expect(result.stderr).toContain("password: at least 8 characters");
   });
 });
 

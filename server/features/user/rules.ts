@@ -16,8 +16,13 @@ export function isValidEmail(email: string): boolean {
   return emailFormat.safeParse(email.trim().toLowerCase()).success;
 }
 
-/** Throws PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG against the configured limits. */
+/**
+ * Throws PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG against the configured limits. The message stays
+ * the specification's (better-auth clients show it); the limit travels as a field issue, which
+ * the CLI and the console print beside it.
+ */
 export function assertPasswordLength(config: Config, password: string): void {
-  if (password.length < config.password.minLength) throw apiError("PASSWORD_TOO_SHORT", `Password too short: at least ${config.password.minLength} characters`);
-  if (password.length > config.password.maxLength) throw apiError("PASSWORD_TOO_LONG", `Password too long: at most ${config.password.maxLength} characters`);
+  const { minLength, maxLength } = config.password;
+  if (password.length < minLength) throw apiError("PASSWORD_TOO_SHORT", undefined, [{ path: "password", message: `at least ${minLength} characters` }]);
+  if (password.length > maxLength) throw apiError("PASSWORD_TOO_LONG", undefined, [{ path: "password", message: `at most ${maxLength} characters` }]);
 }

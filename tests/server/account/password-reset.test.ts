@@ -137,9 +137,9 @@ describe("POST /reset-password", () => {
     const { email } = await server.signUp();
     const mail = await resetToken(email);
     const short = await server.request("POST", "/reset-password", { body: { newPassword: "short", token: mail.token } });
-    expect(short.body).toEqual({ code: "PASSWORD_TOO_SHORT", message: "Password too short: at least 8 characters" });
+    expect(short.body).toEqual({ code: "PASSWORD_TOO_SHORT", message: "Password too short", issues: [{ path: "password", message: "at least 8 characters" }] });
     const long = await server.request("POST", "/reset-password", { body: { newPassword: "x".repeat(129), token: mail.token } });
-    expect(long.body).toEqual({ code: "PASSWORD_TOO_LONG", message: "Password too long: at most 128 characters" });
+    expect(long.body).toEqual({ code: "PASSWORD_TOO_LONG", message: "Password too long", issues: [{ path: "password", message: "at most 128 characters" }] });
     expect((await server.request("POST", "/reset-password", { body: { newPassword: "long enough now", token: mail.token } })).status).toBe(200);
   });
 

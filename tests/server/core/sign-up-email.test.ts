@@ -36,9 +36,9 @@ describe("sign-up/email", () => {
 
   it("enforces the password length limits", async () => {
     const short = await server.request("POST", "/sign-up/email", { body: { email: "short@example.com", password: "1234567", name: "X" } });
-    expect(short.body).toEqual({ code: "PASSWORD_TOO_SHORT", message: "Password too short: at least 8 characters" });
+    expect(short.body).toEqual({ code: "PASSWORD_TOO_SHORT", message: "Password too short", issues: [{ path: "password", message: "at least 8 characters" }] });
     const long = await server.request("POST", "/sign-up/email", { body: { email: "long@example.com", password: "x".repeat(129), name: "X" } });
-    expect(long.body).toEqual({ code: "PASSWORD_TOO_LONG", message: "Password too long: at most 128 characters" });
+    expect(long.body).toEqual({ code: "PASSWORD_TOO_LONG", message: "Password too long", issues: [{ path: "password", message: "at most 128 characters" }] });
     const users = await server.database.db.selectFrom("user").select("email").where("email", "in", ["short@example.com", "long@example.com"]).execute();
     expect(users).toEqual([]);
   });
