@@ -12,7 +12,7 @@ import { removeUser } from "../user/remove-user.js";
 import { normalizeEmail } from "../user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../user/store.js";
 import { normalizeUsername } from "../username/rules.js";
-import { apiLink } from "../verification/links.js";
+import { apiLink, DEFAULT_LANDING } from "../verification/links.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
 import { consumeToken, issueToken, peekToken } from "../verification/store.js";
 import * as store from "./store.js";
@@ -55,7 +55,7 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
     data: { userId: user.id, email: user.email, newEmail },
     lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
-  const url = apiLink(app, "/verify-email", { token, callbackURL: input.callbackURL });
+  const url = apiLink(app, "/verify-email", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.changeEmail });
   await app.mailer.send(changeEmailMail({ appName: app.config.appName, to: newEmail, name: user.name, newEmail, url, token }));
   return { immediate: false };
 }
@@ -130,7 +130,7 @@ export async function requestDeletion(
       data: { userId: user.id },
       lifetimeSeconds: app.config.user.deleteTokenExpiresIn,
     });
-    const url = apiLink(app, "/delete-user/callback", { token, callbackURL: input.callbackURL });
+    const url = apiLink(app, "/delete-user/callback", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.deleteAccount });
     await app.mailer.send(deleteAccountMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
     return "mailed";
   }

@@ -11,7 +11,7 @@ import { deleteSessionsOfUser } from "../session/store.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../user/store.js";
-import { apiLink } from "../verification/links.js";
+import { apiLink, DEFAULT_LANDING } from "../verification/links.js";
 import { consumeToken, issueToken, peekToken } from "../verification/store.js";
 
 /** Reset tokens: 24 characters from 62 (≈143 bits), as better-auth issues them. */
@@ -35,7 +35,7 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
     data: { userId: user.id },
     lifetimeSeconds: app.config.emailAndPassword.resetPasswordTokenExpiresIn,
   });
-  const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo });
+  const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo || DEFAULT_LANDING.resetPassword });
   try {
     await app.mailer.send(resetPasswordMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
   } catch (error) {

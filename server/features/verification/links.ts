@@ -12,6 +12,20 @@ export function withQuery(target: string, params: Record<string, string>): strin
   return absolute ? url.toString() : url.pathname + url.search + url.hash;
 }
 
+/**
+ * Where a mailed link sends the browser when the app that asked for the mail gave no callback URL:
+ * pages of the console this server serves, each showing the outcome (or `?error=`). Apps that
+ * pass their own callbackURL / redirectTo keep getting it.
+ */
+export const DEFAULT_LANDING = {
+  verifyEmail: "/console/verify-email",
+  /** GET /reset-password/<token> redirects here with ?token= (or ?error=INVALID_TOKEN). */
+  resetPassword: "/console/reset-password",
+  /** The confirmation of an email change is a verify-email link; that page shows both outcomes. */
+  changeEmail: "/console/verify-email",
+  deleteAccount: "/console/goodbye",
+} as const;
+
 /** An endpoint of this server with a query, e.g. the link inside a mail. */
 export function apiLink(app: AppContext, path: string, params: Record<string, string | undefined>): string {
   const url = new URL(app.apiURL + path);

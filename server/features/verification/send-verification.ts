@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { verifyEmailMail } from "../../mail/templates/index.js";
-import { apiLink } from "./links.js";
+import { apiLink, DEFAULT_LANDING } from "./links.js";
 import { issueToken } from "./store.js";
 
 export const VERIFY_TOKEN_LENGTH = 32;
@@ -16,6 +16,6 @@ export async function sendVerificationEmail(app: AppContext, user: UserRow, call
     data: { userId: user.id, email: user.email },
     lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
-  const url = apiLink(app, "/verify-email", { token, callbackURL });
+  const url = apiLink(app, "/verify-email", { token, callbackURL: callbackURL || DEFAULT_LANDING.verifyEmail });
   await app.mailer.send(verifyEmailMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
 }

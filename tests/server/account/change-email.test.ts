@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
-import { apiPath, auditRows, lastMail, mailCount, openBrowser } from "./support.js";
+import { apiPath, apiPathWithoutCallback, auditRows, lastMail, mailCount, openBrowser } from "./support.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe("change-email", () => {
     const newEmail = fresh();
     await server.request("POST", "/change-email", { token, body: { newEmail } });
     const mail = await lastMail(server, newEmail, "change-email");
-    const follow = await server.request("GET", apiPath(server, mail.url));
+    const follow = await server.request("GET", apiPathWithoutCallback(server, mail.url));
     expect(follow.status).toBe(200);
     expect(follow.body.status).toBe(true);
     expect(follow.body.user.email).toBe(newEmail);
@@ -112,7 +112,7 @@ describe("change-email", () => {
     await server.request("POST", "/change-email", { token, body: { newEmail } });
     const mail = await lastMail(server, newEmail, "change-email");
     await server.request("POST", "/sign-up/email", { body: { email: newEmail, password: "password123", name: "Squatter" } });
-    const response = await server.request("GET", apiPath(server, mail.url));
+    const response = await server.request("GET", apiPathWithoutCallback(server, mail.url));
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("COULDNT_UPDATE_EMAIL");
     expect((await server.request("GET", "/get-session", { token })).body.user.email).toBe(email);

@@ -69,3 +69,13 @@ export function apiPath(server: TestServer, url: string): string {
   expect(url.startsWith(server.api)).toBe(true);
   return url.slice(server.api.length);
 }
+
+/**
+ * A mailed link as an API client would call it, without the callbackURL the mail carries (by
+ * default a console page): the endpoint then answers JSON instead of redirecting.
+ */
+export function apiPathWithoutCallback(server: TestServer, url: string): string {
+  const link = new URL(url);
+  link.searchParams.delete("callbackURL");
+  return apiPath(server, link.toString());
+}

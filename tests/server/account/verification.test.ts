@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
-import { apiPath, auditRows, lastMail, mailCount, openBrowser } from "./support.js";
+import { apiPath, apiPathWithoutCallback, auditRows, lastMail, mailCount, openBrowser } from "./support.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -191,7 +191,7 @@ describe("verification options", () => {
       await local.request("POST", "/sign-up/email", { body: { email, password: "password123", name: "Auto" } });
       const mail = await lastMail(local, email, "verify-email");
       const browser = openBrowser(local);
-      const response = await browser.get(apiPath(local, mail.url));
+      const response = await browser.get(apiPathWithoutCallback(local, mail.url));
       expect(response.status).toBe(200);
       expect(response.body.status).toBe(true);
       expect(response.body.user).toMatchObject({ email, emailVerified: true });
