@@ -4,6 +4,7 @@
  * names the device, adds a badge (this device, impersonation) and the row's action.
  */
 import type { ReactNode } from "react";
+import { DataTable } from "./data-table";
 import { formatDateTime, formatRelative } from "./format";
 
 export interface SessionLike {
@@ -42,41 +43,26 @@ export function SessionsTable<S extends SessionLike>({
   action?(session: S): ReactNode;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">{labels.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labels.device}</th>
-            <th scope="col">{labels.ip}</th>
-            <th scope="col">{labels.started}</th>
-            <th scope="col">{labels.lastSeen}</th>
-            {labels.expires ? <th scope="col">{labels.expires}</th> : null}
-            {action ? (
-              <th scope="col">
-                <span className="visually-hidden">{labels.actions}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id}>
-              <td className="cell-wrap">
-                <span className="row">
-                  <span title={session.userAgent ?? undefined}>{device(session)}</span>
-                  {badge?.(session)}
-                </span>
-              </td>
-              <td className="mono">{session.ipAddress ?? <span className="muted">{labels.unknownIp}</span>}</td>
-              <td>{formatDateTime(session.createdAt)}</td>
-              <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
-              {labels.expires ? <td>{formatDateTime(session.expiresAt)}</td> : null}
-              {action ? <td>{action(session)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={labels.caption}
+      columns={[labels.device, labels.ip, labels.started, labels.lastSeen, ...(labels.expires ? [labels.expires] : [])]}
+      actionsLabel={action ? labels.actions : undefined}
+    >
+      {sessions.map((session) => (
+        <tr key={session.id}>
+          <td className="cell-wrap">
+            <span className="row">
+              <span title={session.userAgent ?? undefined}>{device(session)}</span>
+              {badge?.(session)}
+            </span>
+          </td>
+          <td className="mono">{session.ipAddress ?? <span className="muted">{labels.unknownIp}</span>}</td>
+          <td>{formatDateTime(session.createdAt)}</td>
+          <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
+          {labels.expires ? <td>{formatDateTime(session.expiresAt)}</td> : null}
+          {action ? <td>{action(session)}</td> : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

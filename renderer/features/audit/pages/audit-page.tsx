@@ -14,6 +14,7 @@ import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import type { AuditSearch } from "../audit-search";
 import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
+import { DataTable } from "../../../ui/data-table";
 import "../audit.css";
 
 const route = getRouteApi("/signed-in/admin/audit");
@@ -239,28 +240,11 @@ function toLocalInput(value: string | undefined): string {
 function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
   const { t } = useTranslation("audit");
   return (
-    <div className="table-wrap">
-      <table className="table audit-table">
-        <caption className="visually-hidden">{t("table.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("table.time")}</th>
-            <th scope="col">{t("table.action")}</th>
-            <th scope="col">{t("table.actor")}</th>
-            <th scope="col">{t("table.target")}</th>
-            <th scope="col">{t("table.ip")}</th>
-            <th scope="col">{t("table.result")}</th>
-            <th scope="col">{t("table.reason")}</th>
-            <th scope="col">{t("table.details")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <EventRow key={event.seq} event={event} isNew={fresh.has(event.seq)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.ip"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
+      {events.map((event) => (
+        <EventRow key={event.seq} event={event} isNew={fresh.has(event.seq)} />
+      ))}
+    </DataTable>
   );
 }
 

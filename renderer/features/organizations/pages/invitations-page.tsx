@@ -16,6 +16,7 @@ import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useOrganizationContext } from "../organization-context";
 import { useCancelInvitation, useInvitations, useInvite, useTeams } from "../queries";
 import { isOwner, useRoleLabel } from "../shared";
+import { DataTable } from "../../../ui/data-table";
 import "../organizations.css";
 
 function splitTeams(teamId: string | null): string[] {
@@ -48,65 +49,48 @@ export function InvitationsPage() {
         ) : invitations.data.length === 0 ? (
           <EmptyState title={t("invitations.emptyTitle")}>{canInvite ? t("invitations.emptyBody") : null}</EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">{t("invitations.title")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("invitations.email")}</th>
-                  <th scope="col">{t("invitations.role")}</th>
-                  <th scope="col">{t("invitations.team")}</th>
-                  <th scope="col">{t("invitations.status")}</th>
-                  <th scope="col">{t("invitations.expires")}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("invitations.actions")}</span>
-                  </th>
+          <DataTable caption={t("invitations.title")} columns={[t("invitations.email"), t("invitations.role"), t("invitations.team"), t("invitations.status"), t("invitations.expires")]} actionsLabel={t("invitations.actions")}>
+            {invitations.data.map((invitation) => {
+              const expired = invitation.status === "pending" && new Date(invitation.expiresAt).getTime() <= now;
+              const pending = invitation.status === "pending" && !expired;
+              const teamsOf = splitTeams(invitation.teamId);
+              return (
+                <tr key={invitation.id}>
+                  <td>{invitation.email}</td>
+                  <td>{roleLabel(invitation.role)}</td>
+                  <td>{teamsOf.length ? teamsOf.map(teamName).join(", ") : <span className="muted">{t("invitations.noTeam")}</span>}</td>
+                  <td>
+                    <StatusBadge status={expired ? "expired" : invitation.status} />
+                  </td>
+                  <td title={formatDateTime(invitation.expiresAt)}>{invitation.status === "pending" ? formatRelative(invitation.expiresAt) : <span className="muted">—</span>}</td>
+                  <td>
+                    <span className="row">
+                      {canInvite && invitation.status === "pending" ? (
+                        <Button
+                          size="small"
+                          busy={resend.isPending && resend.variables?.email === invitation.email}
+                          aria-label={t("invitations.resendTo", { email: invitation.email })}
+                          onClick={() =>
+                            resend.mutate(
+                              { email: invitation.email, role: invitation.role, teamId: teamsOf, resend: true },
+                              { onSuccess: () => toast.success(t("invitations.resent", { email: invitation.email })), onError: (error) => toast.error(errorText(error)) },
+                            )
+                          }
+                        >
+                          {t("invitations.resend")}
+                        </Button>
+                      ) : null}
+                      {canCancel && pending ? (
+                        <Button size="small" variant="ghost" aria-label={t("invitations.cancelFor", { email: invitation.email })} onClick={() => setCanceling(invitation)}>
+                          {t("invitations.cancel")}
+                        </Button>
+                      ) : null}
+                    </span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {invitations.data.map((invitation) => {
-                  const expired = invitation.status === "pending" && new Date(invitation.expiresAt).getTime() <= now;
-                  const pending = invitation.status === "pending" && !expired;
-                  const teamsOf = splitTeams(invitation.teamId);
-                  return (
-                    <tr key={invitation.id}>
-                      <td>{invitation.email}</td>
-                      <td>{roleLabel(invitation.role)}</td>
-                      <td>{teamsOf.length ? teamsOf.map(teamName).join(", ") : <span className="muted">{t("invitations.noTeam")}</span>}</td>
-                      <td>
-                        <StatusBadge status={expired ? "expired" : invitation.status} />
-                      </td>
-                      <td title={formatDateTime(invitation.expiresAt)}>{invitation.status === "pending" ? formatRelative(invitation.expiresAt) : <span className="muted">—</span>}</td>
-                      <td>
-                        <span className="row">
-                          {canInvite && invitation.status === "pending" ? (
-                            <Button
-                              size="small"
-                              busy={resend.isPending && resend.variables?.email === invitation.email}
-                              aria-label={t("invitations.resendTo", { email: invitation.email })}
-                              onClick={() =>
-                                resend.mutate(
-                                  { email: invitation.email, role: invitation.role, teamId: teamsOf, resend: true },
-                                  { onSuccess: () => toast.success(t("invitations.resent", { email: invitation.email })), onError: (error) => toast.error(errorText(error)) },
-                                )
-                              }
-                            >
-                              {t("invitations.resend")}
-                            </Button>
-                          ) : null}
-                          {canCancel && pending ? (
-                            <Button size="small" variant="ghost" aria-label={t("invitations.cancelFor", { email: invitation.email })} onClick={() => setCanceling(invitation)}>
-                              {t("invitations.cancel")}
-                            </Button>
-                          ) : null}
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </Section>
       <ConfirmDialog

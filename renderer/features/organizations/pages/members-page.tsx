@@ -25,6 +25,7 @@ import { useDebounced } from "../../../ui/use-debounced";
 import { BUILT_IN_ROLES, isOwner, useRoleLabel } from "../shared";
 import { FormError } from "../../../ui/form-error";
 import { DialogFooter } from "../../../ui/dialog-footer";
+import { QueryStates } from "../../../ui/query-states";
 import "../organizations.css";
 
 const column = createColumnHelper<MemberWithUser>();
@@ -250,13 +251,7 @@ function AddToTeamDialog({ member, onClose }: { member: MemberWithUser | null; o
   const chosen = teamId || options[0]?.value || "";
   return (
     <Dialog open={member !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={t("members.addToTeamTitle", { name: member?.user.name ?? "" })}>
-      {teams.isPending ? (
-        <Loading />
-      ) : teams.isError ? (
-        <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : options.length === 0 ? (
-        <EmptyState title={t("teams.emptyTitle")}>{t("members.noTeams")}</EmptyState>
-      ) : (
+      <QueryStates query={teams} isEmpty={options.length === 0} empty={<EmptyState title={t("teams.emptyTitle")}>{t("members.noTeams")}</EmptyState>}>
         <form
           className="stack"
           onSubmit={(event) => {
@@ -281,7 +276,7 @@ function AddToTeamDialog({ member, onClose }: { member: MemberWithUser | null; o
             </Button>
           </DialogFooter>
         </form>
-      )}
+      </QueryStates>
     </Dialog>
   );
 }

@@ -10,6 +10,8 @@ import { EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useAcceptInvitation, useMyInvitations, useRejectInvitation } from "../queries";
 import { useRoleLabel } from "../shared";
 import { FormError } from "../../../ui/form-error";
+import { DataTable } from "../../../ui/data-table";
+import { QueryStates } from "../../../ui/query-states";
 import "../organizations.css";
 
 export function MyInvitationsPage() {
@@ -24,66 +26,45 @@ export function MyInvitationsPage() {
   return (
     <Page title={t("mine.title")} description={t("mine.description")}>
       <FormError error={failure} />
-      {invitations.isPending ? (
-        <Loading />
-      ) : invitations.isError ? (
-        <ErrorState error={invitations.error} onRetry={() => void invitations.refetch()} />
-      ) : invitations.data.length === 0 ? (
-        <EmptyState title={t("mine.emptyTitle")}>{t("mine.emptyBody")}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t("mine.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("mine.organization")}</th>
-                <th scope="col">{t("mine.role")}</th>
-                <th scope="col">{t("mine.expires")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("mine.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.organizationName}</td>
-                  <td>{roleLabel(invitation.role)}</td>
-                  <td title={formatDateTime(invitation.expiresAt)}>{formatRelative(invitation.expiresAt)}</td>
-                  <td>
-                    <span className="row">
-                      <Button
-                        size="small"
-                        variant="primary"
-                        busy={accept.isPending && accept.variables === invitation.id}
-                        aria-label={t("mine.acceptFor", { name: invitation.organizationName })}
-                        onClick={() =>
-                          accept.mutate(invitation.id, {
-                            onSuccess: (result) => {
-                              toast.success(t("accept.joined", { name: invitation.organizationName }));
-                              void navigate({ to: "/organizations/$organizationId", params: { organizationId: result.member.organizationId } });
-                            },
-                          })
-                        }
-                      >
-                        {t("accept.accept")}
-                      </Button>
-                      <Button
-                        size="small"
-                        busy={reject.isPending && reject.variables === invitation.id}
-                        aria-label={t("mine.rejectFor", { name: invitation.organizationName })}
-                        onClick={() => reject.mutate(invitation.id, { onSuccess: () => toast.success(t("accept.rejected", { name: invitation.organizationName })) })}
-                      >
-                        {t("accept.reject")}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates query={invitations} isEmpty={(invitations.data ?? []).length === 0} empty={<EmptyState title={t("mine.emptyTitle")}>{t("mine.emptyBody")}</EmptyState>}>
+        <DataTable caption={t("mine.title")} columns={[t("mine.organization"), t("mine.role"), t("mine.expires")]} actionsLabel={t("mine.actions")}>
+          {(invitations.data ?? []).map((invitation) => (
+            <tr key={invitation.id}>
+              <td>{invitation.organizationName}</td>
+              <td>{roleLabel(invitation.role)}</td>
+              <td title={formatDateTime(invitation.expiresAt)}>{formatRelative(invitation.expiresAt)}</td>
+              <td>
+                <span className="row">
+                  <Button
+                    size="small"
+                    variant="primary"
+                    busy={accept.isPending && accept.variables === invitation.id}
+                    aria-label={t("mine.acceptFor", { name: invitation.organizationName })}
+                    onClick={() =>
+                      accept.mutate(invitation.id, {
+                        onSuccess: (result) => {
+                          toast.success(t("accept.joined", { name: invitation.organizationName }));
+                          void navigate({ to: "/organizations/$organizationId", params: { organizationId: result.member.organizationId } });
+                        },
+                      })
+                    }
+                  >
+                    {t("accept.accept")}
+                  </Button>
+                  <Button
+                    size="small"
+                    busy={reject.isPending && reject.variables === invitation.id}
+                    aria-label={t("mine.rejectFor", { name: invitation.organizationName })}
+                    onClick={() => reject.mutate(invitation.id, { onSuccess: () => toast.success(t("accept.rejected", { name: invitation.organizationName })) })}
+                  >
+                    {t("accept.reject")}
+                  </Button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </QueryStates>
     </Page>
   );
 }

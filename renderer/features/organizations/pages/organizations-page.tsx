@@ -9,6 +9,8 @@ import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { CreateOrganizationDialog } from "../create-organization-dialog";
 import { useOrganizations, useRoles, useSetActiveOrganization } from "../queries";
 import { OrganizationLogo, useRoleLabel } from "../shared";
+import { DataTable } from "../../../ui/data-table";
+import { QueryStates } from "../../../ui/query-states";
 import "../organizations.css";
 
 export function OrganizationsPage() {
@@ -30,65 +32,49 @@ export function OrganizationsPage() {
 
   return (
     <Page title={t("list.title")} description={t("list.description")} actions={list.length > 0 ? createButton : undefined}>
-      {organizations.isPending ? (
-        <Loading />
-      ) : organizations.isError ? (
-        <ErrorState error={organizations.error} onRetry={() => void organizations.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t("list.emptyTitle")} action={createButton}>
-          {t("list.emptyBody")}
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t("list.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("list.name")}</th>
-                <th scope="col">{t("list.slug")}</th>
-                <th scope="col">{t("list.role")}</th>
-                <th scope="col">{t("list.status")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("list.actions")}</span>
-                </th>
+      <QueryStates
+        query={organizations}
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState title={t("list.emptyTitle")} action={createButton}>
+            {t("list.emptyBody")}
+          </EmptyState>
+        }
+      >
+        <DataTable caption={t("list.caption")} columns={[t("list.name"), t("list.slug"), t("list.role"), t("list.status")]} actionsLabel={t("list.actions")}>
+          {list.map((organization, index) => {
+            const active = organization.id === activeId;
+            const role = roles[index]?.data;
+            return (
+              <tr key={organization.id}>
+                <td>
+                  <span className="org-name-cell">
+                    <OrganizationLogo name={organization.name} logo={organization.logo} />
+                    <Link to="/organizations/$organizationId" params={{ organizationId: organization.id }}>
+                      {organization.name}
+                    </Link>
+                  </span>
+                </td>
+                <td className="mono">{organization.slug}</td>
+                <td>{role ? roleLabel(role) : roles[index]?.isError ? t("list.roleUnknown") : "…"}</td>
+                <td>{active ? <Badge tone="good">{t("list.active")}</Badge> : null}</td>
+                <td>
+                  {active ? null : (
+                    <Button
+                      size="small"
+                      onClick={() => setActive.mutate(organization.id)}
+                      busy={setActive.isPending && setActive.variables === organization.id}
+                      aria-label={t("list.setActiveFor", { name: organization.name })}
+                    >
+                      {t("list.setActive")}
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((organization, index) => {
-                const active = organization.id === activeId;
-                const role = roles[index]?.data;
-                return (
-                  <tr key={organization.id}>
-                    <td>
-                      <span className="org-name-cell">
-                        <OrganizationLogo name={organization.name} logo={organization.logo} />
-                        <Link to="/organizations/$organizationId" params={{ organizationId: organization.id }}>
-                          {organization.name}
-                        </Link>
-                      </span>
-                    </td>
-                    <td className="mono">{organization.slug}</td>
-                    <td>{role ? roleLabel(role) : roles[index]?.isError ? t("list.roleUnknown") : "…"}</td>
-                    <td>{active ? <Badge tone="good">{t("list.active")}</Badge> : null}</td>
-                    <td>
-                      {active ? null : (
-                        <Button
-                          size="small"
-                          onClick={() => setActive.mutate(organization.id)}
-                          busy={setActive.isPending && setActive.variables === organization.id}
-                          aria-label={t("list.setActiveFor", { name: organization.name })}
-                        >
-                          {t("list.setActive")}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+            );
+          })}
+        </DataTable>
+      </QueryStates>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
     </Page>
   );

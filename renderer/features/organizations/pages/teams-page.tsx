@@ -16,6 +16,7 @@ import { useAddTeamMember, useCreateTeam, useMemberSearch, useMembersByUser, use
 import { useDebounced } from "../../../ui/use-debounced";
 import { FormError } from "../../../ui/form-error";
 import { DialogFooter } from "../../../ui/dialog-footer";
+import { QueryStates } from "../../../ui/query-states";
 import "../organizations.css";
 
 export function TeamsPage() {
@@ -33,13 +34,7 @@ export function TeamsPage() {
       {can({ team: ["create"] }) ? <CreateTeamForm onCreated={(team) => setSelectedId(team.id)} /> : null}
       <div className="org-grid">
         <Section title={t("teams.title")}>
-          {teams.isPending ? (
-            <Loading />
-          ) : teams.isError ? (
-            <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
-          ) : list.length === 0 ? (
-            <EmptyState title={t("teams.emptyTitle")}>{t("teams.emptyBody")}</EmptyState>
-          ) : (
+          <QueryStates query={teams} isEmpty={list.length === 0} empty={<EmptyState title={t("teams.emptyTitle")}>{t("teams.emptyBody")}</EmptyState>}>
             <ul className="org-list" aria-label={t("teams.title")}>
               {list.map((team) => (
                 <li key={team.id} aria-current={team.id === selected?.id ? "true" : undefined}>
@@ -61,7 +56,7 @@ export function TeamsPage() {
                 </li>
               ))}
             </ul>
-          )}
+          </QueryStates>
         </Section>
         {selected ? <TeamMembers team={selected} /> : null}
       </div>

@@ -15,6 +15,7 @@ import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useOutbox, type OutboxMail } from "../queries";
+import { DataTable } from "../../../ui/data-table";
 import "../outbox.css";
 
 export function OutboxPage() {
@@ -101,39 +102,26 @@ function MailList({ mails, openId, onOpen }: { mails: OutboxMail[]; openId: stri
   const { t, i18n } = useTranslation("outbox");
   const exists = (key: string) => i18n.exists(key, { ns: "outbox" });
   return (
-    <div className="table-wrap">
-      <table className="table outbox-table">
-        <caption className="visually-hidden">{t("table.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("table.subject")}</th>
-            <th scope="col">{t("table.to")}</th>
-            <th scope="col">{t("table.kind")}</th>
-            <th scope="col">{t("table.sent")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.id} aria-selected={mail.id === openId}>
-              <td className="outbox-subject">
-                <button type="button" className="outbox-open" aria-pressed={mail.id === openId} onClick={() => onOpen(mail.id)}>
-                  {mail.subject}
-                </button>
-              </td>
-              <td>{mail.to}</td>
-              <td>
-                <Badge tone="info">{kindLabel(t, exists, mail.kind)}</Badge>
-              </td>
-              <td>
-                <time dateTime={mail.createdAt} title={formatDateTime(mail.createdAt)}>
-                  {formatRelative(mail.createdAt)}
-                </time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={t("table.caption")} columns={[t("table.subject"), t("table.to"), t("table.kind"), t("table.sent")]} className="outbox-table">
+      {mails.map((mail) => (
+        <tr key={mail.id} aria-selected={mail.id === openId}>
+          <td className="outbox-subject">
+            <button type="button" className="outbox-open" aria-pressed={mail.id === openId} onClick={() => onOpen(mail.id)}>
+              {mail.subject}
+            </button>
+          </td>
+          <td>{mail.to}</td>
+          <td>
+            <Badge tone="info">{kindLabel(t, exists, mail.kind)}</Badge>
+          </td>
+          <td>
+            <time dateTime={mail.createdAt} title={formatDateTime(mail.createdAt)}>
+              {formatRelative(mail.createdAt)}
+            </time>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
