@@ -69,9 +69,11 @@ const FILE_ERRORS: Record<string, string> = {
 };
 
 function describeFileError(error: unknown): string | undefined {
-  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  const { code, path, syscall } = (error ?? {}) as { code?: unknown; path?: unknown; syscall?: unknown };
   if (typeof code !== "string" || !(code in FILE_ERRORS)) return undefined;
-  return typeof path === "string" ? `${path}: ${FILE_ERRORS[code]}` : `${(error as Error).message} (${FILE_ERRORS[code]})`;
+  if (code.startsWith("SQLITE_")) return `${(error as Error).message} (${FILE_ERRORS[code]}); check --db or AUTH_DB.`;
+  const reason = code === "EEXIST" && syscall === "mkdir" ? "is a file, where a folder is needed" : FILE_ERRORS[code];
+  return typeof path === "string" ? `${path}: ${reason}` : `${(error as Error).message} (${reason})`;
 }
 
 const code = await run(process.argv);
