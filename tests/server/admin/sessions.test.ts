@@ -46,7 +46,7 @@ describe("revoke-user-session", () => {
     const target = listed.body.sessions[0] as { id: string; token: string };
     expect(second.status).toBe(200);
     const response = await post("/admin/revoke-user-session", { sessionToken: target.token });
-    expect(response.body).toEqual({ success: true });
+    expect(response.body).toEqual({ success: true, revoked: true });
     const remaining = (await post("/admin/list-user-sessions", { userId: user.userId })).body.sessions;
     expect(remaining).toHaveLength(1);
     expect(remaining[0].id).not.toBe(target.id);
