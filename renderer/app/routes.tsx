@@ -104,6 +104,8 @@ const organizationsRoute = createRoute({
 const organizationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/organizations/$organizationId",
+  // The layout's organization and role leave while its code loads (same queries as the layout's).
+  loader: async ({ context, params }) => (await import("../features/organizations/queries")).prefetchOrganization(context.queryClient, params.organizationId),
   component: lazyRouteComponent(() => import("../features/organizations/pages/organization-layout"), "OrganizationLayout"),
 });
 const organizationSettingsRoute = createRoute({
@@ -115,6 +117,10 @@ const organizationMembersRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/members",
   validateSearch: (search: Record<string, unknown>) => ({ q: stringParam(search.q), page: typeof search.page === "number" && search.page > 0 ? search.page : undefined }),
+  // The first page of members leaves beside the layout's queries, not after them.
+  loaderDeps: ({ search }) => ({ q: search.q, page: search.page }),
+  loader: async ({ context, params, deps }) =>
+    (await import("../features/organizations/queries")).prefetchMembersPage(context.queryClient, params.organizationId, deps.q ?? "", deps.page ?? 1),
   component: lazyRouteComponent(() => import("../features/organizations/pages/members-page"), "MembersPage"),
 });
 const organizationInvitationsRoute = createRoute({
@@ -141,6 +147,9 @@ const usersRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/admin/users",
   validateSearch: parseUsersSearch,
+  // The table's first page leaves while the page's code loads, not after it (same query as the page's).
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => (await import("../features/admin/queries")).prefetchUsers(context.queryClient, deps),
   component: lazyRouteComponent(() => import("../features/admin/pages/users-page"), "UsersPage"),
 });
 const userRoute = createRoute({

@@ -3,8 +3,10 @@
  * user's panel (profile, sessions, accounts, organizations, audit trail) and every action on
  * users. The only file in this feature that talks to the server.
  */
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { checkAdminPermission } from "../../../shared/permissions";
 import { api } from "../../app/api";
+import { sessionKey, type SessionData } from "../../app/session";
 import type { UsersSearch } from "./users-search";
 
 export const USERS_PAGE_SIZE = 100;
@@ -50,8 +52,9 @@ export function listParams(search: UsersSearch): NonNullable<ListUsersQuery> {
   return params;
 }
 
-export function useUsers(search: UsersSearch) {
-  return useInfiniteQuery({
+/** The users table's query: the same key and options for the page's hook and the route's loader. */
+export function usersQueryOptions(search: UsersSearch) {
+  return infiniteQueryOptions({
     queryKey: adminKeys.users(search),
     queryFn: ({ pageParam, signal }) => api.adminListUsers({ ...listParams(search), limit: USERS_PAGE_SIZE, offset: pageParam }, { signal }),
     initialPageParam: 0,
@@ -59,10 +62,26 @@ export function useUsers(search: UsersSearch) {
       const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
       return last.users.length === USERS_PAGE_SIZE && loaded < last.total ? loaded : undefined;
     },
-    // A new search keeps the old rows on screen until its answer arrives: no flash of empty table.
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+}
+
+export function useUsers(search: UsersSearch) {
+  return useInfiniteQuery({
+    ...usersQueryOptions(search),
+    // A new search keeps the old rows on screen until its answer arrives: no flash of empty table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Called by the route's loader: the first page of the table is asked for while the page's code
+ * is still loading (only for someone allowed to list users; the page shows "not allowed" otherwise).
+ */
+export function prefetchUsers(queryClient: QueryClient, search: UsersSearch): void {
+  const session = queryClient.getQueryData<SessionData | null>(sessionKey);
+  if (!session || !checkAdminPermission({}, { id: session.user.id, role: session.user.role }, { user: ["list"] }).success) return;
+  void queryClient.prefetchInfiniteQuery(usersQueryOptions(search));
 }
 
 /** One user; refetched on focus and every 10 s so ban state never goes stale in an open panel. */

@@ -53,12 +53,22 @@ export function useRole(organizationId: string) {
   return useQuery(roleQuery(organizationId));
 }
 
-export function useFullOrganization(organizationId: string) {
-  return useQuery({
+function fullOrganizationQuery(organizationId: string) {
+  return queryOptions({
     queryKey: organizationKeys.full(organizationId),
     // The layout only needs the organization itself; members are paged on their own screen.
     queryFn: () => api.getFullOrganization({ organizationId, membersLimit: 1 }),
   });
+}
+
+export function useFullOrganization(organizationId: string) {
+  return useQuery(fullOrganizationQuery(organizationId));
+}
+
+/** Called by the organization route's loader: the layout's queries leave while the code loads. */
+export function prefetchOrganization(queryClient: QueryClient, organizationId: string): void {
+  void queryClient.prefetchQuery(fullOrganizationQuery(organizationId));
+  void queryClient.prefetchQuery(roleQuery(organizationId));
 }
 
 /** Whether a slug is free: true, false (taken), or undefined while unknown. */
@@ -144,8 +154,8 @@ export function useDeleteOrganization(organizationId: string) {
 
 export type MembersPage = Awaited<ReturnType<typeof api.listOrganizationMembers>>;
 
-export function useMembersPage(organizationId: string, search: string, page: number) {
-  return useQuery({
+function membersPageQuery(organizationId: string, search: string, page: number) {
+  return queryOptions({
     queryKey: organizationKeys.membersPage(organizationId, search, page),
     queryFn: ({ signal }) =>
       api.listOrganizationMembers(
@@ -157,8 +167,19 @@ export function useMembersPage(organizationId: string, search: string, page: num
         },
         { signal },
       ),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useMembersPage(organizationId: string, search: string, page: number) {
+  return useQuery({ ...membersPageQuery(organizationId, search, page), placeholderData: keepPreviousData });
+}
+
+/**
+ * Called by the members route's loader, beside the layout's: the page of members leaves at once
+ * instead of after the layout has its organization and role. Same key as the page's own query.
+ */
+export function prefetchMembersPage(queryClient: QueryClient, organizationId: string, search: string, page: number): void {
+  void queryClient.prefetchQuery(membersPageQuery(organizationId, search, page));
 }
 
 /** A few members matching a search, for pickers (add to team). */
