@@ -3,7 +3,7 @@
  * four calls at a time with a progress bar, then lists every row's outcome with the server's
  * message for the ones that failed.
  */
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errors";
 import { useAdminCan } from "../../../app/permissions";
@@ -15,7 +15,10 @@ import { Badge } from "../../../ui/states";
 import { formatNumber } from "../../../ui/format";
 import { bulkCalls, useInvalidateUsers } from "../queries";
 import { runLimited } from "../run-limited";
-import { BanDialog, type BanValues } from "./ban-dialog";
+import type { BanValues } from "./ban-dialog";
+
+// The ban form (react-hook-form) loads the first time a bulk ban is asked for.
+const BanDialog = lazy(() => import("./ban-dialog").then((module) => ({ default: module.BanDialog })));
 
 export type BulkAction = "ban" | "unban" | "revoke" | "remove";
 export interface BulkTarget {
@@ -91,14 +94,18 @@ export function BulkActions({ selected, onDone }: { selected: BulkTarget[]; onDo
         </div>
       ) : null}
 
-      <BanDialog
-        open={asking === "ban"}
-        onOpenChange={(open) => setAsking(open ? "ban" : null)}
-        title={t("bulk.banTitle", { count })}
-        description={t("bulk.banDescription", { count })}
-        submitLabel={t("bulk.banSubmit", { count })}
-        onSubmit={(values) => void run("ban", values)}
-      />
+      {asking === "ban" ? (
+        <Suspense fallback={null}>
+          <BanDialog
+            open={asking === "ban"}
+            onOpenChange={(open) => setAsking(open ? "ban" : null)}
+            title={t("bulk.banTitle", { count })}
+            description={t("bulk.banDescription", { count })}
+            submitLabel={t("bulk.banSubmit", { count })}
+            onSubmit={(values) => void run("ban", values)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={asking === "unban" || asking === "revoke"}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
