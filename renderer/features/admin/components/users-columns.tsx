@@ -43,6 +43,8 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       createdAt: t("columns.createdAt"),
       lastSignIn: t("columns.lastSignIn"),
     };
+    // Labels every row shares are looked up once, not per cell.
+    const never = t("never", { ns: "common" });
     const cell: Record<UserColumn, (user: AdminUser) => ReactNode> = {
       email: (user) => (
         <Link to="/admin/users/$userId" params={{ userId: user.id }} tabIndex={-1} className="cell-link">
@@ -64,7 +66,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
             {formatRelative(user.lastSignInAt)} <span className="muted">· {signInMethodLabel(t, user.lastSignInMethod)}</span>
           </span>
         ) : (
-          <span className="muted">{t("never", { ns: "common" })}</span>
+          <span className="muted">{never}</span>
         ),
     };
     return [

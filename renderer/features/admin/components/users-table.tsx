@@ -3,9 +3,9 @@
  * end comes near, headers sort on the server, and one row is in the tab order (arrows move,
  * Enter opens, Space selects).
  */
-import { flexRender, getCoreRowModel, useReactTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type OnChangeFn, type Row, type RowSelectionState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../ui/states";
 import { USER_COLUMNS, type ColumnPrefs, type UserColumn } from "../column-prefs";
@@ -14,6 +14,57 @@ import type { UserSortField, UsersSearch } from "../users-search";
 import { SORT_FIELD, useUserColumns } from "./users-columns";
 
 const ROW_HEIGHT = 44;
+
+interface UserRowProps {
+  row: Row<AdminUser>;
+  index: number;
+  selected: boolean;
+  active: boolean;
+  /** The visible columns in order (a string, so equal layouts compare equal), and their definitions (they change with the language). */
+  columnsKey: string;
+  columns: unknown;
+  onClick(event: MouseEvent<HTMLTableRowElement>, userId: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, userId: string): void;
+  onFocus(index: number): void;
+}
+
+/**
+ * One row. Memoised on the user it shows (not react-table's row object, rebuilt whenever a page
+ * arrives), so scrolling renders only the rows entering the window.
+ */
+const UserRow = memo(
+  function UserRow({ row, index, selected, active, onClick, onKeyDown, onFocus }: UserRowProps) {
+    return (
+      <tr
+        data-index={index}
+        aria-rowindex={index + 2}
+        aria-selected={selected}
+        tabIndex={active ? 0 : -1}
+        className="user-row"
+        style={{ height: ROW_HEIGHT }}
+        onClick={(event) => onClick(event, row.id)}
+        onKeyDown={(event) => onKeyDown(event, index, row.id)}
+        onFocus={() => onFocus(index)}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={cell.column.id === "select" ? "cell-select" : undefined}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row.original === after.row.original &&
+    before.index === after.index &&
+    before.selected === after.selected &&
+    before.active === after.active &&
+    before.columnsKey === after.columnsKey &&
+    before.columns === after.columns &&
+    before.onClick === after.onClick &&
+    before.onKeyDown === after.onKeyDown &&
+    before.onFocus === after.onFocus,
+);
 
 export interface UsersTableProps {
   rows: AdminUser[];
@@ -30,22 +81,24 @@ export interface UsersTableProps {
   loadMore: { hasNextPage: boolean; isFetchingNextPage: boolean; paused: boolean; fetchNextPage(): unknown };
 }
 
+const getRowId = (user: AdminUser) => user.id;
+const coreRowModel = getCoreRowModel<AdminUser>();
+
 export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch, prefs, rowSelection, onRowSelectionChange, openUser, loadMore }: UsersTableProps) {
   const { t } = useTranslation("admin");
   const columns = useUserColumns();
   const [activeIndex, setActiveIndex] = useState(0);
+  // Stable state objects, so react-table's memoised columns and cells survive a re-render.
+  const columnOrder = useMemo(() => ["select", ...prefs.order], [prefs.order]);
+  const columnVisibility = useMemo(() => Object.fromEntries(USER_COLUMNS.map((c) => [c, !prefs.hidden.includes(c)])), [prefs.hidden]);
   const table = useReactTable({
     data: rows,
     columns,
-    getRowId: (user) => user.id,
-    getCoreRowModel: getCoreRowModel(),
+    getRowId,
+    getCoreRowModel: coreRowModel,
     enableRowSelection: true,
     onRowSelectionChange,
-    state: {
-      rowSelection,
-      columnOrder: ["select", ...prefs.order],
-      columnVisibility: Object.fromEntries(USER_COLUMNS.map((c) => [c, !prefs.hidden.includes(c)])),
-    },
+    state: { rowSelection, columnOrder, columnVisibility },
   });
   const tableRows = table.getRowModel().rows;
 
@@ -75,21 +128,26 @@ export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch
     virtualizer.scrollToIndex(target);
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${target}"]`)?.focus());
   };
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, userId: string) => {
+  // The rows' handlers are stable (memoised rows keep them) and read the latest render's state.
+  const latest = useRef({ tableRows, openUser, focusRow });
+  latest.current = { tableRows, openUser, focusRow };
+  const onRowKey = useCallback((event: KeyboardEvent<HTMLTableRowElement>, index: number, userId: string) => {
     if (event.target !== event.currentTarget) return;
+    const { tableRows, openUser, focusRow } = latest.current;
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: tableRows.length - 1 };
     if (event.key === "Enter") openUser(userId);
     else if (event.key === " ") tableRows[index]?.toggleSelected();
     else if (event.key in moves) focusRow(moves[event.key]!);
     else return;
     event.preventDefault();
-  };
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, userId: string) => {
+  }, []);
+  const onRowClick = useCallback((event: MouseEvent<HTMLTableRowElement>, userId: string) => {
     if ((event.target as HTMLElement).closest("a, button, input, label")) return;
-    openUser(userId);
-  };
+    latest.current.openUser(userId);
+  }, []);
 
   const visibleColumns = table.getVisibleLeafColumns();
+  const columnsKey = visibleColumns.map((column) => column.id).join(",");
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
@@ -139,24 +197,18 @@ export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch
             const row = tableRows[item.index];
             if (!row) return null;
             return (
-              <tr
+              <UserRow
                 key={row.id}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                aria-selected={row.getIsSelected()}
-                tabIndex={item.index === activeIndex ? 0 : -1}
-                className="user-row"
-                style={{ height: ROW_HEIGHT }}
-                onClick={(event) => onRowClick(event, row.id)}
-                onKeyDown={(event) => onRowKey(event, item.index, row.id)}
-                onFocus={() => setActiveIndex(item.index)}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.id === "select" ? "cell-select" : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
+                row={row}
+                index={item.index}
+                selected={row.getIsSelected()}
+                active={item.index === activeIndex}
+                columnsKey={columnsKey}
+                columns={columns}
+                onClick={onRowClick}
+                onKeyDown={onRowKey}
+                onFocus={setActiveIndex}
+              />
             );
           })}
           {paddingBottom > 0 ? (

@@ -1,8 +1,10 @@
 /** The users table's search box, search field and operator, filter, and the columns menu. */
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { ColumnPrefs, UserColumn } from "../column-prefs";
 import { ROLE_NAMES } from "../roles";
 import type { UsersSearch } from "../users-search";
+import { useSearchText } from "../use-search-text";
 import { ColumnMenu } from "./column-menu";
 
 type FilterChoice = "all" | "banned" | "notBanned" | "verified" | "unverified" | `role:${string}`;
@@ -21,26 +23,42 @@ function searchForFilter(choice: FilterChoice): Pick<UsersSearch, "banned" | "ve
   return { banned: undefined, verified: undefined, role: undefined };
 }
 
+/**
+ * The search box keeps the typed text in its own state, so a key press re-renders only the box;
+ * the text reaches the URL (and so the table) `debounceMs` after the last key.
+ */
+const SearchBox = memo(function SearchBox({ q, onSearch, debounceMs }: { q: string | undefined; onSearch(q: string | undefined): void; debounceMs: number }) {
+  const { t } = useTranslation("admin");
+  const searchText = useSearchText(q, onSearch, debounceMs);
+  return (
+    <div className="field users-search">
+      <label htmlFor="users-search">{t("users.search")}</label>
+      <input id="users-search" type="search" value={searchText.text} onChange={(event) => searchText.setText(event.target.value)} placeholder={t("users.searchPlaceholder")} autoComplete="off" spellCheck={false} />
+    </div>
+  );
+});
+
 export function UsersToolbar({
   search,
   setSearch,
-  text,
-  onText,
+  onSearchText,
+  searchDebounceMs,
+  searchBoxKey,
   columns,
 }: {
   search: UsersSearch;
   setSearch(patch: Partial<UsersSearch>): void;
-  text: string;
-  onText(text: string): void;
+  /** The search box's debounced text (undefined when empty). */
+  onSearchText(q: string | undefined): void;
+  searchDebounceMs: number;
+  /** Changing it empties the box (remounts it from the URL's text), e.g. after "Clear view". */
+  searchBoxKey: number;
   columns: { prefs: ColumnPrefs; toggle(column: UserColumn): void; move(column: UserColumn, by: -1 | 1): void; reset(): void };
 }) {
   const { t } = useTranslation("admin");
   return (
     <div className="users-toolbar" role="search" aria-label={t("users.searchRegion")}>
-      <div className="field users-search">
-        <label htmlFor="users-search">{t("users.search")}</label>
-        <input id="users-search" type="search" value={text} onChange={(event) => onText(event.target.value)} placeholder={t("users.searchPlaceholder")} autoComplete="off" spellCheck={false} />
-      </div>
+      <SearchBox key={searchBoxKey} q={search.q} onSearch={onSearchText} debounceMs={searchDebounceMs} />
       <div className="field">
         <label htmlFor="users-search-field">{t("users.searchField")}</label>
         <select id="users-search-field" value={search.field ?? "email"} onChange={(event) => setSearch({ field: event.target.value === "email" ? undefined : (event.target.value as "name") })}>

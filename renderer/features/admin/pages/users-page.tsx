@@ -5,7 +5,7 @@
  */
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
@@ -19,13 +19,12 @@ import { NotAllowed } from "../components/not-allowed";
 import { UsersTable } from "../components/users-table";
 import { filterOf, UsersToolbar } from "../components/users-toolbar";
 import { useUsers } from "../queries";
-import { useSearchText } from "../use-search-text";
 import type { UserSortField, UsersSearch } from "../users-search";
 import "../admin.css";
 
 const route = getRouteApi("/signed-in/admin/users");
 
-const SEARCH_DEBOUNCE_MS = 200;
+const SEARCH_DEBOUNCE_MS = 100;
 
 export function UsersPage() {
   const canList = useAdminCan({ user: ["list"] });
@@ -49,18 +48,19 @@ function UsersView() {
   const columns = useColumnPrefs();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
 
-  const setSearch = (patch: Partial<UsersSearch>, replace = false) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace });
-  const searchText = useSearchText(search.q, (q) => setSearch({ q }, true), SEARCH_DEBOUNCE_MS);
+  const setSearch = useCallback((patch: Partial<UsersSearch>, replace = false) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace }), [navigate]);
+  const onSearchText = useCallback((q: string | undefined) => setSearch({ q }, true), [setSearch]);
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
 
   // A new view is a new set of rows: a selection made in the old one is dropped.
   const viewKey = JSON.stringify(search);
-  useEffect(() => setRowSelection({}), [viewKey]);
+  useEffect(() => setRowSelection((current) => (Object.keys(current).length > 0 ? {} : current)), [viewKey]);
 
   const rows = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
   const total = users.data?.pages[0]?.total ?? 0;
   const sortField: UserSortField = search.sort ?? "createdAt";
   const sortDir = search.dir ?? (search.sort ? "asc" : "desc");
-  const openUser = (userId: string) => void navigate({ to: "/admin/users/$userId", params: { userId } });
+  const openUser = useCallback((userId: string) => void navigate({ to: "/admin/users/$userId", params: { userId } }), [navigate]);
 
   const selected = useMemo(() => {
     const byId = new Map(rows.map((user) => [user.id, user]));
@@ -80,7 +80,7 @@ function UsersView() {
       description={t("users.description")}
       actions={canCreate ? <CreateUserDialog onCreated={(userId) => openUser(userId)} /> : null}
     >
-      <UsersToolbar search={search} setSearch={setSearch} text={searchText.text} onText={searchText.setText} columns={columns} />
+      <UsersToolbar search={search} setSearch={setSearch} onSearchText={onSearchText} searchDebounceMs={SEARCH_DEBOUNCE_MS} searchBoxKey={searchBoxKey} columns={columns} />
 
       <div className="spread users-summary">
         <p className="muted" role="status" aria-live="polite">
@@ -92,7 +92,7 @@ function UsersView() {
             size="small"
             variant="ghost"
             onClick={() => {
-              searchText.clear();
+              setSearchBoxKey((key) => key + 1);
               void navigate({ search: {} });
             }}
           >
