@@ -7,6 +7,10 @@ import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, re
 import type { QueryClient } from "@tanstack/react-query";
 import { parseAuditSearch } from "../features/audit/audit-search";
 import { parseUsersSearch } from "../features/admin/users-search";
+// Small modules (query keys and options only): the loaders start the pages' first requests
+// without waiting for the pages' code.
+import { prefetchUsers } from "../features/admin/users-query";
+import { prefetchMembersPage, prefetchOrganization } from "../features/organizations/route-queries";
 import { NotFoundPage } from "./not-found-page";
 import { SignedInLayout } from "./layout";
 import { sessionQuery } from "./session";
@@ -105,7 +109,7 @@ const organizationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/organizations/$organizationId",
   // The layout's organization and role leave while its code loads (same queries as the layout's).
-  loader: async ({ context, params }) => (await import("../features/organizations/queries")).prefetchOrganization(context.queryClient, params.organizationId),
+  loader: ({ context, params }) => prefetchOrganization(context.queryClient, params.organizationId),
   component: lazyRouteComponent(() => import("../features/organizations/pages/organization-layout"), "OrganizationLayout"),
 });
 const organizationSettingsRoute = createRoute({
@@ -119,8 +123,7 @@ const organizationMembersRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => ({ q: stringParam(search.q), page: typeof search.page === "number" && search.page > 0 ? search.page : undefined }),
   // The first page of members leaves beside the layout's queries, not after them.
   loaderDeps: ({ search }) => ({ q: search.q, page: search.page }),
-  loader: async ({ context, params, deps }) =>
-    (await import("../features/organizations/queries")).prefetchMembersPage(context.queryClient, params.organizationId, deps.q ?? "", deps.page ?? 1),
+  loader: ({ context, params, deps }) => prefetchMembersPage(context.queryClient, params.organizationId, deps.q ?? "", deps.page ?? 1),
   component: lazyRouteComponent(() => import("../features/organizations/pages/members-page"), "MembersPage"),
 });
 const organizationInvitationsRoute = createRoute({
@@ -149,7 +152,7 @@ const usersRoute = createRoute({
   validateSearch: parseUsersSearch,
   // The table's first page leaves while the page's code loads, not after it (same query as the page's).
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => (await import("../features/admin/queries")).prefetchUsers(context.queryClient, deps),
+  loader: ({ context, deps }) => prefetchUsers(context.queryClient, deps),
   component: lazyRouteComponent(() => import("../features/admin/pages/users-page"), "UsersPage"),
 });
 const userRoute = createRoute({

@@ -1,70 +1,18 @@
 /**
  * The administration screens' server state: the users table (infinite, limit/offset pages), one
  * user's panel (profile, sessions, accounts, organizations, audit trail) and every action on
- * users. The only file in this feature that talks to the server.
+ * users. The only file in this feature that talks to the server, with users-query.ts (the
+ * table's query, kept apart for the route's loader).
  */
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { checkAdminPermission } from "../../../shared/permissions";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../app/api";
-import { sessionKey, type SessionData } from "../../app/session";
 import type { UsersSearch } from "./users-search";
+import { adminKeys, usersQueryOptions } from "./users-query";
 
-export const USERS_PAGE_SIZE = 100;
+export { adminKeys, listParams, prefetchUsers, USERS_PAGE_SIZE, usersQueryOptions } from "./users-query";
 
-export const adminKeys = {
-  all: ["admin"] as const,
-  users: (search: UsersSearch) => ["admin", "users", search] as const,
-  usersAll: ["admin", "users"] as const,
-  user: (id: string) => ["admin", "user", id] as const,
-  sessions: (id: string) => ["admin", "user", id, "sessions"] as const,
-  accounts: (id: string) => ["admin", "user", id, "accounts"] as const,
-  organizations: (id: string) => ["admin", "user", id, "organizations"] as const,
-  audit: (id: string) => ["admin", "user", id, "audit"] as const,
-};
-
-type ListUsersQuery = Parameters<typeof api.adminListUsers>[0];
 export type AdminUser = Awaited<ReturnType<typeof api.adminListUsers>>["users"][number];
 export type AdminSession = Awaited<ReturnType<typeof api.adminListUserSessions>>["sessions"][number];
-
-/** The table's URL view → list-users parameters. The server takes one filter per call. */
-export function listParams(search: UsersSearch): NonNullable<ListUsersQuery> {
-  const params: NonNullable<ListUsersQuery> = {};
-  if (search.q) {
-    params.searchValue = search.q;
-    params.searchField = search.field ?? "email";
-    params.searchOperator = search.op ?? "contains";
-  }
-  params.sortBy = search.sort ?? "createdAt";
-  params.sortDirection = search.dir ?? (search.sort ? "asc" : "desc");
-  if (search.banned !== undefined) {
-    params.filterField = "banned";
-    params.filterValue = search.banned;
-    params.filterOperator = "eq";
-  } else if (search.verified !== undefined) {
-    params.filterField = "emailVerified";
-    params.filterValue = search.verified;
-    params.filterOperator = "eq";
-  } else if (search.role) {
-    params.filterField = "role";
-    params.filterValue = search.role;
-    params.filterOperator = "eq";
-  }
-  return params;
-}
-
-/** The users table's query: the same key and options for the page's hook and the route's loader. */
-export function usersQueryOptions(search: UsersSearch) {
-  return infiniteQueryOptions({
-    queryKey: adminKeys.users(search),
-    queryFn: ({ pageParam, signal }) => api.adminListUsers({ ...listParams(search), limit: USERS_PAGE_SIZE, offset: pageParam }, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
-      return last.users.length === USERS_PAGE_SIZE && loaded < last.total ? loaded : undefined;
-    },
-    staleTime: 10_000,
-  });
-}
 
 export function useUsers(search: UsersSearch) {
   return useInfiniteQuery({
@@ -72,16 +20,6 @@ export function useUsers(search: UsersSearch) {
     // A new search keeps the old rows on screen until its answer arrives: no flash of empty table.
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * Called by the route's loader: the first page of the table is asked for while the page's code
- * is still loading (only for someone allowed to list users; the page shows "not allowed" otherwise).
- */
-export function prefetchUsers(queryClient: QueryClient, search: UsersSearch): void {
-  const session = queryClient.getQueryData<SessionData | null>(sessionKey);
-  if (!session || !checkAdminPermission({}, { id: session.user.id, role: session.user.role }, { user: ["list"] }).success) return;
-  void queryClient.prefetchInfiniteQuery(usersQueryOptions(search));
 }
 
 /** One user; refetched on focus and every 10 s so ban state never goes stale in an open panel. */

@@ -1,32 +1,18 @@
 /**
- * Server state of the organization screens: the only file here that talks to the API. Keys:
+ * Server state of the organization screens: the only file here that talks to the API (with
+ * route-queries.ts, the queries the routes' loaders start). Keys:
  * ["organizations"] (the caller's list, shared with the command palette),
  * ["organization", id, …] (one organization's details, role, members, invitations, teams),
  * ["my-invitations"] and ["invitation", id].
  */
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MemberWithUser } from "../../../shared/contract/organization";
 import { api } from "../../app/api";
 import { toastError } from "../../app/errors";
 import { sessionKey } from "../../app/session";
+import { fullOrganizationQuery, membersPageQuery, organizationKeys, roleQuery } from "./route-queries";
 
-export const MEMBERS_PAGE_SIZE = 50;
-
-export const organizationKeys = {
-  list: ["organizations"] as const,
-  all: (organizationId: string) => ["organization", organizationId] as const,
-  full: (organizationId: string) => ["organization", organizationId, "full"] as const,
-  role: (organizationId: string) => ["organization", organizationId, "role"] as const,
-  members: (organizationId: string) => ["organization", organizationId, "members"] as const,
-  membersPage: (organizationId: string, search: string, page: number) => ["organization", organizationId, "members", { search, page }] as const,
-  memberSearch: (organizationId: string, search: string) => ["organization", organizationId, "member-search", search] as const,
-  memberByUser: (organizationId: string, userId: string) => ["organization", organizationId, "member-by-user", userId] as const,
-  invitations: (organizationId: string) => ["organization", organizationId, "invitations"] as const,
-  teams: (organizationId: string) => ["organization", organizationId, "teams"] as const,
-  teamMembers: (organizationId: string, teamId: string) => ["organization", organizationId, "team-members", teamId] as const,
-  myInvitations: ["my-invitations"] as const,
-  invitation: (invitationId: string) => ["invitation", invitationId] as const,
-};
+export { MEMBERS_PAGE_SIZE, organizationKeys, prefetchMembersPage, prefetchOrganization } from "./route-queries";
 
 // --- organizations ---------------------------------------------------------------------------
 
@@ -41,34 +27,12 @@ export function useRoles(organizationIds: string[]) {
   });
 }
 
-function roleQuery(organizationId: string) {
-  return queryOptions({
-    queryKey: organizationKeys.role(organizationId),
-    queryFn: async () => (await api.getActiveMemberRole({ organizationId })).role,
-    staleTime: 30_000,
-  });
-}
-
 export function useRole(organizationId: string) {
   return useQuery(roleQuery(organizationId));
 }
 
-function fullOrganizationQuery(organizationId: string) {
-  return queryOptions({
-    queryKey: organizationKeys.full(organizationId),
-    // The layout only needs the organization itself; members are paged on their own screen.
-    queryFn: () => api.getFullOrganization({ organizationId, membersLimit: 1 }),
-  });
-}
-
 export function useFullOrganization(organizationId: string) {
   return useQuery(fullOrganizationQuery(organizationId));
-}
-
-/** Called by the organization route's loader: the layout's queries leave while the code loads. */
-export function prefetchOrganization(queryClient: QueryClient, organizationId: string): void {
-  void queryClient.prefetchQuery(fullOrganizationQuery(organizationId));
-  void queryClient.prefetchQuery(roleQuery(organizationId));
 }
 
 /** Whether a slug is free: true, false (taken), or undefined while unknown. */
@@ -154,32 +118,8 @@ export function useDeleteOrganization(organizationId: string) {
 
 export type MembersPage = Awaited<ReturnType<typeof api.listOrganizationMembers>>;
 
-function membersPageQuery(organizationId: string, search: string, page: number) {
-  return queryOptions({
-    queryKey: organizationKeys.membersPage(organizationId, search, page),
-    queryFn: ({ signal }) =>
-      api.listOrganizationMembers(
-        {
-          organizationId,
-          limit: MEMBERS_PAGE_SIZE,
-          offset: (page - 1) * MEMBERS_PAGE_SIZE,
-          ...(search ? { searchValue: search, searchOperator: "contains" as const } : {}),
-        },
-        { signal },
-      ),
-  });
-}
-
 export function useMembersPage(organizationId: string, search: string, page: number) {
   return useQuery({ ...membersPageQuery(organizationId, search, page), placeholderData: keepPreviousData });
-}
-
-/**
- * Called by the members route's loader, beside the layout's: the page of members leaves at once
- * instead of after the layout has its organization and role. Same key as the page's own query.
- */
-export function prefetchMembersPage(queryClient: QueryClient, organizationId: string, search: string, page: number): void {
-  void queryClient.prefetchQuery(membersPageQuery(organizationId, search, page));
 }
 
 /** A few members matching a search, for pickers (add to team). */
