@@ -117,9 +117,12 @@ export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastIndex, tableRows.length, loadMore.hasNextPage, loadMore.isFetchingNextPage, loadMore.paused]);
   // A new view starts at the top.
+  // The virtualizer already knows the scroll offset (from scroll events): asking the element would
+  // force a layout on every new search, even when the table is already at the top.
   useEffect(() => {
     setActiveIndex(0);
-    scrollRef.current?.scrollTo({ top: 0 });
+    if ((virtualizer.scrollOffset ?? 0) > 0) scrollRef.current?.scrollTo({ top: 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewKey]);
 
   const focusRow = (index: number) => {
