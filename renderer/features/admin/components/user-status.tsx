@@ -15,19 +15,31 @@ export function banSummary(t: (key: string, options?: Record<string, unknown>) =
   return user.banReason ? `${until} — ${user.banReason}` : until;
 }
 
-export function UserStatus({ user, compact = false }: { user: StatusUser; compact?: boolean }) {
-  const { t } = useTranslation("admin");
+export interface StatusLabels {
+  banned: string;
+  active: string;
+  verified: string;
+  unverified: string;
+}
+
+export function statusLabels(t: (key: string) => string): StatusLabels {
+  return { banned: t("status.banned"), active: t("status.active"), verified: t("status.verified"), unverified: t("status.unverified") };
+}
+
+/** The badges with labels looked up by the caller (the users table does it once, not per row). */
+export function UserStatusBadges({ user, labels, detail }: { user: StatusUser; labels: StatusLabels; detail?: string | undefined }) {
   return (
     <span className="user-status">
-      {user.banned ? (
-        <Badge tone="bad">{t("status.banned")}</Badge>
-      ) : (
-        <Badge tone="good">{t("status.active")}</Badge>
-      )}
-      {user.emailVerified ? <Badge tone="info">{t("status.verified")}</Badge> : <Badge tone="warn">{t("status.unverified")}</Badge>}
-      {user.banned && compact ? <span className="muted user-status-detail">{banSummary(t, user)}</span> : null}
+      {user.banned ? <Badge tone="bad">{labels.banned}</Badge> : <Badge tone="good">{labels.active}</Badge>}
+      {user.emailVerified ? <Badge tone="info">{labels.verified}</Badge> : <Badge tone="warn">{labels.unverified}</Badge>}
+      {detail ? <span className="muted user-status-detail">{detail}</span> : null}
     </span>
   );
+}
+
+export function UserStatus({ user, compact = false }: { user: StatusUser; compact?: boolean }) {
+  const { t } = useTranslation("admin");
+  return <UserStatusBadges user={user} labels={statusLabels(t)} detail={user.banned && compact ? banSummary(t, user) : undefined} />;
 }
 
 /** "email", "username" … → words; unknown methods (social:github) are shown readably. */

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatRelative } from "../../../ui/format";
 import { USER_COLUMNS, type UserColumn } from "../column-prefs";
 import type { AdminUser } from "../queries";
 import type { UserSortField } from "../users-search";
-import { banSummary, signInMethodLabel, UserStatus } from "./user-status";
+import { banSummary, signInMethodLabel, statusLabels, UserStatusBadges } from "./user-status";
 
 /** Which server sort field each column sorts by. */
 export const SORT_FIELD: Record<UserColumn, UserSortField> = {
@@ -31,6 +31,15 @@ const COLUMN_SIZE: Record<UserColumn, number> = {
   lastSignIn: 185,
 };
 
+/** A label function remembered per value: rows share a handful of roles and sign-in methods. */
+function cached<K, V>(compute: (key: K) => V): (key: K) => V {
+  const memo = new Map<K, V>();
+  return (key) => {
+    if (!memo.has(key)) memo.set(key, compute(key));
+    return memo.get(key) as V;
+  };
+}
+
 export function useUserColumns(): ColumnDef<AdminUser>[] {
   const { t } = useTranslation("admin");
   return useMemo<ColumnDef<AdminUser>[]>(() => {
@@ -45,6 +54,9 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
     };
     // Labels every row shares are looked up once, not per cell.
     const never = t("never", { ns: "common" });
+    const status = statusLabels(t);
+    const roleLabel = cached((roles: string) => roles.split(",").map((role) => t(`roles.${role.trim()}`, { defaultValue: role.trim() })).join(", "));
+    const methodLabel = cached((method: string | null) => signInMethodLabel(t, method));
     const cell: Record<UserColumn, (user: AdminUser) => ReactNode> = {
       email: (user) => (
         <Link to="/admin/users/$userId" params={{ userId: user.id }} tabIndex={-1} className="cell-link">
@@ -53,17 +65,20 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       ),
       name: (user) => user.name,
       username: (user) => user.displayUsername ?? user.username ?? "",
-      role: (user) => user.role.split(",").map((role) => t(`roles.${role.trim()}`, { defaultValue: role.trim() })).join(", "),
-      status: (user) => (
-        <span title={user.banned ? banSummary(t, user) : undefined}>
-          <UserStatus user={user} compact />
-        </span>
-      ),
+      role: (user) => roleLabel(user.role),
+      status: (user) => {
+        const ban = user.banned ? banSummary(t, user) : undefined;
+        return (
+          <span title={ban}>
+            <UserStatusBadges user={user} labels={status} detail={ban} />
+          </span>
+        );
+      },
       createdAt: (user) => <span title={formatDateTime(user.createdAt)}>{formatDate(user.createdAt)}</span>,
       lastSignIn: (user) =>
         user.lastSignInAt ? (
           <span title={formatDateTime(user.lastSignInAt)}>
-            {formatRelative(user.lastSignInAt)} <span className="muted">· {signInMethodLabel(t, user.lastSignInMethod)}</span>
+            {formatRelative(user.lastSignInAt)} <span className="muted">· {methodLabel(user.lastSignInMethod)}</span>
           </span>
         ) : (
           <span className="muted">{never}</span>
