@@ -6,15 +6,25 @@ import type { Clock } from "../clock.js";
 import type { Mail, Mailer } from "./mailer.js";
 
 export function createOutboxMailer(db: DB, clock: Clock): Mailer {
+  let sent = 0;
   return {
     transport: "outbox",
     async send(mail: Mail) {
       await db
         .insertInto("outbox")
-        .values({ id: newId(), ...mail, createdAt: clock.now() })
+        .values({ id: sortableOutboxId((sent += 1)), ...mail, createdAt: clock.now() })
         .execute();
     },
   };
+}
+
+/**
+ * Lists order by (createdAt, id). Two mails sent in the same millisecond (a bulk action, a test
+ * clock) would otherwise come back in random-id order; a per-process sequence ahead of the random
+ * part keeps them in the order they were sent.
+ */
+function sortableOutboxId(sequence: number): string {
+  return `${sequence.toString(36).padStart(8, "0")}${newId()}`;
 }
 
 export interface OutboxQuery {
