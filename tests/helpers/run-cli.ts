@@ -58,7 +58,7 @@ export function startCliServer(args: string[], options: { cwd?: string; env?: Re
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 45_000); // generous: CI shares two cores with browsers
     child.stderr?.on("data", (chunk) => {
       stderr += chunk;
       if (stderr.includes("Latchkey listening on")) {
