@@ -2,20 +2,10 @@
 import type { Command } from "commander";
 import type { Config, ConfigInput } from "../../server/config.js";
 import { info, printJson, wantsJson, warn } from "../output.js";
+import type { StartFlags } from "./server.js";
 
-interface CheckFlags {
-  port?: string;
-  host?: string;
-  db?: string;
-  baseUrl?: string;
-  secret?: string;
-  rateLimit?: boolean;
-  config?: string;
-  trustedOrigins?: string;
-  smtpUrl?: string;
-  json?: boolean;
-  jsonl?: boolean;
-}
+/** The same settings flags as `auth server start`, plus the output switches. */
+type CheckFlags = StartFlags & { json?: boolean; jsonl?: boolean };
 
 export function registerCheckConfig(server: Command, flagsToConfig: (flags: CheckFlags) => ConfigInput): void {
   server

@@ -7,7 +7,7 @@ import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
 import { registerCheckConfig } from "./server-check-config.js";
 
-interface StartFlags {
+export interface StartFlags {
   port?: string;
   host?: string;
   db?: string;
