@@ -3,6 +3,7 @@
  * file (JSON, --config or AUTH_CONFIG) > defaults. Durations are in seconds unless named *Ms.
  */
 import { z } from "zod";
+import { LANGUAGE_TAGS } from "../shared/languages.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -19,6 +20,8 @@ export const configSchema = z.object({
   /** Take the client IP from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: z.boolean().default(false),
   appName: z.string().default("Latchkey"),
+  /** Language for mail and pages when the user chose none and the request's Accept-Language names none we speak. */
+  defaultLanguage: z.enum(LANGUAGE_TAGS).default("en"),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   bodyLimitBytes: z.number().int().positive().default(256 * 1024),
 
@@ -241,6 +244,7 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_RATE_LIMIT",
   "AUTH_SMTP_URL",
   "AUTH_MAIL_FROM",
+  "AUTH_DEFAULT_LANGUAGE",
   "AUTH_ADMIN_USER_IDS",
   "AUTH_CONFIG",
   "AUTH_URL",
@@ -311,6 +315,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput
   set(env.AUTH_RATE_LIMIT, (v) => (out.rateLimit = { enabled: !(v === "0" || v === "false" || v === "off") }));
   set(env.AUTH_SMTP_URL, (v) => (out.mail = { ...(out.mail as object), smtpUrl: v }));
   set(env.AUTH_MAIL_FROM, (v) => (out.mail = { ...(out.mail as object), from: v }));
+  set(env.AUTH_DEFAULT_LANGUAGE, (v) => (out.defaultLanguage = v));
   set(env.AUTH_ADMIN_USER_IDS, (v) => (out.admin = { adminUserIds: v.split(",").map((s) => s.trim()).filter(Boolean) }));
   return out as ConfigInput;
 }

@@ -26,6 +26,8 @@ export interface UserTable {
   lastSignInAt: Millis | null;
   /** "email", "username", "email-verification" (auto sign-in after verifying); later "social:<provider>", "passkey". */
   lastSignInMethod: string | null;
+  /** Preferred language, a tag from shared/languages.ts; null: Accept-Language, then the default decides. */
+  language: string | null;
 }
 
 export interface SessionTable {

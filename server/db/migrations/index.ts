@@ -5,6 +5,7 @@ import * as organization from "./0002-organization.js";
 import * as audit from "./0003-audit.js";
 import * as memberPaging from "./0004-member-paging.js";
 import * as lastSignIn from "./0005-last-sign-in.js";
+import * as userLanguage from "./0006-user-language.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-audit": audit,
   "0004-member-paging": memberPaging,
   "0005-last-sign-in": lastSignIn,
+  "0006-user-language": userLanguage,
 };
