@@ -28,6 +28,11 @@ export interface UserTable {
   lastSignInMethod: string | null;
   /** Preferred language, a tag from shared/languages.ts; null: Accept-Language, then the default decides. */
   language: string | null;
+  /** Failed password sign-ins since the last success (server/features/lockout); administrators see it. */
+  failedSignInCount: Generated<number>;
+  lastFailedSignInAt: Millis | null;
+  /** Sign-in refused until then (lockout); null or past: not locked. */
+  lockedUntil: Millis | null;
 }
 
 export interface SessionTable {
@@ -150,6 +155,45 @@ export interface AuditEventTable {
   createdAt: Millis;
 }
 
+/** API keys (better-auth's api-key plugin); `key` is the base64url SHA-256 of the key. */
+export interface ApikeyTable {
+  id: string;
+  configId: string;
+  name: string | null;
+  start: string | null;
+  prefix: string | null;
+  key: string;
+  /** The owning user's id. */
+  referenceId: string;
+  refillInterval: Millis | null;
+  refillAmount: number | null;
+  lastRefillAt: Millis | null;
+  enabled: Flag;
+  rateLimitEnabled: Flag;
+  rateLimitTimeWindow: Millis | null;
+  rateLimitMax: number | null;
+  requestCount: number;
+  remaining: number | null;
+  lastRequest: Millis | null;
+  expiresAt: Millis | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+  /** JSON: { resource: [actions] } or null (the user's own rights). */
+  permissions: string | null;
+  metadata: string | null;
+}
+
+/** JWT signing keys; `privateKey` is sealed (AES-256-GCM) under a key derived from the server secret. */
+export interface JwksTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  alg: string;
+  crv: string | null;
+  createdAt: Millis;
+  expiresAt: Millis | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -162,6 +206,18 @@ export interface Database {
   teamMember: TeamMemberTable;
   outbox: OutboxTable;
   auditEvent: AuditEventTable;
+  apikey: ApikeyTable;
+  jwks: JwksTable;
+  signInLockout: SignInLockoutTable;
+}
+
+/** Lockout state of identifiers that match no account (migration 0007). */
+export interface SignInLockoutTable {
+  /** "email:<normalised email>" or "username:<normalised username>". */
+  key: string;
+  failedCount: number;
+  lastFailedAt: Millis;
+  lockedUntil: Millis | null;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -177,3 +233,5 @@ export type TeamRow = Selectable<TeamTable>;
 export type TeamMemberRow = Selectable<TeamMemberTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type AuditEventRow = Selectable<AuditEventTable>;
+export type ApikeyRow = Selectable<ApikeyTable>;
+export type JwksRow = Selectable<JwksTable>;

@@ -6,6 +6,8 @@ import * as audit from "./0003-audit.js";
 import * as memberPaging from "./0004-member-paging.js";
 import * as lastSignIn from "./0005-last-sign-in.js";
 import * as userLanguage from "./0006-user-language.js";
+import * as apiKeysJwks from "./0011-api-keys-jwks.js";
+import * as signInLockout from "./0007-sign-in-lockout.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0004-member-paging": memberPaging,
   "0005-last-sign-in": lastSignIn,
   "0006-user-language": userLanguage,
+  "0011-api-keys-jwks": apiKeysJwks,
+  "0007-sign-in-lockout": signInLockout,
 };
