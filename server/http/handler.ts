@@ -33,6 +33,13 @@ export interface BrowserSessions {
   readCache(): SessionWithUser | null;
   /** Re-send the session cookie (after a refresh) and the cache. */
   refresh(resolved: { token: string; session: SessionRow; user: UserRow }): void;
+  /**
+   * A feature's own short cookie (two-factor challenge, trusted device, passkey challenge),
+   * HMAC-signed with the server secret; `name` is unprefixed. A forged or altered value reads as absent.
+   */
+  readSigned(name: string): string | undefined;
+  writeSigned(name: string, value: string, maxAgeSeconds: number): void;
+  forgetSigned(name: string): void;
 }
 
 export interface HandlerContext<S extends EndpointSpec> {

@@ -134,6 +134,20 @@ export function createBrowserSessions(app: AppContext, jar: CookieJarState): Bro
       return token || undefined;
     },
     dontRemember: () => jar.incoming.has(DONT_REMEMBER_COOKIE),
+    readSigned(name) {
+      const raw = jar.incoming.get(`${COOKIE_PREFIX}.${name}`);
+      const dot = raw ? raw.lastIndexOf(".") : -1;
+      if (!raw || dot < 0) return undefined;
+      const value = raw.slice(0, dot);
+      return safeEqual(raw.slice(dot + 1), sign(`${name}=${value}`, app.secret)) ? value : undefined;
+    },
+    writeSigned(name, value, maxAgeSeconds) {
+      // The cookie's name is part of what is signed, so a value cannot be moved to another cookie.
+      set(`${COOKIE_PREFIX}.${name}`, `${value}.${sign(`${name}=${value}`, app.secret)}`, maxAgeSeconds);
+    },
+    forgetSigned(name) {
+      if (jar.incoming.has(`${COOKIE_PREFIX}.${name}`)) clearCookie(`${COOKIE_PREFIX}.${name}`);
+    },
     readCache() {
       if (!app.config.session.cookieCache.enabled) return null;
       const raw = jar.incoming.get(SESSION_DATA_COOKIE);
