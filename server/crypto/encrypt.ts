@@ -1,39 +1,52 @@
 /**
- * Secrets the server must read back (JWT private keys, and any other feature's) are sealed with
- * AES-256-GCM under a key derived by HKDF-SHA256 from the server secret. A copy of the database
- * alone therefore opens nothing, and the `purpose` label gives each use its own key, so a value
- * sealed for one purpose cannot be replayed as another. GCM's tag makes tampering an error.
+ * Secrets the server must read back later (TOTP seeds, signing keys, provider tokens) are sealed
+ * with AES-256-GCM under a key derived from the server secret with HKDF-SHA256. The `purpose`
+ * goes into HKDF's info, so a value sealed for one purpose never opens for another, and a copy
+ * of the database without the server secret yields nothing usable.
+ *
+ * Format: `v1.<iv>.<ciphertext>.<tag>` (base64url parts); the version lets keys rotate later.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
-const VERSION = "v1";
+const keys = new Map<string, Buffer>();
 
-const keyCache = new Map<string, Buffer>();
-
-/** 32 bytes for `purpose`, derived once per (secret, purpose) — HKDF is cheap but not free. */
-function derivedKey(secret: string, purpose: string): Buffer {
-  const cacheKey = `${purpose}\u0000${secret}`;
-  let key = keyCache.get(cacheKey);
+/** A 32-byte key for `purpose`, derived once per secret and purpose (HKDF is cheap, but not free). */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", secret, "latchkey-seal", `latchkey:${purpose}`, 32));
-    keyCache.set(cacheKey, key);
+    key = Buffer.from(hkdfSync("sha256", secret, "latchkey-hkdf-v1", purpose, 32));
+    keys.set(id, key);
   }
   return key;
 }
 
-/** `v1.<iv>.<ciphertext>.<tag>` (base64url parts); a fresh 96-bit IV per value. */
 export function seal(plaintext: string, secret: string, purpose: string): string {
+  // A 96-bit random IV: GCM's recommended size; collisions are negligible at our volumes.
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", derivedKey(secret, purpose), iv);
+  const cipher = createCipheriv("aes-256-gcm", deriveKey(secret, purpose), iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
 }
 
-/** The plaintext, or throws when the value was sealed under another secret or purpose, or altered. */
-export function open(sealed: string, secret: string, purpose: string): string {
+/** The plaintext, or null when the value was altered, sealed for another purpose, or under another secret. */
+export function open(sealed: string, secret: string, purpose: string): string | null {
   const [version, iv, body, tag] = sealed.split(".");
-  if (version !== VERSION || !iv || body === undefined || !tag) throw new Error("not a sealed value");
-  const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret, purpose), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  if (version !== "v1" || iv === undefined || body === undefined || tag === undefined) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret, purpose), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A keyed hash (HMAC-SHA256 under a derived key) for short secrets that are only ever compared,
+ * such as backup codes: unlike a plain SHA-256, a database copy cannot be brute-forced offline
+ * without the server secret.
+ */
+export function keyedHash(value: string, secret: string, purpose: string): string {
+  return createHmac("sha256", deriveKey(secret, purpose)).update(value).digest("base64url");
 }
