@@ -33,6 +33,8 @@ export interface UserTable {
   lastFailedSignInAt: Millis | null;
   /** Sign-in refused until then (lockout); null or past: not locked. */
   lockedUntil: Millis | null;
+  /** A second factor is required at sign-in (migration 0010, server/features/two-factor). */
+  twoFactorEnabled: Generated<Flag>;
 }
 
 export interface SessionTable {
@@ -194,8 +196,41 @@ export interface JwksTable {
   expiresAt: Millis | null;
 }
 
+/** TOTP seed (sealed, crypto/encrypt) and backup codes (keyed hashes) of a user (migration 0010). */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  secret: string;
+  /** JSON array of keyed hashes; a used code is removed. */
+  backupCodes: string;
+  /** 0 until the first code is verified after enable. */
+  verified: Flag;
+  /** The last accepted TOTP time step: a code of that step or earlier is refused (no replay). */
+  lastUsedStep: number | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+/** WebAuthn credentials (better-auth's passkey plugin fields; migration 0010). */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  /** base64 of the COSE public key. */
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: Flag;
+  transports: string | null;
+  aaguid: string | null;
+  createdAt: Millis;
+}
+
 export interface Database {
   user: UserTable;
+  twoFactor: TwoFactorTable;
+  passkey: PasskeyTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
@@ -235,3 +270,5 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type AuditEventRow = Selectable<AuditEventTable>;
 export type ApikeyRow = Selectable<ApikeyTable>;
 export type JwksRow = Selectable<JwksTable>;
+export type TwoFactorRow = Selectable<TwoFactorTable>;
+export type PasskeyRow = Selectable<PasskeyTable>;

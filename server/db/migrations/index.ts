@@ -8,6 +8,7 @@ import * as lastSignIn from "./0005-last-sign-in.js";
 import * as userLanguage from "./0006-user-language.js";
 import * as apiKeysJwks from "./0011-api-keys-jwks.js";
 import * as signInLockout from "./0007-sign-in-lockout.js";
+import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006-user-language": userLanguage,
   "0011-api-keys-jwks": apiKeysJwks,
   "0007-sign-in-lockout": signInLockout,
+  "0010-two-factor-passkey": twoFactorPasskey,
 };
