@@ -8,9 +8,11 @@ import { systemClock, type Clock } from "./clock.js";
 import { baseURLOf, type Config } from "./config.js";
 import type { AppContext, Logger } from "./context.js";
 import { createPasswordHasher } from "./crypto/password.js";
+import { createHashPool } from "./crypto/hash-pool.js";
+import { createMetrics } from "./metrics/metrics.js";
 import type { DB } from "./db/database.js";
 import { handlers } from "./features/index.js";
-import { installErrorHandling } from "./http/error-handler.js";
+import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
 import { demoPage } from "./http/demo-page.js";
@@ -52,6 +54,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Router failures (bad URL encoding, overlong path parameters) answer from the catalogue too.
+    frameworkErrors,
   });
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
@@ -59,7 +63,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   installJsonParser(server);
-  installErrorHandling(server, log);
+  installErrorHandling(server, log, config.basePath);
   installCors(server, origins.isTrusted);
   if (config.rateLimit.enabled) {
     const limiter = createRateLimiter(config.rateLimit, clock);
@@ -107,12 +111,16 @@ export function createContext(options: { config: Config; db: DB; secret: string;
   const clock = options.clock ?? systemClock;
   const baseURL = baseURLOf(config);
   const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock));
+  const metrics = createMetrics();
+  const hashPool = createHashPool(undefined, { onWait: (op, seconds) => metrics.hashWait.observe({ op }, seconds) });
+  metrics.watchHashQueue(() => hashPool.stats());
   return {
     config,
     db,
     clock,
     mailer,
-    passwords: createPasswordHasher(config.password),
+    metrics,
+    passwords: createPasswordHasher(config.password, hashPool),
     audit: createAuditRecorder(db, clock, (error) => log.error({ err: { message: (error as Error).message } }, "audit write failed")),
     secret: options.secret,
     baseURL,

@@ -5,6 +5,7 @@ import type { DB } from "./db/database.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { PasswordHasher } from "./crypto/password.js";
 import type { AuditRecorder } from "./audit/recorder.js";
+import type { Metrics } from "./metrics/metrics.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -20,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   passwords: PasswordHasher;
   audit: AuditRecorder;
+  /** Prometheus counters (server/metrics/metrics.ts); served at /metrics when enabled. */
+  metrics: Metrics;
   /** Server secret: signs the session-data cookie cache. */
   secret: string;
   /** Public origin, e.g. http://127.0.0.1:3000. */

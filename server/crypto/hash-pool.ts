@@ -55,13 +55,20 @@ interface Pending {
 
 export interface HashPool {
   run<T>(job: HashJob): Promise<T>;
+  /** Jobs waiting for a worker, jobs running, and workers (for /metrics). */
+  stats(): { queued: number; busy: number; size: number };
   close(): Promise<void>;
 }
 
-export function createHashPool(size = Math.max(1, availableParallelism())): HashPool {
+export interface HashPoolObserver {
+  /** How long a job waited in the queue before a worker took it. */
+  onWait?(op: HashJob["op"], seconds: number): void;
+}
+
+export function createHashPool(size = Math.max(1, availableParallelism()), observer: HashPoolObserver = {}): HashPool {
   const idle: Worker[] = [];
   const all: Worker[] = [];
-  const queue: Array<{ job: HashJob; pending: Pending }> = [];
+  const queue: Array<{ job: HashJob; pending: Pending; queuedAt: number }> = [];
   const inFlight = new Map<Worker, { id: number; pending: Pending }>();
   let nextId = 0;
   let closed = false;
@@ -96,7 +103,8 @@ export function createHashPool(size = Math.max(1, availableParallelism())): Hash
   function pump() {
     while (idle.length > 0 && queue.length > 0) {
       const worker = idle.pop() as Worker;
-      const { job, pending } = queue.shift() as { job: HashJob; pending: Pending };
+      const { job, pending, queuedAt } = queue.shift() as { job: HashJob; pending: Pending; queuedAt: number };
+      observer.onWait?.(job.op, (performance.now() - queuedAt) / 1000);
       const id = nextId++;
       inFlight.set(worker, { id, pending });
       worker.postMessage({ id, job });
@@ -112,9 +120,12 @@ export function createHashPool(size = Math.max(1, availableParallelism())): Hash
         for (let i = 0; i < size; i++) idle.push(spawnWorker());
       }
       return new Promise<T>((resolve, reject) => {
-        queue.push({ job, pending: { resolve: resolve as (value: unknown) => void, reject } });
+        queue.push({ job, pending: { resolve: resolve as (value: unknown) => void, reject }, queuedAt: performance.now() });
         pump();
       });
+    },
+    stats() {
+      return { queued: queue.length, busy: inFlight.size, size: all.length || size };
     },
     async close() {
       closed = true;

@@ -1,0 +1,165 @@
+/**
+ * Prometheus metrics for one server (prom-client). Each app gets its own registry, so several
+ * apps in one process (tests, the bench) never share or double-register counters. Counters are
+ * always there and cheap to bump; only the HTTP request hook and the default process metrics
+ * cost anything, and those are installed only when `metrics.enabled` is on (http.ts).
+ *
+ * Names are stable: dashboards and alerts depend on them. Other features bump counters through
+ * `ctx.metrics` (AppContext):
+ *   ctx.metrics.signIns.inc({ method: "email", outcome: "success" })
+ *   ctx.metrics.rateLimitRefusals.inc({ store: "memory" })
+ *   ctx.metrics.lockoutRefusals.inc()   ctx.metrics.accountLocks.inc()
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** Sign-in outcomes; keep this list small (labels are time series). */
+export type SignInOutcome = "success" | "invalid_credentials" | "locked" | "banned" | "unverified" | "two_factor_required" | "error";
+
+export interface PoolStats {
+  /** Connections open (PostgreSQL pool) or 1 for SQLite's single handle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<"method" | "route" | "status">;
+  httpDuration: Histogram<"method" | "route">;
+  /** Sign-in attempts by method (email, username, social, passkey, …) and outcome. */
+  signIns: Counter<"method" | "outcome">;
+  /** Requests refused by the rate limiter (429), by store (memory, postgres, redis). */
+  rateLimitRefusals: Counter<"store">;
+  /** Sign-in attempts refused because the account is locked. */
+  lockoutRefusals: Counter<string>;
+  /** Accounts that became locked. */
+  accountLocks: Counter<string>;
+  /** Time a password-hash job waited for a free worker. */
+  hashWait: Histogram<"op">;
+  /** Rows the periodic sweep deleted, by kind (sessions, tokens, auditEvents). */
+  sweepDeleted: Counter<"kind">;
+  sweepRuns: Counter<"outcome">;
+  /** Where the hash pool's queue depth comes from (set by createContext). */
+  watchHashQueue(depth: () => { queued: number; busy: number; size: number }): void;
+  /** Where the database pool's use comes from (set by whoever opened the database). */
+  watchDatabasePool(stats: () => PoolStats): void;
+  /** Process metrics (CPU, memory, event-loop lag): only when /metrics is served. */
+  collectProcessMetrics(): void;
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const HASH_WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  let hashQueue: () => { queued: number; busy: number; size: number } = () => ({ queued: 0, busy: 0, size: 0 });
+  let pool: (() => PoolStats) | null = null;
+  let processMetrics = false;
+
+  const metrics: Metrics = {
+    registry,
+    httpRequests: new Counter({
+      name: "latchkey_http_requests_total",
+      help: "HTTP requests answered, by method, route pattern and status code.",
+      labelNames: ["method", "route", "status"] as const,
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: "latchkey_http_request_duration_seconds",
+      help: "Time from request received to response sent, by method and route pattern.",
+      labelNames: ["method", "route"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    signIns: new Counter({
+      name: "latchkey_sign_ins_total",
+      help: "Sign-in attempts by method and outcome.",
+      labelNames: ["method", "outcome"] as const,
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: "latchkey_rate_limit_refusals_total",
+      help: "Requests refused with 429 by the rate limiter, by counter store.",
+      labelNames: ["store"] as const,
+      registers,
+    }),
+    lockoutRefusals: new Counter({
+      name: "latchkey_lockout_refusals_total",
+      help: "Sign-in attempts refused because the account is locked.",
+      registers,
+    }),
+    accountLocks: new Counter({
+      name: "latchkey_account_locks_total",
+      help: "Accounts locked after repeated failed sign-ins.",
+      registers,
+    }),
+    hashWait: new Histogram({
+      name: "latchkey_password_hash_wait_seconds",
+      help: "Time a password hash or verification waited for a free worker.",
+      labelNames: ["op"] as const,
+      buckets: HASH_WAIT_BUCKETS,
+      registers,
+    }),
+    sweepDeleted: new Counter({
+      name: "latchkey_sweep_deleted_total",
+      help: "Rows deleted by the periodic sweep, by kind.",
+      labelNames: ["kind"] as const,
+      registers,
+    }),
+    sweepRuns: new Counter({
+      name: "latchkey_sweep_runs_total",
+      help: "Periodic sweep runs by outcome (ok, failed).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    watchHashQueue(depth) {
+      hashQueue = depth;
+    },
+    watchDatabasePool(stats) {
+      pool = stats;
+    },
+    collectProcessMetrics() {
+      if (processMetrics) return;
+      processMetrics = true;
+      collectDefaultMetrics({ register: registry, prefix: "latchkey_" });
+    },
+  };
+
+  new Gauge({
+    name: "latchkey_password_hash_queue_depth",
+    help: "Password-hash jobs waiting for a worker (state=queued) or running (state=busy).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      const { queued, busy } = hashQueue();
+      this.set({ state: "queued" }, queued);
+      this.set({ state: "busy" }, busy);
+    },
+  });
+  new Gauge({
+    name: "latchkey_password_hash_workers",
+    help: "Password-hash worker threads in the pool.",
+    registers,
+    collect() {
+      this.set(hashQueue().size);
+    },
+  });
+  new Gauge({
+    name: "latchkey_db_pool_connections",
+    help: "Database connections by state (total, idle, waiting = queries queued for a connection, max).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      if (!pool) return;
+      const stats = pool();
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+      this.set({ state: "max" }, stats.max);
+    },
+  });
+  return metrics;
+}
