@@ -8,5 +8,6 @@ export default defineConfig({
   ...shared,
   root: rendererRoot,
   base: "/console/",
-  build: { ...shared.build, outDir: new URL("../dist/console", import.meta.url).pathname, emptyOutDir: true },
+  // The manifest tells the server which chunks each page needs (server/http/console-preload.ts).
+  build: { ...shared.build, manifest: true, outDir: new URL("../dist/console", import.meta.url).pathname, emptyOutDir: true },
 });

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createPagePreloads } from "./console-preload.js";
 
 export const CONSOLE_PATH = "/console";
 
@@ -63,6 +64,7 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
   }
   // Read once: the SPA answers every client-side route with the same page.
   const indexHtml = readFileSync(indexFile);
+  const preloads = createPagePreloads(root, indexHtml, `${CONSOLE_PATH}/`);
   await server.register(fastifyStatic, {
     root,
     prefix: `${CONSOLE_PATH}/`,
@@ -76,9 +78,10 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
       res.header("cache-control", path.includes(`${join(root, "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  const sendIndex = (_request: unknown, reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     securityHeaders(reply);
-    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    const path = (request.url.split("?")[0] ?? "").slice(CONSOLE_PATH.length) || "/";
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(preloads.indexFor(path));
   };
   server.get(CONSOLE_PATH, sendIndex);
   server.get(`${CONSOLE_PATH}/*`, (request, reply) => {

@@ -24,6 +24,22 @@ describe("the web console", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("names a page's own chunks in its index page, so they load beside the entry instead of after the session check", async () => {
+    const preloads = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]));
+    const home = preloads(await (await fetch(`${harness.consoleURL}/`)).text());
+    const users = preloads(await (await fetch(`${harness.consoleURL}/admin/users?q=ada`)).text());
+    const extra = [...users].filter((file) => !home.has(file));
+    expect(extra.some((file) => /\/users-page-[^/]+\.js$/.test(file ?? ""))).toBe(true);
+    for (const file of extra) expect((await fetch(`${harness.server.url}${file}`)).status).toBe(200);
+    // Every page the server names is a chunk of this build: a renamed page fails here, not silently.
+    const { createPagePreloads } = await import("../../../server/http/console-preload.js");
+    const { consoleDirectory } = await import("../../../server/http/console.js");
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = consoleDirectory();
+    expect(createPagePreloads(root, readFileSync(join(root, "index.html"))).missingModules).toEqual([]);
+  });
+
   it("sends its scripts compressed, and cached for good since their names carry their hash", async () => {
     const html = await (await fetch(`${harness.consoleURL}/`)).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];

@@ -1,0 +1,88 @@
+/**
+ * Per-page `<link rel="modulepreload">` hints for the console's index page.
+ *
+ * Every console page is a lazy chunk, so a cold load is a waterfall: the entry script, then the
+ * session check, then the page's chunk, then its first render. The server knows which page a URL
+ * asks for, so it names that page's chunk (and the chunks it imports) in the HTML: the browser
+ * fetches and compiles them beside the entry instead of after the session check. Vite's build
+ * manifest (dist/console/.vite/manifest.json) says which files each page module became.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * URL (below /console) → the page module that renders it, as renderer/app/routes.tsx lazy-loads
+ * it. Only pages worth the hint are listed; an unlisted page loads as before. The console test
+ * checks that every module named here is a chunk of the build, so a renamed page fails loudly.
+ */
+export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/admin\/users\/?$/, "features/admin/pages/users-page.tsx"],
+  [/^\/admin\/users\/[^/]+\/?$/, "features/admin/pages/user-page.tsx"],
+  [/^\/organizations\/[^/]+\/members\/?$/, "features/organizations/pages/members-page.tsx"],
+  [/^\/organizations\/[^/]+\/?$/, "features/organizations/pages/organization-settings-page.tsx"],
+  [/^\/organizations\/?$/, "features/organizations/pages/organizations-page.tsx"],
+  [/^\/admin\/audit\/?$/, "features/audit/pages/audit-page.tsx"],
+  [/^\/account\/?$/, "features/account/pages/account-page.tsx"],
+  [/^\/sign-in\/?$/, "features/auth/pages/sign-in-page.tsx"],
+];
+
+/** The organization pages render inside this layout: preload it with them. */
+const LAYOUTS: ReadonlyArray<readonly [RegExp, string]> = [[/^\/organizations\/[^/]+(\/|$)/, "features/organizations/pages/organization-layout.tsx"]];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PagePreloads {
+  /** The index page for a console path (below /console), with that page's hints when it has some. */
+  indexFor(path: string): Buffer;
+  /** Page modules of PAGE_MODULES that the build does not contain (for tests). */
+  missingModules: string[];
+}
+
+/** Reads the build's manifest once and renders one index page per listed page. */
+export function createPagePreloads(root: string, indexHtml: Buffer, base = "/console/"): PagePreloads {
+  const manifestFile = join(root, ".vite", "manifest.json");
+  const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest) : {};
+  const has = (key: string) => Object.hasOwn(manifest, key);
+  const html = indexHtml.toString("utf8");
+  // Files the index page already loads (the entry and its static imports) need no second hint.
+  const alreadyLoaded = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collectFiles(manifest, key, alreadyLoaded);
+
+  const variants = new Map<string, Buffer>();
+  const render = (modules: string[]): Buffer => {
+    const cacheKey = modules.join("|");
+    const cached = variants.get(cacheKey);
+    if (cached) return cached;
+    const files = new Set<string>();
+    for (const module of modules) collectFiles(manifest, module, files);
+    const links = [...files]
+      .filter((file) => !alreadyLoaded.has(file) && file.endsWith(".js"))
+      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+      .join("");
+    const page = links ? Buffer.from(html.replace("</head>", `${links}</head>`)) : indexHtml;
+    variants.set(cacheKey, page);
+    return page;
+  };
+
+  return {
+    indexFor(path) {
+      const modules = [...LAYOUTS, ...PAGE_MODULES].filter(([pattern, module]) => pattern.test(path) && has(module)).map(([, module]) => module);
+      return modules.length > 0 ? render(modules) : indexHtml;
+    },
+    missingModules: Object.keys(manifest).length === 0 ? [] : [...LAYOUTS, ...PAGE_MODULES].map(([, module]) => module).filter((module) => !has(module)),
+  };
+}
+
+/** A chunk's file and the files of everything it imports statically, depth first. */
+function collectFiles(manifest: Manifest, key: string, into: Set<string>, seen = new Set<string>()): void {
+  if (seen.has(key) || !Object.hasOwn(manifest, key)) return;
+  seen.add(key);
+  const chunk = manifest[key] as ManifestChunk;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collectFiles(manifest, imported, into, seen);
+}
