@@ -1,9 +1,14 @@
 /**
  * Message catalogues: one folder per language, one JSON file per namespace (a feature area).
- * English ships now; the languages issue adds the other folders. Components use
- * `useTranslation("<namespace>")`; the API's English `message` is only a fallback.
+ * Components use `useTranslation("<namespace>")`; the API's English `message` is only a fallback.
+ *
+ * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {…} few {…} other {…}}`), not
+ * i18next's own syntax: plural categories then come from Intl.PluralRules for each language, so
+ * Russian or Polish "few"/"many" need no key suffixes, and translators work in the format their
+ * tools know. tests/renderer/catalogues.test.ts checks every language against English.
  */
 import i18next from "i18next";
+import ICU from "i18next-icu";
 import { initReactI18next } from "react-i18next";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("./*/*.json", { eager: true });
@@ -23,14 +28,19 @@ function collect(): Record<string, Record<string, Record<string, unknown>>> {
 export const resources = collect();
 export const namespaces = Object.keys(resources.en ?? {});
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: "en",
-  fallbackLng: "en",
-  ns: namespaces,
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18next
+  .use(ICU)
+  .use(initReactI18next)
+  .init({
+    resources,
+    lng: "en",
+    fallbackLng: "en",
+    supportedLngs: Object.keys(resources),
+    ns: namespaces,
+    defaultNS: "common",
+    // React escapes what it renders; the ICU formatter sees the raw values.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export { i18next };
