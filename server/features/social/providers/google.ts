@@ -21,7 +21,7 @@ export const google = defineProvider({
   clientAuthentication: "client_secret_post",
   oidc: true,
   idTokenSignIn: true,
-  authorizationParams: ({ loginHint }) => (loginHint ? { login_hint: loginHint } : {}),
+  authorizationParams: ({ loginHint }): Record<string, string> => (loginHint ? { login_hint: loginHint } : {}),
   async getProfile(tokens, helpers) {
     if (tokens.idTokenClaims) return profileFromClaims(tokens.idTokenClaims);
     if (!tokens.accessToken || !helpers.endpoints.userInfo) return null;
