@@ -10,6 +10,8 @@ import type { AppContext, Logger } from "./context.js";
 import { createPasswordHasher } from "./crypto/password.js";
 import { createHashPool } from "./crypto/hash-pool.js";
 import { createMetrics } from "./metrics/metrics.js";
+import { registerMetrics } from "./metrics/http.js";
+import { installReadiness, type Readiness } from "./features/health/ready.js";
 import type { DB } from "./db/database.js";
 import { handlers } from "./features/index.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
@@ -40,6 +42,8 @@ export interface CreateAppOptions {
 export interface LatchkeyApp {
   server: FastifyInstance;
   context: AppContext;
+  /** Readiness checks (GET {basePath}/ready); add one for each shared dependency. */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -52,8 +56,10 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
-    forceCloseConnections: true,
+    // Graceful close (features/health/ready.ts): requests in flight finish, new ones get a typed
+    // 503, and close() cuts what is left after config.shutdownTimeout.
+    return503OnClosing: false,
+    forceCloseConnections: false,
     // Router failures (bad URL encoding, overlong path parameters) answer from the catalogue too.
     frameworkErrors,
   });
@@ -62,6 +68,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const { mailer } = context;
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
+  const readiness = installReadiness(server, context);
+  if (config.metrics.enabled) registerMetrics(server, context);
   installJsonParser(server);
   installErrorHandling(server, log, config.basePath);
   installCors(server, origins.isTrusted);
@@ -96,8 +104,15 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   return {
     server,
     context,
+    readiness,
     async close() {
-      await server.close();
+      // Node's close() drops idle keep-alive connections at once; busy ones get the time left.
+      const force = setTimeout(() => server.server.closeAllConnections(), config.shutdownTimeout * 1000);
+      try {
+        await server.close();
+      } finally {
+        clearTimeout(force);
+      }
       await context.audit.flush();
       await mailer.close?.();
       await context.passwords.close();
@@ -150,11 +165,11 @@ function installCors(server: FastifyInstance, isTrusted: (origin: string) => boo
     if (!origin || !isTrusted(origin)) return;
     reply.header("access-control-allow-origin", origin);
     reply.header("access-control-allow-credentials", "true");
-    reply.header("access-control-expose-headers", "set-auth-token");
+    reply.header("access-control-expose-headers", "set-auth-token, set-auth-jwt");
     reply.header("vary", "Origin");
     if (request.method === "OPTIONS") {
       reply.header("access-control-allow-methods", "GET, POST, OPTIONS");
-      reply.header("access-control-allow-headers", "content-type, authorization");
+      reply.header("access-control-allow-headers", "content-type, authorization, x-api-key");
       reply.header("access-control-max-age", "600");
       reply.code(204).send();
     }

@@ -3,15 +3,27 @@
  * code; messages are for people. Each feature keeps its slice in shared/errors/<feature>.ts.
  */
 import { adminErrors } from "./errors/admin.js";
+import { apiKeyErrors } from "./errors/api-key.js";
 import { baseErrors } from "./errors/base.js";
+import { lockoutErrors } from "./errors/lockout.js";
+import { httpErrors } from "./errors/http.js";
 import { organizationErrors } from "./errors/organization.js";
+import { passkeyErrors } from "./errors/passkey.js";
+import { twoFactorErrors } from "./errors/two-factor.js";
 import { usernameErrors } from "./errors/username.js";
+import { operationsErrors } from "./errors/operations.js";
 
 export const ERRORS = {
   ...baseErrors,
+  ...httpErrors,
   ...usernameErrors,
+  ...operationsErrors,
   ...organizationErrors,
   ...adminErrors,
+  ...twoFactorErrors,
+  ...passkeyErrors,
+  ...lockoutErrors,
+  ...apiKeyErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -32,7 +32,12 @@ export function authorize<S extends Statements>(roles: ReadonlyArray<RoleGrants<
   // An empty action list asks nothing; answering "yes" would let a malformed check pass.
   if (actions.length === 0) return { success: false, code: "NOT_ALLOWED", error: "Not authorized", resource, missing: [] };
   const granted = new Set<string>();
-  for (const role of roles) for (const action of (role as Record<string, readonly string[] | undefined>)[resource] ?? []) granted.add(action);
+  // `resource` comes from the request: only a role's own keys count (`__proto__`, `constructor`
+  // are not resources, and must not reach Object.prototype).
+  for (const role of roles) {
+    const actions = Object.hasOwn(role, resource) ? (role as Record<string, unknown>)[resource] : undefined;
+    if (Array.isArray(actions)) for (const action of actions) if (typeof action === "string") granted.add(action);
+  }
   const missing = actions.filter((action) => !granted.has(action));
   if (missing.length === 0) return { success: true };
   return { success: false, code: "NOT_ALLOWED", error: `You are not allowed to access resource: ${resource}`, resource, missing };

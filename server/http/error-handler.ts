@@ -1,9 +1,16 @@
-/** Every failure leaves as JSON `{ code, message }` with the catalogue's status. */
-import type { FastifyError, FastifyInstance } from "fastify";
-import { ApiError, apiError } from "../../shared/errors.js";
+/**
+ * Every failure leaves as JSON `{ code, message }` with the catalogue's status — including the
+ * ones that never reach a route: Node's HTTP parser (`clientError`: malformed requests, 431,
+ * timeouts), Fastify's router (`frameworkErrors`: bad URL encoding, overlong path parameters),
+ * unknown paths (404) and known paths called with the wrong method (405 with `Allow`).
+ */
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError, apiError, type ErrorCode } from "../../shared/errors.js";
 import type { Logger } from "../context.js";
+import { createMethodIndex } from "./method-index.js";
 
-export function installErrorHandling(server: FastifyInstance, log: Logger): void {
+export function installErrorHandling(server: FastifyInstance, log: Logger, basePath = "/api/auth"): void {
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
     if (mapped.status >= 500) {
@@ -11,14 +18,62 @@ export function installErrorHandling(server: FastifyInstance, log: Logger): void
       log.error({ err: { message: error.message, stack: error.stack }, method: request.method, route: request.routeOptions.url ?? "(no route)" }, "request failed");
     }
     if (mapped.code === "TOO_MANY_REQUESTS" && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
-    reply.code(mapped.status).type("application/json; charset=utf-8").send(JSON.stringify(mapped.toBody()));
+    sendError(reply, mapped);
   });
 
+  const allowedMethods = createMethodIndex(basePath);
   server.setNotFoundHandler((request, reply) => {
-    const error = apiError("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`);
-    reply.code(404).type("application/json; charset=utf-8").send(JSON.stringify(error.toBody()));
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header("allow", allowed.join(", "));
+      sendError(reply, apiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allowed.filter((m) => m !== "OPTIONS" && m !== "HEAD").join(" or ")}`));
+      return;
+    }
+    sendError(reply, apiError("NOT_FOUND", `No route ${request.method} ${path.slice(0, 200)}`));
   });
+
+  // Node writes its own plain answer (Fastify's default writes `{error, statusCode}`) for requests
+  // its parser refuses; replace that listener with one that speaks the catalogue.
+  server.server.removeAllListeners("clientError");
+  server.server.on("clientError", answerClientError);
 }
+
+/** Fastify's `frameworkErrors` option: router failures before any route or hook runs. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode =
+    error.code === "FST_ERR_BAD_URL" ? "INVALID_URL" : error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "URI_TOO_LONG" : error.statusCode && error.statusCode < 500 ? "BAD_REQUEST" : "INTERNAL_SERVER_ERROR";
+  sendError(reply, apiError(code));
+}
+
+function sendError(reply: FastifyReply, error: ApiError): void {
+  reply.code(error.status).type("application/json; charset=utf-8").send(JSON.stringify(error.toBody()));
+}
+
+/** Answers a request Node's parser refused, then closes: the connection's framing is unknown now. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "REQUEST_HEADERS_TOO_LARGE"
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "REQUEST_TIMEOUT"
+        : // The client stopped sending (half-closed) before the body its Content-Length promised.
+          error.code === "HPE_INVALID_EOF_STATE"
+          ? "REQUEST_ABORTED"
+          : "BAD_REQUEST";
+  const apiErr = apiError(code);
+  const body = JSON.stringify(apiErr.toBody());
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${apiErr.status} ${REASONS[apiErr.status] ?? "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroySoon();
+}
+
+const REASONS: Readonly<Record<number, string>> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
 
 function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof ApiError) return error;
@@ -27,15 +82,22 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return apiError("PAYLOAD_TOO_LARGE");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return apiError("UNSUPPORTED_MEDIA_TYPE");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return apiError("INVALID_CONTENT_LENGTH");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return apiError("INVALID_JSON");
+    // The client went away while sending the body (Node's "aborted" stream error).
+    case "ECONNRESET":
+    case "ECONNABORTED":
+    case "ERR_STREAM_PREMATURE_CLOSE":
+      return apiError("REQUEST_ABORTED");
   }
+  if (error.message === "aborted") return apiError("REQUEST_ABORTED");
   const status = (error as FastifyError).statusCode;
-  if (status && status >= 400 && status < 500) {
-    return new ApiError(status, "BAD_REQUEST", error.message || "Bad request");
-  }
+  if (status === 405) return apiError("METHOD_NOT_ALLOWED");
+  if (status === 404) return apiError("NOT_FOUND");
+  if (status && status >= 400 && status < 500) return apiError("BAD_REQUEST");
   return apiError("INTERNAL_SERVER_ERROR");
 }

@@ -3,6 +3,7 @@
  * and the OpenAPI document are all derived from these objects, so they cannot drift apart.
  */
 import type { z } from "zod";
+import { stripUnknownKeys } from "./unknown-keys.js";
 
 /** Who may call an endpoint. Finer checks (roles, membership) happen in the feature's service. */
 export type Access =
@@ -31,10 +32,21 @@ export interface EndpointSpec {
   cookieCache?: boolean;
   /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
   requires?: string;
+  /**
+   * What unknown body and query keys do. Default "strip": dropped, as better-auth does, so its
+   * clients and apps sending spare fields work. "reject": a 400 naming them — only for Latchkey
+   * extensions where a misspelt key would silently do the wrong thing (docs/architecture.md).
+   */
+  unknownKeys?: "strip" | "reject";
 }
 
 export function endpoint<const S extends EndpointSpec>(spec: S): S {
-  return spec;
+  if (spec.unknownKeys === "reject") return spec;
+  return {
+    ...spec,
+    ...(spec.body ? { body: stripUnknownKeys(spec.body) } : {}),
+    ...(spec.query ? { query: stripUnknownKeys(spec.query) } : {}),
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

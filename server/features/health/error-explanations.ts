@@ -1,8 +1,9 @@
 /**
  * What each redirect error code means to a person on the error page. Codes come from the spec's
- * redirect list; an unknown code still shows, with a generic line.
+ * redirect list; an unknown code still shows, with a generic line. The code comes from the query
+ * string, so the table is a Map: `__proto__`, `constructor` or `toString` are just unknown codes.
  */
-const EXPLANATIONS: Record<string, string> = {
+const EXPLANATIONS: ReadonlyMap<string, string> = new Map(Object.entries({
   token_expired: "This link has expired. Ask for a new one and use it within the hour.",
   invalid_token: "This link is not valid, or it was already used. Ask for a new one.",
   INVALID_TOKEN: "This link is not valid, or it was already used. Ask for a new one.",
@@ -24,8 +25,8 @@ const EXPLANATIONS: Record<string, string> = {
   "account not linked": "This provider account is not linked to any user yet.",
   "unable to create user": "The account could not be created.",
   "unable to create session": "You could not be signed in. Please try again.",
-};
+}));
 
 export function explainError(code: string): string {
-  return EXPLANATIONS[code] ?? "Something went wrong while signing you in.";
+  return EXPLANATIONS.get(code) ?? "Something went wrong while signing you in.";
 }

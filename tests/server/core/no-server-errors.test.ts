@@ -21,12 +21,19 @@ afterAll(async () => {
   await server.close();
 });
 
-const HOSTILE = ["", " ", "a".repeat(5000), "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "%00", "😀".repeat(50), "null"];
+/** Prototype keys (issue 12): as values they must never reach an object lookup. */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "toString", "prototype", "hasOwnProperty", "valueOf"];
+const HOSTILE = ["", " ", "a".repeat(5000), "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "%00", "😀".repeat(50), "null", ...PROTOTYPE_KEYS];
 
 /** Bodies that break each declared field in turn, plus a few whole-body shapes. */
 function badBodies(spec: EndpointSpec): unknown[] {
   const fields = Object.keys(spec.body?.shape ?? {});
   const bodies: unknown[] = [{}, { unknownField: 1 }];
+  // Prototype keys as body keys, at the top and inside every object-valued field.
+  for (const key of PROTOTYPE_KEYS) {
+    bodies.push({ [key]: { polluted: true } }, { [key]: "x" });
+    for (const field of fields) bodies.push({ [field]: { [key]: ["x"] } });
+  }
   for (const field of fields) {
     for (const value of [null, 42, true, [], {}, ...HOSTILE]) bodies.push({ [field]: value });
   }
@@ -39,7 +46,8 @@ function badBodies(spec: EndpointSpec): unknown[] {
 function badQueries(spec: EndpointSpec): string[] {
   const fields = Object.keys(spec.query?.shape ?? {});
   const queries = ["", "?unknown=1"];
-  for (const field of fields) for (const value of ["", "-1", "abc", "1e309", "a".repeat(3000), "[object Object]"]) queries.push(`?${field}=${encodeURIComponent(value)}`);
+  for (const field of fields) for (const value of ["", "-1", "abc", "1e309", "a".repeat(3000), "[object Object]", ...PROTOTYPE_KEYS]) queries.push(`?${field}=${encodeURIComponent(value)}`);
+  for (const key of PROTOTYPE_KEYS) queries.push(`?${key}=1`);
   return queries;
 }
 
@@ -56,6 +64,7 @@ describe("no client mistake yields a server error", () => {
         if (spec.method === "GET") for (const q of badQueries(spec)) calls.push({ path: pathOf(spec, "nope") + q });
         else for (const body of badBodies(spec)) calls.push({ path: pathOf(spec, "nope"), body });
         if (spec.path.includes("{")) calls.push({ path: pathOf(spec, "a".repeat(3000)) });
+        if (spec.path.includes("{")) for (const key of PROTOTYPE_KEYS) calls.push({ path: pathOf(spec, key) });
         for (const call of calls) {
           const response = await server.request(spec.method, call.path, { token, body: call.body });
           if (response.status >= 500) failures.push(`${response.status} ${call.path} ${JSON.stringify(call.body)?.slice(0, 120)} → ${response.text.slice(0, 200)}`);
@@ -67,4 +76,9 @@ describe("no client mistake yields a server error", () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it("leaves Object.prototype untouched after every prototype-keyed body (issue 12)", () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.toString.call({})).toBe("[object Object]");
+  });
 });
