@@ -3,6 +3,7 @@
  * file (JSON, --config or AUTH_CONFIG) > defaults. Durations are in seconds unless named *Ms.
  */
 import { z } from "zod";
+import { PROVIDER_ENV, socialProvidersFromEnv, socialSettingsShape } from "./features/social/config-schema.js";
 import { LANGUAGE_TAGS } from "../shared/languages.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
@@ -32,6 +33,29 @@ export const configSchema = z.object({
       max: z.number().int().positive().default(300),
       /** Sign-in, sign-up and password endpoints. */
       strict: rateRule.default({ window: 60, max: 10 }),
+      /** PostgreSQL store: how often each server adds its local counts to the shared ones (docs/scale-out.md). */
+      syncMs: z.number().int().min(50).max(60_000).default(1000),
+    })
+    .prefault({}),
+
+  /** Keep rate-limit counters in Redis (redis://…); else PostgreSQL when `db` is one, else memory. */
+  redisUrl: z.string().optional(),
+
+  /** Per-account brute-force protection (docs/lockout.md); off when rateLimit.enabled is false. */
+  lockout: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Failures answered at full speed before each further failure costs a wait. */
+      freeAttempts: z.number().int().min(1).default(5),
+      /** First wait after freeAttempts, in seconds; doubles with each failure until maxAttempts. */
+      slowDelay: z.number().int().min(1).default(1),
+      /** Failures that lock the account for lockDuration (Auth0 blocks after 10). */
+      maxAttempts: z.number().int().min(2).default(10),
+      lockDuration: z.number().int().positive().default(900),
+      /** Each failure after a lock doubles the wait, up to this. */
+      maxLockDuration: z.number().int().positive().default(86_400),
+      /** The count starts over after this long without a failure (Keycloak's failure reset: 12 h). */
+      resetAfter: z.number().int().positive().default(43_200),
     })
     .prefault({}),
 
@@ -56,6 +80,18 @@ export const configSchema = z.object({
       cookieCache: z
         .object({ enabled: z.boolean().default(false), maxAge: z.number().int().positive().default(60) })
         .prefault({}),
+    })
+    .prefault({}),
+
+  /** Two-factor authentication and passkeys (docs/two-factor.md). */
+  twoFactor: z
+    .object({
+      /** Shown in authenticator apps; defaults to appName. */
+      issuer: z.string().min(1).max(128).optional(),
+      /** Users with one of these roles must set up a second factor (or sign in with a passkey) before anything else. */
+      requiredForRoles: z.array(z.string().min(1)).default([]),
+      /** Seconds a trusted device skips the second step (the specification's 30 days). */
+      trustDeviceMaxAge: z.number().int().positive().default(2_592_000),
     })
     .prefault({}),
 
@@ -134,6 +170,58 @@ export const configSchema = z.object({
 
   audit: z.object({ retentionDays: z.number().int().positive().default(90) }).prefault({}),
 
+  /** Prometheus metrics at GET /metrics: off by default; when on, a bearer token or loopback only (docs/operations.md). */
+  metrics: z.object({ enabled: z.boolean().default(false), token: z.string().min(16).optional() }).prefault({}),
+  /** On SIGTERM/SIGINT, wait this long for requests in flight before cutting connections (seconds). */
+  shutdownTimeout: z.number().nonnegative().default(10),
+
+  /** API keys for scripts (docs/api-keys.md); limits as better-auth's api-key plugin, lengths in characters. */
+  apiKey: z
+    .object({
+      defaultPrefix: z.string().regex(/^[a-zA-Z0-9_-]*$/).default(""),
+      /** Random characters after the prefix (A-Z, a-z: ≈ 365 bits at 64). */
+      defaultKeyLength: z.number().int().min(32).max(256).default(64),
+      /** Characters of the key kept in clear (`start`) to recognise it. */
+      startLength: z.number().int().min(0).max(16).default(6),
+      minimumNameLength: z.number().int().min(0).default(1),
+      maximumNameLength: z.number().int().min(1).default(32),
+      minimumPrefixLength: z.number().int().min(0).default(1),
+      maximumPrefixLength: z.number().int().min(1).default(32),
+      /** Bounds on `expiresIn`, in days (better-auth's units). */
+      minExpiresInDays: z.number().min(0).default(1),
+      maxExpiresInDays: z.number().positive().default(365),
+      /** Seconds; applied when a create names no expiry. Unset: keys do not expire. */
+      defaultExpiresIn: z.number().int().positive().optional(),
+      enableMetadata: z.boolean().default(true),
+    })
+    .prefault({}),
+
+  /** JWTs for other services (docs/api-keys.md). Off unless enabled: get-session then also signs one. */
+  jwt: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** EdDSA (Ed25519) as better-auth's jwt plugin; HS256 signs with `secret` and publishes no key. */
+      algorithm: z.enum(["EdDSA", "ES256", "RS256", "PS256", "HS256"]).default("EdDSA"),
+      /** Token lifetime in seconds (better-auth: 15 minutes). */
+      expiresIn: z.number().int().positive().default(900),
+      /** Defaults to the base URL (origin). */
+      issuer: z.string().optional(),
+      audience: z.string().optional(),
+      /** Shared secret for HS256 (at least 32 characters); required with that algorithm. */
+      secret: z.string().min(32).optional(),
+      /** Seconds before a new signing key replaces the current one. */
+      rotationInterval: z.number().int().positive().default(30 * 24 * 3600),
+      /** Seconds a replaced key stays in /jwks so tokens it signed still verify. */
+      gracePeriod: z.number().int().nonnegative().default(30 * 24 * 3600),
+      /** Send `set-auth-jwt` on get-session (better-auth does, unless disableSettingJwtHeader). */
+      setAuthJwtHeader: z.boolean().default(true),
+    })
+    .prefault({}),
+
+
+  /** Social sign-in: socialProviders, genericOAuth, accountLinking, oneTap (server/features/social). */
+  ...socialSettingsShape,
+
   mail: z
     .object({
       /** smtp://user:pass@host:port or smtps://…; unset means mail goes to the outbox table. */
@@ -164,6 +252,9 @@ export function resolveConfig(input: ConfigInput = {}): Config {
   const config = parsed.data;
   if (config.password.minLength > config.password.maxLength) {
     throw new Error("Invalid configuration:\n  password.minLength: must not exceed password.maxLength");
+  }
+  if (config.jwt.algorithm === "HS256" && !config.jwt.secret) {
+    throw new Error("Invalid configuration:\n  jwt.secret: HS256 needs a shared secret of at least 32 characters");
   }
   return config;
 }
@@ -242,13 +333,18 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_TRUST_PROXY",
   "AUTH_LOG_LEVEL",
   "AUTH_RATE_LIMIT",
+  "AUTH_REDIS_URL",
   "AUTH_SMTP_URL",
   "AUTH_MAIL_FROM",
   "AUTH_DEFAULT_LANGUAGE",
   "AUTH_ADMIN_USER_IDS",
+  "AUTH_METRICS",
+  "AUTH_METRICS_TOKEN",
+  "AUTH_SHUTDOWN_TIMEOUT",
   "AUTH_CONFIG",
   "AUTH_URL",
   "AUTH_TOKEN",
+  "AUTH_API_KEY",
   "AUTH_PROFILE",
   "AUTH_TIMEOUT_MS",
 ] as const;
@@ -257,7 +353,7 @@ export const KNOWN_ENV_VARIABLES = [
 export function unknownEnvVariables(env: NodeJS.ProcessEnv = process.env): UnknownSetting[] {
   const known: readonly string[] = KNOWN_ENV_VARIABLES;
   return Object.keys(env)
-    .filter((name) => name.startsWith("AUTH_") && !known.includes(name) && env[name] !== undefined && env[name] !== "")
+    .filter((name) => name.startsWith("AUTH_") && !known.includes(name) && !PROVIDER_ENV.test(name) && env[name] !== undefined && env[name] !== "")
     .sort()
     .map((name) => {
       const suggestion = closest(name, known);
@@ -313,9 +409,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput
   set(env.AUTH_TRUST_PROXY, (v) => (out.trustProxy = v === "1" || v === "true"));
   set(env.AUTH_LOG_LEVEL, (v) => (out.logLevel = v));
   set(env.AUTH_RATE_LIMIT, (v) => (out.rateLimit = { enabled: !(v === "0" || v === "false" || v === "off") }));
+  set(env.AUTH_REDIS_URL, (v) => (out.redisUrl = v));
   set(env.AUTH_SMTP_URL, (v) => (out.mail = { ...(out.mail as object), smtpUrl: v }));
   set(env.AUTH_MAIL_FROM, (v) => (out.mail = { ...(out.mail as object), from: v }));
   set(env.AUTH_DEFAULT_LANGUAGE, (v) => (out.defaultLanguage = v));
+  const providers = socialProvidersFromEnv(env); // AUTH_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET
+  if (providers) out.socialProviders = providers;
+  set(env.AUTH_METRICS, (v) => (out.metrics = { ...(out.metrics as object), enabled: v === "1" || v === "true" || v === "on" }));
+  set(env.AUTH_METRICS_TOKEN, (v) => (out.metrics = { ...(out.metrics as object), enabled: true, token: v }));
+  set(env.AUTH_SHUTDOWN_TIMEOUT, (v) => (out.shutdownTimeout = Number(v)));
   set(env.AUTH_ADMIN_USER_IDS, (v) => (out.admin = { adminUserIds: v.split(",").map((s) => s.trim()).filter(Boolean) }));
   return out as ConfigInput;
 }

@@ -212,6 +212,21 @@ export function registerAdminUserCommands(admin: Command): void {
       }),
     );
 
+  // Lockout (docs/lockout.md): clears the failed sign-in count and any wait or lock.
+  example(single("unlock", "clear failed sign-in lockouts"), "auth admin users unlock ada@example.com", "auth admin users unlock --from-file locked.txt")
+    .addHelpText("after", BULK_HELP)
+    .action(
+      handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+        await perUser(flags, ref, {
+          permission: { user: ["update"] },
+          verb: "Unlock",
+          done: "unlocked",
+          act: async (client, user) => (await client.adminUnlockUser({ userId: user.id })).user,
+          message: (user) => `Unlocked ${user.email}.`,
+        });
+      }),
+    );
+
   example(single("remove", "delete users with their sessions, accounts and memberships"), "auth admin users remove old@example.com --yes", "auth admin users remove --from-file leavers.txt --dry-run")
     .addHelpText("after", BULK_HELP)
     .action(

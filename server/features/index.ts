@@ -1,13 +1,18 @@
 /** Every feature's handlers. The type makes a contract endpoint without a handler a compile error. */
 import type { AllHandlers } from "../http/handler.js";
 import { adminHandlers } from "./admin/routes.js";
+import { apiKeyHandlers } from "./api-key/routes.js";
+import { jwtHandlers } from "./jwt/routes.js";
 import { auditHandlers } from "./audit/routes.js";
 import { accountHandlers } from "./account/routes.js";
 import { emailPasswordHandlers } from "./email-password/routes.js";
 import { healthHandlers } from "./health/routes.js";
+import { lockoutHandlers } from "./lockout/routes.js";
 import { multiSessionHandlers } from "./multi-session/routes.js";
 import { organizationHandlers } from "./organization/routes.js";
 import { outboxHandlers } from "./outbox/routes.js";
+import { passkeyHandlers } from "./passkey/routes.js";
+import { twoFactorHandlers } from "./two-factor/routes.js";
 import { passwordHandlers } from "./password/routes.js";
 import { sessionHandlers } from "./session/routes.js";
 import { usernameHandlers } from "./username/routes.js";
@@ -23,7 +28,12 @@ export const handlers: AllHandlers = {
   ...usernameHandlers,
   ...multiSessionHandlers,
   ...adminHandlers,
+  ...apiKeyHandlers,
+  ...jwtHandlers,
+  ...lockoutHandlers,
   ...auditHandlers,
   ...outboxHandlers,
+  ...twoFactorHandlers,
+  ...passkeyHandlers,
   ...organizationHandlers,
 };

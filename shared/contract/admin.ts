@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
-import { emailField, isoDate, passwordField, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
+import { emailField, isoDate, languageField, passwordField, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
 
 const userIdField = z.string().min(1).max(256);
 const roleName = z.string().trim().min(1).max(64);
@@ -27,10 +27,11 @@ const userDataFields = {
   banned: z.boolean().optional(),
   banReason: z.string().max(1024).nullable().optional(),
   banExpires: dateInput.nullable().optional(),
+  language: languageField.nullable().optional(),
 };
 
 export const listUsersSortFields = ["id", "email", "name", "createdAt", "updatedAt", "role", "banned", "emailVerified", "username", "lastSignInAt"] as const;
-export const listUsersFilterFields = ["id", "email", "name", "role", "banned", "emailVerified", "username", "createdAt", "updatedAt", "banExpires", "lastSignInAt"] as const;
+export const listUsersFilterFields = ["id", "email", "name", "role", "banned", "emailVerified", "username", "createdAt", "updatedAt", "banExpires", "lastSignInAt", "lockedUntil"] as const;
 export const filterOperators = ["eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "contains", "starts_with", "ends_with"] as const;
 
 const pageNumber = z.coerce.number().int();
@@ -45,6 +46,9 @@ export const permissionMapSchema = z.record(z.string().max(64), z.array(z.string
 export const adminUserSchema = userSchema.extend({
   lastSignInAt: isoDate.nullable(),
   lastSignInMethod: z.string().nullable(),
+  /** Failed sign-ins in a row and the end of the current wait or lock (docs/lockout.md). */
+  failedSignInCount: z.number().int().nonnegative(),
+  lockedUntil: isoDate.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -86,6 +90,7 @@ export const importUserRow = z
     image: z.string().max(2048).nullable().optional(),
     username: z.string().max(256).nullable().optional(),
     displayUsername: z.string().max(256).nullable().optional(),
+    language: languageField.nullable().optional(),
     /** argon2id (`$argon2id$…`) or better-auth scrypt (`saltHex:keyHex`); never a plain password. */
     passwordHash: z.string().max(1024).nullable().optional(),
     createdAt: dateInput.optional(),
@@ -312,6 +317,8 @@ export const adminEndpoints = {
     tags: ["admin"],
     access: "session",
     requires: "user:create (and user:set-role for rows with a role)",
+    // A misspelt column (e.g. `passwordhash`) would import users without it: refuse unknown keys.
+    unknownKeys: "reject",
     body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX), dryRun: z.boolean().optional() }).strict(),
     response: z.object({
       results: z.array(

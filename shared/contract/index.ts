@@ -3,12 +3,17 @@
  * feature file here and a handler in that feature's server folder.
  */
 import { adminEndpoints } from "./admin.js";
+import { apiKeyEndpoints } from "./api-key.js";
+import { jwtEndpoints } from "./jwt.js";
 import { auditEndpoints } from "./audit.js";
 import { accountEndpoints } from "./account.js";
 import { coreEndpoints } from "./core.js";
+import { lockoutEndpoints } from "./lockout.js";
 import { multiSessionEndpoints } from "./multi-session.js";
 import { organizationEndpoints } from "./organization.js";
 import { outboxEndpoints } from "./outbox.js";
+import { passkeyEndpoints } from "./passkey.js";
+import { twoFactorEndpoints } from "./two-factor.js";
 import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
@@ -18,8 +23,13 @@ export const contract = {
   ...usernameEndpoints,
   ...multiSessionEndpoints,
   ...adminEndpoints,
+  ...apiKeyEndpoints,
+  ...jwtEndpoints,
+  ...lockoutEndpoints,
   ...auditEndpoints,
   ...outboxEndpoints,
+  ...twoFactorEndpoints,
+  ...passkeyEndpoints,
   ...organizationEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 

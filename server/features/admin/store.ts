@@ -4,7 +4,7 @@ import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
 
 type Q = Kysely<Database>;
-type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt";
+type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt" | "lockedUntil";
 /** Nullable sort fields: their NULLs are ordered as SQLite orders them, on both dialects. */
 const NULLABLE_SORTS: ReadonlySet<UserColumn> = new Set(["username", "lastSignInAt"]);
 

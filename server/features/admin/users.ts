@@ -34,6 +34,7 @@ export interface UserData {
   banned?: boolean;
   banReason?: string | null;
   banExpires?: string | number | null;
+  language?: string | null;
   password?: unknown;
   id?: unknown;
 }
@@ -90,6 +91,7 @@ export async function createUser(app: AppContext, actor: Actor, input: CreateUse
       role,
       username: names.username ?? null,
       displayUsername: names.displayUsername ?? null,
+      language: data.language ?? null,
       passwordHash,
       ban: data.banned
         ? { reason: data.banReason ?? config.admin.defaultBanReason, expires: data.banExpires != null ? toMillis(data.banExpires, "data.banExpires") : null }
@@ -148,6 +150,7 @@ export async function updateUserAsAdmin(app: AppContext, actor: Actor, userId: s
   }
   if (data.name !== undefined) changes.name = data.name;
   if (data.image !== undefined) changes.image = data.image;
+  if (data.language !== undefined) changes.language = data.language;
   const before = await findUserById(app.db, userId);
   if (!before) throw apiError("USER_NOT_FOUND");
   Object.assign(changes, await usernameFields(app, data, userId));
@@ -215,7 +218,7 @@ export interface ListUsersInput {
 
 export const LIST_USERS_DEFAULT_LIMIT = 100;
 const FLAG_FIELDS = new Set(["banned", "emailVerified"]);
-const TIME_FIELDS = new Set(["createdAt", "updatedAt", "banExpires", "lastSignInAt"]);
+const TIME_FIELDS = new Set(["createdAt", "updatedAt", "banExpires", "lastSignInAt", "lockedUntil"]);
 
 /** A filter value as the query string carried it → the stored type of its column. */
 function filterValue(field: UserCondition["field"], operator: Comparison, raw: string | number | boolean): UserCondition["value"] {

@@ -13,6 +13,7 @@ import {
 } from "../user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
 import { createUserRecord } from "../user/create-user.js";
+import { guardSignIn } from "../lockout/service.js";
 
 export interface SignUpInput {
   email: string;
@@ -21,6 +22,7 @@ export interface SignUpInput {
   image?: string;
   username?: string;
   displayUsername?: string;
+  language?: string;
   callbackURL?: string;
   rememberMe?: boolean;
 }
@@ -48,11 +50,12 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
     role: config.admin.defaultRole,
     username: names?.username ?? null,
     displayUsername: names?.displayUsername ?? null,
+    language: input.language ?? null,
     passwordHash: await app.passwords.hash(input.password),
   });
 
   const mustVerify = config.emailAndPassword.requireEmailVerification;
-  if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL);
+  if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL, meta.acceptLanguage);
   if (mustVerify || !config.emailAndPassword.autoSignIn) return { user, issued: null };
   const issued = await startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
   return { user, issued };
@@ -92,7 +95,7 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
   if (!app.config.emailAndPassword.enabled) throw apiError("EMAIL_PASSWORD_DISABLED");
   const email = normalizeEmail(input.email);
   const found = await findUserByEmail(app.db, email);
-  const user = await checkPassword(app, found, input.password);
+  const user = await guardSignIn(app, { user: found, kind: "email", identifier: email }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
     recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email" });
     throw apiError("INVALID_EMAIL_OR_PASSWORD");

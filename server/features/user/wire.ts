@@ -2,6 +2,7 @@
 import type { AdminUser } from "../../../shared/contract/admin.js";
 import type { Session, User } from "../../../shared/contract/schemas.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
+import { isLanguageTag } from "../../../shared/languages.js";
 
 export const iso = (ms: number | string | bigint): string => new Date(Number(ms)).toISOString();
 export const isoOrNull = (ms: number | string | bigint | null): string | null => (ms === null ? null : iso(ms));
@@ -21,12 +22,14 @@ export function toUser(row: UserRow): User {
     banExpires: isoOrNull(row.banExpires),
     username: row.username,
     displayUsername: row.displayUsername,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    language: isLanguageTag(row.language) ? row.language : null,
   };
 }
 
 /** The administrator's view of a user: the user plus the last sign-in (admin list-users, get-user). */
 export function toAdminUser(row: UserRow): AdminUser {
-  return { ...toUser(row), lastSignInAt: isoOrNull(row.lastSignInAt ?? null), lastSignInMethod: row.lastSignInMethod ?? null };
+  return { ...toUser(row), lastSignInAt: isoOrNull(row.lastSignInAt ?? null), lastSignInMethod: row.lastSignInMethod ?? null, failedSignInCount: Number(row.failedSignInCount ?? 0), lockedUntil: isoOrNull(row.lockedUntil ?? null) };
 }
 
 /** `token` is what the caller may see: the credential itself on get-session, else the handle. */

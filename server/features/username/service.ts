@@ -5,6 +5,7 @@ import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../e
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { findUserByUsername } from "../user/store.js";
 import { normalizeUsername } from "./rules.js";
+import { guardSignIn } from "../lockout/service.js";
 
 export interface UsernameSignIn {
   username: string;
@@ -22,7 +23,7 @@ export async function signInWithUsername(app: AppContext, input: UsernameSignIn,
   const { username } = normalizeUsername(app.config, input.username);
   if (input.password.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
   const found = await findUserByUsername(app.db, username);
-  const user = await checkPassword(app, found, input.password);
+  const user = await guardSignIn(app, { user: found, kind: "username", identifier: username }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
     recordFailedSignIn(app, found, meta, "invalid username or password", { method: "username", username });
     throw apiError("INVALID_USERNAME_OR_PASSWORD");

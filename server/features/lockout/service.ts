@@ -1,0 +1,131 @@
+/**
+ * Per-account brute-force protection. Sign-in paths make ONE call, `guardSignIn`, around their
+ * password check; other factors (two-factor codes) report failures with `recordFailure` and
+ * successes with `recordSuccess`.
+ *
+ * - An existing account is counted on its user row (whatever identifier was typed, email or
+ *   username, so the two do not give an attacker two budgets); an identifier that matches no
+ *   account is counted by its normalised form in signInLockout. Both answer a lock the same way:
+ *   429 TOO_MANY_SIGN_IN_ATTEMPTS, before any password hash, so neither status, body nor timing
+ *   tells whether the account exists.
+ * - Off when `lockout.enabled` or `rateLimit.enabled` is false (one switch for benchmarks/QA).
+ */
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../db/types.js";
+import type { RequestMeta } from "../session/service.js";
+import { isLock, waitAfterFailure } from "./policy.js";
+import {
+  addIdentifierFailure,
+  addUserFailure,
+  clearIdentifier,
+  clearUserLockout,
+  findIdentifierState,
+  setIdentifierLockedUntil,
+  setUserLockedUntil,
+  sweepIdentifiers,
+} from "./store.js";
+
+/** Who a sign-in attempt is for: the account found (if any) and the identifier as typed, normalised. */
+export interface SignInSubject {
+  user: UserRow | undefined;
+  /** "email" or "username": the kind of identifier typed. */
+  kind: "email" | "username";
+  /** Normalised identifier (lower-cased email or username). */
+  identifier: string;
+}
+
+export function lockoutEnabled(app: AppContext): boolean {
+  return app.config.lockout.enabled && app.config.rateLimit.enabled;
+}
+
+const identifierKey = (subject: Pick<SignInSubject, "kind" | "identifier">) => `${subject.kind}:${subject.identifier}`;
+
+/**
+ * Refuses while `subject` is locked; otherwise runs the password check and records its outcome.
+ * Returns what `check` returned (null: wrong credentials, already counted).
+ */
+export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, meta: RequestMeta, check: () => Promise<T | null>): Promise<T | null> {
+  if (!lockoutEnabled(app)) return check();
+  const now = app.clock.now();
+  const lockedUntil = subject.user ? subject.user.lockedUntil : (await findIdentifierState(app.db, identifierKey(subject)))?.lockedUntil;
+  if (lockedUntil !== null && lockedUntil !== undefined && Number(lockedUntil) > now) {
+    app.metrics?.lockoutRefusals.inc();
+    throw apiError("TOO_MANY_SIGN_IN_ATTEMPTS");
+  }
+  const result = await check();
+  if (result === null) await recordFailure(app, subject, meta);
+  else if (subject.user && !hasSecondFactor(subject.user)) await recordSuccess(app, subject.user);
+  return result;
+}
+
+/**
+ * With a second factor still to come, the password alone does not reset the count: the
+ * two-factor step calls recordSuccess once the code is right (else a thief holding the password
+ * could guess codes forever, re-entering the password between guesses).
+ */
+function hasSecondFactor(user: UserRow): boolean {
+  return Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled);
+}
+
+/**
+ * Counts one failed attempt (wrong password, wrong two-factor code) and starts a wait when the
+ * count calls for one. Exported for other factors.
+ */
+export async function recordFailure(app: AppContext, subject: Pick<SignInSubject, "user"> & Partial<Pick<SignInSubject, "kind" | "identifier">>, meta?: RequestMeta): Promise<void> {
+  if (!lockoutEnabled(app)) return;
+  const policy = app.config.lockout;
+  const now = app.clock.now();
+  const cutoff = now - policy.resetAfter * 1000;
+  const user = subject.user;
+  let failures: number;
+  if (user) failures = await addUserFailure(app.db, user.id, now, cutoff);
+  else if (subject.kind && subject.identifier !== undefined) failures = await addIdentifierFailure(app.db, identifierKey(subject as SignInSubject), now, cutoff);
+  else return;
+  maybeSweep(app, now, cutoff);
+
+  const wait = waitAfterFailure(policy, failures);
+  if (wait === 0) return;
+  const lockedUntil = now + wait * 1000;
+  if (user) await setUserLockedUntil(app.db, user.id, lockedUntil);
+  else await setIdentifierLockedUntil(app.db, identifierKey(subject as SignInSubject), lockedUntil);
+  if (!isLock(policy, failures)) return;
+  app.metrics?.accountLocks.inc();
+  app.audit.record({
+    action: "user.lock",
+    targetId: user?.id ?? null,
+    targetType: "user",
+    reason: "too many failed sign-ins",
+    ipAddress: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    metadata: { failedSignInCount: failures, lockedUntil: new Date(lockedUntil).toISOString(), ...(user ? {} : { identifier: identifierKey(subject as SignInSubject) }) },
+  });
+}
+
+/** A full sign-in succeeded: forget the failures (writes only when there were any). */
+export async function recordSuccess(app: AppContext, user: Pick<UserRow, "id" | "failedSignInCount" | "lockedUntil">): Promise<void> {
+  if (Number(user.failedSignInCount ?? 0) === 0 && user.lockedUntil === null) return;
+  await clearUserLockout(app.db, user.id);
+}
+
+/** Administrator's unlock: clears the count and the lock of the account (and its identifiers' rows). */
+export async function unlockAccount(app: AppContext, user: UserRow): Promise<boolean> {
+  const cleared = await clearUserLockout(app.db, user.id);
+  await clearIdentifier(app.db, `email:${user.email}`);
+  if (user.username) await clearIdentifier(app.db, `username:${user.username}`);
+  return cleared;
+}
+
+/** Whether the account is locked now (a wait of the slow phase counts too). */
+export function isLocked(user: Pick<UserRow, "lockedUntil">, now: number): boolean {
+  return user.lockedUntil !== null && Number(user.lockedUntil) > now;
+}
+
+// Identifier rows of unknown accounts pile up under a spray attack; drop the stale ones at most
+// once an hour per process.
+const lastSweep = new WeakMap<AppContext, number>();
+function maybeSweep(app: AppContext, now: number, cutoff: number): void {
+  if (now - (lastSweep.get(app) ?? 0) < 3_600_000) return;
+  lastSweep.set(app, now);
+  sweepIdentifiers(app.db, cutoff).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, "lockout sweep failed"));
+}

@@ -1,0 +1,81 @@
+/**
+ * Lockout state in the database, so every server on one PostgreSQL sees the same counts and a
+ * restart forgets nothing. Increments are single UPDATE/UPSERT … RETURNING statements: two
+ * servers counting the same account at once never lose a failure.
+ */
+import { sql } from "kysely";
+import type { DB } from "../../db/database.js";
+
+export interface LockoutState {
+  failedCount: number;
+  lockedUntil: number | null;
+}
+
+/**
+ * A failure counts from 1 again when the last failure and the end of any lock are both older than
+ * `cutoff` (a quiet period); otherwise it adds one. Returns the new count.
+ */
+export async function addUserFailure(db: DB, userId: string, now: number, cutoff: number): Promise<number> {
+  const row = await db
+    .updateTable("user")
+    .set({
+      failedSignInCount: sql<number>`case when coalesce("lastFailedSignInAt", 0) < ${cutoff} and coalesce("lockedUntil", 0) < ${cutoff} then 1 else "failedSignInCount" + 1 end`,
+      lastFailedSignInAt: now,
+    })
+    .where("id", "=", userId)
+    .returning("failedSignInCount")
+    .executeTakeFirst();
+  return Number(row?.failedSignInCount ?? 0);
+}
+
+export async function setUserLockedUntil(db: DB, userId: string, lockedUntil: number): Promise<void> {
+  await db.updateTable("user").set({ lockedUntil }).where("id", "=", userId).execute();
+}
+
+/** Clears the count and any lock; returns whether there was anything to clear. */
+export async function clearUserLockout(db: DB, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("user")
+    .set({ failedSignInCount: 0, lastFailedSignInAt: null, lockedUntil: null })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("failedSignInCount", ">", 0), eb("lockedUntil", "is not", null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findIdentifierState(db: DB, key: string): Promise<LockoutState | undefined> {
+  const row = await db.selectFrom("signInLockout").select(["failedCount", "lockedUntil"]).where("key", "=", key).executeTakeFirst();
+  return row ? { failedCount: Number(row.failedCount), lockedUntil: row.lockedUntil === null ? null : Number(row.lockedUntil) } : undefined;
+}
+
+export async function addIdentifierFailure(db: DB, key: string, now: number, cutoff: number): Promise<number> {
+  const row = await db
+    .insertInto("signInLockout")
+    .values({ key, failedCount: 1, lastFailedAt: now, lockedUntil: null })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        failedCount: sql<number>`case when "signInLockout"."lastFailedAt" < ${cutoff} and coalesce("signInLockout"."lockedUntil", 0) < ${cutoff} then 1 else "signInLockout"."failedCount" + 1 end`,
+        lastFailedAt: now,
+      }),
+    )
+    .returning("failedCount")
+    .executeTakeFirst();
+  return Number(row?.failedCount ?? 0);
+}
+
+export async function setIdentifierLockedUntil(db: DB, key: string, lockedUntil: number): Promise<void> {
+  await db.updateTable("signInLockout").set({ lockedUntil }).where("key", "=", key).execute();
+}
+
+export async function clearIdentifier(db: DB, key: string): Promise<void> {
+  await db.deleteFrom("signInLockout").where("key", "=", key).execute();
+}
+
+/** Rows that no longer count for anything (quiet for longer than the reset period). */
+export async function sweepIdentifiers(db: DB, cutoff: number): Promise<void> {
+  await db
+    .deleteFrom("signInLockout")
+    .where("lastFailedAt", "<", cutoff)
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", cutoff)]))
+    .execute();
+}
