@@ -18,7 +18,7 @@ import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
 import { demoPage } from "./http/demo-page.js";
-import { createRateLimiter } from "./http/rate-limit.js";
+import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
 import { registerRoutes } from "./http/register-routes.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
 import { apiError } from "../shared/errors.js";
@@ -73,18 +73,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   installJsonParser(server);
   installErrorHandling(server, log, config.basePath);
   installCors(server, origins.isTrusted);
+  // Shared counters (Redis, PostgreSQL) or memory; docs/scale-out.md. Health goes on the context for readiness.
+  let limiter: RateLimitHandle | undefined;
   if (config.rateLimit.enabled) {
-    const limiter = createRateLimiter(config.rateLimit, clock);
-    server.addHook("onRequest", async (request, reply) => {
-      if (request.method === "OPTIONS") return;
-      const route = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
-      const path = route.startsWith(config.basePath) ? route.slice(config.basePath.length) : route;
-      const decision = limiter.check(request.ip, path);
-      if (!decision.allowed) {
-        reply.header("retry-after", String(decision.retryAfterSeconds));
-        throw apiError("TOO_MANY_REQUESTS");
-      }
-    });
+    limiter = await installRateLimit(server, { config, clock, db, log, onRefused: (store) => context.metrics.rateLimitRefusals.inc({ store }) });
+    context.limiterHealth = limiter.health;
   }
 
   registerRoutes(server, { app: context, handlers, origins, checkResponses: options.checkResponses ?? false });
@@ -114,6 +107,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
         clearTimeout(force);
       }
       await context.audit.flush();
+      await limiter?.close();
       await mailer.close?.();
       await context.passwords.close();
     },
@@ -135,6 +129,7 @@ export function createContext(options: { config: Config; db: DB; secret: string;
     clock,
     mailer,
     metrics,
+    limiterHealth: () => RATE_LIMIT_OFF,
     passwords: createPasswordHasher(config.password, hashPool),
     audit: createAuditRecorder(db, clock, (error) => log.error({ err: { message: (error as Error).message } }, "audit write failed")),
     secret: options.secret,
@@ -155,6 +150,12 @@ function installJsonParser(server: FastifyInstance): void {
     } catch {
       done(apiError("INVALID_JSON"), undefined);
     }
+  });
+  // Form bodies only where a provider posts one (Apple's form_post callback): nowhere else can a
+  // cross-site HTML form reach the API without a CORS preflight.
+  server.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
+    if (!/\/callback\/[^/?]+(\?|$)/.test(request.url)) return done(apiError("UNSUPPORTED_MEDIA_TYPE"), undefined);
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 }
 

@@ -10,6 +10,7 @@ import { httpErrors } from "./errors/http.js";
 import { organizationErrors } from "./errors/organization.js";
 import { passkeyErrors } from "./errors/passkey.js";
 import { twoFactorErrors } from "./errors/two-factor.js";
+import { socialErrors } from "./errors/social.js";
 import { usernameErrors } from "./errors/username.js";
 import { operationsErrors } from "./errors/operations.js";
 
@@ -17,6 +18,7 @@ export const ERRORS = {
   ...baseErrors,
   ...httpErrors,
   ...usernameErrors,
+  ...socialErrors,
   ...operationsErrors,
   ...organizationErrors,
   ...adminErrors,

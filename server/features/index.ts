@@ -15,6 +15,7 @@ import { passkeyHandlers } from "./passkey/routes.js";
 import { twoFactorHandlers } from "./two-factor/routes.js";
 import { passwordHandlers } from "./password/routes.js";
 import { sessionHandlers } from "./session/routes.js";
+import { socialHandlers } from "./social/routes.js";
 import { usernameHandlers } from "./username/routes.js";
 import { verificationHandlers } from "./verification/routes.js";
 
@@ -26,6 +27,7 @@ export const handlers: AllHandlers = {
   ...passwordHandlers,
   ...accountHandlers,
   ...usernameHandlers,
+  ...socialHandlers,
   ...multiSessionHandlers,
   ...adminHandlers,
   ...apiKeyHandlers,

@@ -3,6 +3,7 @@ import type { SessionWithUser } from "../../shared/contract/schemas.js";
 import type { Contract, EndpointName, EndpointSpec, ParamsOf, QueryOf, BodyOf, ResponseOf } from "../../shared/contract/index.js";
 import type { AuditEvent } from "../audit/recorder.js";
 import type { AppContext } from "../context.js";
+import type { KeyScope } from "../features/api-key/scope.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import type { IssuedSession, RequestMeta } from "../features/session/service.js";
 
@@ -11,6 +12,8 @@ export interface AuthState {
   user: UserRow;
   /** The raw credential this request presented. */
   token: string;
+  /** Set when the request authenticated with `x-api-key` (features/api-key): the key and its permissions. */
+  apiKey?: KeyScope;
 }
 
 /**

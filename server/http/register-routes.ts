@@ -7,6 +7,10 @@ import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
 import { assertFresh, resolveSession } from "../features/session/service.js";
+import { enforceTwoFactorPolicy } from "../features/two-factor/policy.js";
+import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
+import { runWithKeyScope } from "../features/api-key/scope.js";
+import { setAuthJwt } from "../features/jwt/header.js";
 import { parseCookies } from "./cookies.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import type { OriginPolicy } from "./trusted-origins.js";
@@ -64,12 +68,19 @@ async function serve(
   }
 
   const browser = createBrowserSessions(app, jar);
-  const meta = { ip: request.ip, userAgent: (request.headers["user-agent"] as string | undefined) ?? null };
+  const meta = {
+    ip: request.ip,
+    userAgent: (request.headers["user-agent"] as string | undefined) ?? null,
+    acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
+  };
   let auth: AuthState | null = null;
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
-  const cached = spec.cookieCache && !q.disableCookieCache ? browser.readCache() : null;
+  const apiKey = apiKeyOf(request.headers);
+  const cached = spec.cookieCache && !q.disableCookieCache && !apiKey ? browser.readCache() : null;
   if (cached) {
     // Answered from the signed cookie: no database lookup (the point of the cache).
+  } else if (apiKey && spec.access !== "public") {
+    auth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
   } else if (spec.access !== "public") {
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
@@ -81,6 +92,7 @@ async function serve(
     }
     if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
     if (auth && spec.access === "fresh-session") assertFresh(app, auth.session);
+    if (auth) await enforceTwoFactorPolicy(app, auth, spec.path); // twoFactor.requiredForRoles
   }
 
   const ctx: HandlerContext<EndpointSpec> = {
@@ -100,13 +112,15 @@ async function serve(
         actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
         // Whatever is done during an impersonation names the administrator behind it.
         ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy } } : {}),
+        ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
       });
     },
   } as HandlerContext<EndpointSpec>;
 
   let result: unknown;
   try {
-    result = await handler(ctx);
+    result = await (auth?.apiKey ? runWithKeyScope(auth.apiKey, () => handler(ctx)) : handler(ctx));
+    await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
     for (const task of jar.tasks ?? []) await task();
   } finally {
     // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.

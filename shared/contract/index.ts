@@ -14,6 +14,7 @@ import { organizationEndpoints } from "./organization.js";
 import { outboxEndpoints } from "./outbox.js";
 import { passkeyEndpoints } from "./passkey.js";
 import { twoFactorEndpoints } from "./two-factor.js";
+import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
@@ -21,6 +22,7 @@ export const contract = {
   ...coreEndpoints,
   ...accountEndpoints,
   ...usernameEndpoints,
+  ...socialEndpoints,
   ...multiSessionEndpoints,
   ...adminEndpoints,
   ...apiKeyEndpoints,

@@ -6,6 +6,7 @@ import { apiError, type ErrorCode } from "../../../shared/errors.js";
 import { adminRoleNames, checkAdminPermission, splitRoles, type AdminPolicy } from "../../../shared/permissions.js";
 import type { Config } from "../../config.js";
 import type { UserRow } from "../../db/types.js";
+import { keyAllows } from "../api-key/scope.js";
 
 export function policyOf(config: Config): AdminPolicy {
   return { roles: config.admin.roles, adminUserIds: config.admin.adminUserIds, defaultRole: config.admin.defaultRole };
@@ -14,7 +15,8 @@ export function policyOf(config: Config): AdminPolicy {
 type Request = Readonly<Record<string, readonly string[]>>;
 
 export function can(config: Config, user: Pick<UserRow, "id" | "role">, request: Request): boolean {
-  return checkAdminPermission(policyOf(config), user, request).success;
+  // Under an API key, the key's permissions must grant it too (never more than the user).
+  return checkAdminPermission(policyOf(config), user, request).success && keyAllows(request);
 }
 
 /** Throws `code` (403) unless `user` holds `request`. */

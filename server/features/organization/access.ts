@@ -13,6 +13,7 @@ import {
   type AuthorizeResult,
 } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
+import { keyAllows } from "../api-key/scope.js";
 
 /**
  * A catalogue error. better-auth answers some codes with a different status depending on the
@@ -34,7 +35,8 @@ export function authorizeMember(app: AppContext, role: string, request: Permissi
 }
 
 export function can(app: AppContext, role: string, request: PermissionRequest<OrganizationStatements>): boolean {
-  return authorizeMember(app, role, request).success;
+  // Under an API key, the key's permissions must grant it too (never more than the member).
+  return authorizeMember(app, role, request).success && keyAllows(request);
 }
 
 export function creatorRole(app: AppContext): string {

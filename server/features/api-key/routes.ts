@@ -1,0 +1,37 @@
+import { defineHandlers, requireAuth } from "../../http/handler.js";
+import * as service from "./service.js";
+
+export const apiKeyHandlers = defineHandlers({
+  apiKeyCreate: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const created = await service.createApiKey(ctx.app, user, ctx.body);
+    ctx.audit({
+      action: "api-key.create",
+      targetId: created.referenceId,
+      targetType: "user",
+      metadata: { keyId: created.id, name: created.name, start: created.start, permissions: created.permissions, expiresAt: created.expiresAt },
+    });
+    return created;
+  },
+  apiKeyGet: async (ctx) => service.getApiKey(ctx.app, requireAuth(ctx).user, ctx.query.id),
+  apiKeyUpdate: async (ctx) => {
+    const updated = await service.updateApiKey(ctx.app, requireAuth(ctx).user, ctx.body);
+    ctx.audit({ action: "api-key.update", targetId: updated.referenceId, targetType: "user", metadata: { keyId: updated.id, fields: Object.keys(ctx.body).filter((k) => k !== "keyId") } });
+    return updated;
+  },
+  apiKeyDelete: async (ctx) => {
+    const row = await service.deleteOwnApiKey(ctx.app, requireAuth(ctx).user, ctx.body.keyId);
+    ctx.audit({ action: "api-key.revoke", targetId: row.referenceId, targetType: "user", metadata: { keyId: row.id, start: row.start } });
+    return { success: true };
+  },
+  apiKeyList: async (ctx) => service.listApiKeys(ctx.app, requireAuth(ctx).user.id, ctx.query),
+  adminListUserApiKeys: async (ctx) => {
+    const { userId, ...page } = ctx.query;
+    return service.adminListApiKeys(ctx.app, requireAuth(ctx).user, userId, page);
+  },
+  adminRevokeUserApiKey: async (ctx) => {
+    const row = await service.adminRevokeApiKey(ctx.app, requireAuth(ctx).user, ctx.body.keyId);
+    ctx.audit({ action: "api-key.revoke", targetId: row.referenceId, targetType: "user", metadata: { keyId: row.id, start: row.start, byAdmin: true } });
+    return { success: true };
+  },
+});

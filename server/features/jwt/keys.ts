@@ -1,0 +1,80 @@
+/**
+ * Signing keys for JWTs. A key pair is made on first use (EdDSA/Ed25519 unless configured), its
+ * private half sealed with the server secret (crypto/encrypt.ts) before it touches the database.
+ * After `jwt.rotationInterval` a new key takes over and the old one is marked retired; /jwks keeps
+ * serving a retired public key for `jwt.gracePeriod`, so tokens it signed still verify.
+ */
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import type { AppContext } from "../../context.js";
+import { open, seal } from "../../crypto/encrypt.js";
+import { newId } from "../../crypto/tokens.js";
+import type { JwksRow } from "../../db/types.js";
+import * as store from "./store.js";
+
+export type AsymmetricAlg = "EdDSA" | "ES256" | "RS256" | "PS256";
+const PURPOSE = "jwks-private-key";
+
+export interface SigningKey {
+  kid: string;
+  alg: AsymmetricAlg;
+  key: CryptoKey;
+  createdAt: number;
+}
+
+/** Per server: the imported current key, so signing a token costs no query and no import. */
+const cache = new WeakMap<AppContext, SigningKey>();
+
+function due(app: AppContext, createdAt: number): boolean {
+  return app.clock.now() - createdAt >= app.config.jwt.rotationInterval * 1000;
+}
+
+export async function currentSigningKey(app: AppContext, alg: AsymmetricAlg): Promise<SigningKey> {
+  const cached = cache.get(app);
+  if (cached && cached.alg === alg && !due(app, cached.createdAt)) return cached;
+  // Another server sharing the database may have rotated already: read before making one.
+  let row = await store.latestJwk(app.db, alg);
+  if (!row || row.expiresAt !== null || due(app, Number(row.createdAt))) {
+    const previous = row;
+    row = await createJwk(app, alg);
+    if (previous && previous.expiresAt === null) await store.retireJwk(app.db, previous.id, app.clock.now());
+  }
+  const signing: SigningKey = { kid: row.id, alg, key: await privateKeyOf(app, row), createdAt: Number(row.createdAt) };
+  cache.set(app, signing);
+  return signing;
+}
+
+async function createJwk(app: AppContext, alg: AsymmetricAlg): Promise<JwksRow> {
+  const options = alg === "EdDSA" ? { crv: "Ed25519", extractable: true } : alg === "ES256" ? { extractable: true } : { modulusLength: 2048, extractable: true };
+  const pair = await generateKeyPair(alg, options);
+  const publicJwk = await exportJWK(pair.publicKey);
+  const privateJwk = await exportJWK(pair.privateKey);
+  const row: JwksRow = {
+    id: newId(),
+    publicKey: JSON.stringify(publicJwk),
+    privateKey: seal(JSON.stringify(privateJwk), app.secret, PURPOSE),
+    alg,
+    crv: typeof publicJwk.crv === "string" ? publicJwk.crv : null,
+    createdAt: app.clock.now(),
+    expiresAt: null,
+  };
+  await store.insertJwk(app.db, row);
+  return row;
+}
+
+async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey> {
+  const text = open(row.privateKey, app.secret, PURPOSE);
+  // Sealed under another secret (a copied database, or a changed AUTH_SECRET): unusable here.
+  if (text === null) throw new Error(`JWT signing key ${row.id} cannot be opened with this server's secret`);
+  return (await importJWK(JSON.parse(text) as JWK, row.alg)) as CryptoKey;
+}
+
+/** The public keys /jwks serves; with an asymmetric algorithm configured, one is made if none exists yet. */
+export async function publicJwks(app: AppContext): Promise<Array<JWK & { kid: string; alg: string; kty: string }>> {
+  const { algorithm, gracePeriod } = app.config.jwt;
+  if (algorithm !== "HS256") await currentSigningKey(app, algorithm);
+  const rows = await store.servedJwks(app.db, app.clock.now(), gracePeriod * 1000);
+  return rows.map((row) => {
+    const jwk = JSON.parse(row.publicKey) as JWK & { kty: string };
+    return { ...jwk, ...(row.crv ? { crv: row.crv } : {}), alg: row.alg, kid: row.id };
+  });
+}
