@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
-import { callbackField, emailField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
+import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
 
 /** Linked accounts as listed: never a password or a provider token. */
 export const linkedAccountSchema = z.object({
@@ -111,7 +111,7 @@ export const accountEndpoints = {
   updateUser: endpoint({
     method: "POST",
     path: "/update-user",
-    summary: "Update the profile (name, image, username, displayUsername)",
+    summary: "Update the profile (name, image, username, displayUsername, language)",
     tags: ["user"],
     access: "session",
     body: z
@@ -120,6 +120,8 @@ export const accountEndpoints = {
         image: z.string().max(2048).nullable().optional(),
         username: z.string().max(256).optional(),
         displayUsername: z.string().max(256).optional(),
+        /** null forgets the choice (Accept-Language, then the server default, decide again). */
+        language: languageField.nullable().optional(),
         /** Accepted only to answer EMAIL_CAN_NOT_BE_UPDATED: use /change-email. */
         email: z.unknown().optional(),
       })

@@ -1,5 +1,6 @@
 /** Wire shapes shared by several features. Dates travel as ISO-8601 strings. */
 import { z } from "zod";
+import { LANGUAGE_TAGS } from "../languages.js";
 
 export const isoDate = z.string().describe("ISO-8601 date-time");
 
@@ -17,6 +18,10 @@ export const userSchema = z.object({
   banExpires: isoDate.nullable(),
   username: z.string().nullable(),
   displayUsername: z.string().nullable(),
+  /** A second factor is asked at sign-in (better-auth's two-factor plugin field). */
+  twoFactorEnabled: z.boolean(),
+  /** Preferred language (BCP 47 tag); null: chosen per request from Accept-Language, then the server default. */
+  language: z.enum(LANGUAGE_TAGS).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -46,6 +51,8 @@ export const successSchema = z.object({ success: z.boolean() });
 export const emailField = z.string().trim().min(1).max(254);
 /** Length limits are configurable, so the contract only bounds the size; the service checks the rest. */
 export const passwordField = z.string().max(4096);
+/** A preferred language on input: one of the eight BCP 47 tags (shared/languages.ts). */
+export const languageField = z.enum(LANGUAGE_TAGS).describe("BCP 47 tag: ru, uk, en, es, de, pl, fr or tr");
 /** A redirect target: a relative path or an absolute URL on a trusted origin (checked by the server). */
 export const callbackField = z.string().max(2048);
 export const booleanQuery = z

@@ -22,7 +22,7 @@ const DELETE_LINK_ERRORS = { unauthorized: "UNAUTHORIZED", invalid_token: "INVAL
 export const accountHandlers = defineHandlers({
   changeEmail: async (ctx) => {
     const { user } = requireAuth(ctx);
-    const outcome = await changeEmail(ctx.app, user, ctx.body);
+    const outcome = await changeEmail(ctx.app, user, ctx.body, ctx.meta.acceptLanguage);
     if (outcome.immediate) {
       refreshCookieCache(ctx, outcome.user);
       ctx.audit({ action: "user.email-change", targetId: user.id, targetType: "user", metadata: { from: user.email, to: outcome.user.email, confirmed: false } });
@@ -37,7 +37,7 @@ export const accountHandlers = defineHandlers({
   },
   deleteUser: async (ctx) => {
     const auth = requireAuth(ctx);
-    const outcome = await requestDeletion(ctx.app, auth.user, auth.session, ctx.body);
+    const outcome = await requestDeletion(ctx.app, auth.user, auth.session, ctx.body, ctx.meta.acceptLanguage);
     if (outcome === "mailed") return { success: true, message: "Verification email sent" as const };
     ctx.browser.forgetDevice(auth.token);
     ctx.browser.clear();

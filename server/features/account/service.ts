@@ -6,7 +6,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, randomString } from "../../crypto/tokens.js";
 import type { AccountRow, SessionRow, UserRow, UserUpdate } from "../../db/types.js";
-import { changeEmailMail, deleteAccountMail } from "../../mail/templates/index.js";
+import { changeEmailMail, deleteAccountMail, recipientLanguage } from "../../mail/templates/index.js";
 import { deleteSessionById } from "../session/store.js";
 import { removeUser } from "../user/remove-user.js";
 import { normalizeEmail } from "../user/rules.js";
@@ -29,7 +29,7 @@ export type EmailChange = { immediate: true; user: UserRow } | { immediate: fals
  * goes to the new one); a verified user must follow a `change-email` link sent to the new
  * address, so an account cannot be moved to an address its owner does not hold.
  */
-export async function changeEmail(app: AppContext, user: UserRow, input: { newEmail: string; callbackURL?: string }): Promise<EmailChange> {
+export async function changeEmail(app: AppContext, user: UserRow, input: { newEmail: string; callbackURL?: string }, acceptLanguage?: string | null): Promise<EmailChange> {
   if (!app.config.user.changeEmailEnabled) throw apiError("CHANGE_EMAIL_DISABLED");
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === user.email) throw apiError("EMAIL_IS_THE_SAME");
@@ -44,7 +44,7 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
       throw error;
     }
     if (!updated) throw apiError("USER_NOT_FOUND");
-    await sendVerificationEmail(app, updated, input.callbackURL);
+    await sendVerificationEmail(app, updated, input.callbackURL, acceptLanguage);
     return { immediate: true, user: updated };
   }
 
@@ -56,7 +56,8 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
     lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
   const url = apiLink(app, "/verify-email", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.changeEmail });
-  await app.mailer.send(changeEmailMail({ appName: app.config.appName, to: newEmail, name: user.name, newEmail, url, token }));
+  const language = recipientLanguage(app.config.defaultLanguage, user, acceptLanguage);
+  await app.mailer.send(changeEmailMail({ appName: app.config.appName, to: newEmail, name: user.name, newEmail, url, token, language, expiresIn: app.config.emailVerification.expiresIn }));
   return { immediate: false };
 }
 
@@ -65,6 +66,7 @@ export interface ProfileInput {
   image?: string | null;
   username?: string;
   displayUsername?: string;
+  language?: string | null;
   email?: unknown;
 }
 
@@ -74,6 +76,7 @@ export async function updateProfile(app: AppContext, user: UserRow, input: Profi
   const changes: UserUpdate = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.image !== undefined) changes.image = input.image;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.username !== undefined) {
     const names = normalizeUsername(app.config, input.username, input.displayUsername);
     const owner = await findUserByUsername(app.db, names.username);
@@ -110,6 +113,7 @@ export async function requestDeletion(
   user: UserRow,
   session: SessionRow,
   input: { password?: string; token?: string; callbackURL?: string },
+  acceptLanguage?: string | null,
 ): Promise<DeleteOutcome> {
   if (!app.config.user.deleteUserEnabled) throw apiError("DELETE_USER_DISABLED");
   if (input.password !== undefined) {
@@ -131,7 +135,8 @@ export async function requestDeletion(
       lifetimeSeconds: app.config.user.deleteTokenExpiresIn,
     });
     const url = apiLink(app, "/delete-user/callback", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.deleteAccount });
-    await app.mailer.send(deleteAccountMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
+    const language = recipientLanguage(app.config.defaultLanguage, user, acceptLanguage);
+    await app.mailer.send(deleteAccountMail({ appName: app.config.appName, to: user.email, name: user.name, url, token, language, expiresIn: app.config.user.deleteTokenExpiresIn }));
     return "mailed";
   }
   const { freshAge } = app.config.session;

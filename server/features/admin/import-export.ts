@@ -24,6 +24,7 @@ export interface ImportRow {
   image?: string | null;
   username?: string | null;
   displayUsername?: string | null;
+  language?: string | null;
   passwordHash?: string | null;
   createdAt?: string | number;
 }
@@ -76,6 +77,7 @@ async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Prom
     role,
     username: names.username,
     displayUsername: names.displayUsername,
+    language: row.language ?? null,
     passwordHash: row.passwordHash ?? null,
     createdAt,
   });

@@ -5,7 +5,7 @@ import { toInvitation, toMember } from "./wire.js";
 
 export const invitationRoutes = defineHandlers({
   inviteOrganizationMember: async (ctx) => {
-    const { invitation, resent } = await service.inviteMember(ctx.app, actorOf(ctx), ctx.body);
+    const { invitation, resent } = await service.inviteMember(ctx.app, actorOf(ctx), ctx.body, ctx.meta.acceptLanguage);
     ctx.audit({
       action: "invitation.create",
       targetId: invitation.id,

@@ -7,9 +7,9 @@
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { InvitationRow, MemberRow, OrganizationRow, SessionRow } from "../../db/types.js";
-import { invitationMail } from "../../mail/templates/index.js";
+import { invitationLanguage, invitationMail } from "../../mail/templates/index.js";
 import { normalizeEmail } from "../user/rules.js";
-import { findUserById } from "../user/store.js";
+import { findUserByEmail, findUserById } from "../user/store.js";
 import { can, isCreator, orgError, pageOf, parseRequestedRoles, type Actor } from "./access.js";
 import { setActive } from "./active-store.js";
 import * as store from "./invitation-store.js";
@@ -37,7 +37,8 @@ export interface Invited {
   resent: boolean;
 }
 
-export async function inviteMember(app: AppContext, actor: Actor, input: InviteInput): Promise<Invited> {
+/** `acceptLanguage`: the inviter's request, for the mail when neither invitee nor inviter chose a language. */
+export async function inviteMember(app: AppContext, actor: Actor, input: InviteInput, acceptLanguage?: string | null): Promise<Invited> {
   const options = app.config.organization;
   const organizationId = input.organizationId ?? actor.session.activeOrganizationId;
   if (!organizationId) throw orgError("ORGANIZATION_NOT_FOUND");
@@ -89,11 +90,13 @@ export async function inviteMember(app: AppContext, actor: Actor, input: InviteI
     return { invitation, organization, resent: false };
   });
 
-  await sendInvitationMail(app, actor, result.organization, result.invitation);
+  await sendInvitationMail(app, actor, result.organization, result.invitation, acceptLanguage);
   return { invitation: result.invitation, resent: result.resent };
 }
 
-async function sendInvitationMail(app: AppContext, actor: Actor, organization: OrganizationRow, invitation: InvitationRow): Promise<void> {
+async function sendInvitationMail(app: AppContext, actor: Actor, organization: OrganizationRow, invitation: InvitationRow, acceptLanguage?: string | null): Promise<void> {
+  const invitee = await findUserByEmail(app.db, invitation.email);
+  const language = invitationLanguage(app.config.defaultLanguage, invitee, actor.user, acceptLanguage);
   await app.mailer.send(
     invitationMail({
       appName: app.config.appName,
@@ -103,6 +106,8 @@ async function sendInvitationMail(app: AppContext, actor: Actor, organization: O
       inviterName: actor.user.name || actor.user.email,
       organizationName: organization.name,
       role: invitation.role,
+      expiresAt: Number(invitation.expiresAt),
+      language,
     }),
   );
 }

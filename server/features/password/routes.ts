@@ -5,11 +5,11 @@ import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword,
 
 export const passwordHandlers = defineHandlers({
   forgetPassword: async (ctx) => {
-    await requestPasswordReset(ctx.app, ctx.body);
+    await requestPasswordReset(ctx.app, ctx.body, ctx.meta.acceptLanguage);
     return { status: true, message: RESET_REQUESTED_MESSAGE };
   },
   requestPasswordReset: async (ctx) => {
-    await requestPasswordReset(ctx.app, ctx.body);
+    await requestPasswordReset(ctx.app, ctx.body, ctx.meta.acceptLanguage);
     return { status: true, message: RESET_REQUESTED_MESSAGE };
   },
   resetPasswordCallback: async (ctx) => {

@@ -6,7 +6,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId, randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
-import { resetPasswordMail } from "../../mail/templates/index.js";
+import { recipientLanguage, resetPasswordMail } from "../../mail/templates/index.js";
 import { deleteSessionsOfUser } from "../session/store.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
@@ -23,7 +23,7 @@ export const RESET_REQUESTED_MESSAGE = "If this email exists in our system, chec
  * answer and do the same work up to the mail (a token is drawn either way); a failed delivery
  * is logged, never reported, so the answer cannot reveal that the address exists.
  */
-export async function requestPasswordReset(app: AppContext, input: { email: string; redirectTo?: string }): Promise<void> {
+export async function requestPasswordReset(app: AppContext, input: { email: string; redirectTo?: string }, acceptLanguage?: string | null): Promise<void> {
   if (!app.config.emailAndPassword.enabled) throw apiError("RESET_PASSWORD_DISABLED");
   const email = normalizeEmail(input.email);
   const token = randomString(RESET_TOKEN_LENGTH);
@@ -37,7 +37,10 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
   });
   const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo || DEFAULT_LANDING.resetPassword });
   try {
-    await app.mailer.send(resetPasswordMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
+    const language = recipientLanguage(app.config.defaultLanguage, user, acceptLanguage);
+    await app.mailer.send(
+      resetPasswordMail({ appName: app.config.appName, to: user.email, name: user.name, url, token, language, expiresIn: app.config.emailAndPassword.resetPasswordTokenExpiresIn }),
+    );
   } catch (error) {
     app.log.error({ err: { message: (error as Error).message } }, "password reset mail failed");
   }

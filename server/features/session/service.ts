@@ -12,6 +12,8 @@ import * as store from "./store.js";
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The request's Accept-Language header, for mail sent to someone who chose no language. */
+  acceptLanguage?: string | null;
 }
 
 /** A session just created: the raw token goes to the client once and is never stored. */

@@ -19,6 +19,8 @@ export interface NewUserInput {
   role: string;
   username?: string | null;
   displayUsername?: string | null;
+  /** A tag from shared/languages.ts (validated by the contract); null: not chosen. */
+  language?: string | null;
   /** argon2id or imported scrypt hash; null for a user without a password. */
   passwordHash: string | null;
   createdAt?: number;
@@ -44,6 +46,7 @@ export async function createUserRecord(app: AppContext, input: NewUserInput): Pr
         banExpires: input.ban?.expires ?? null,
         username: input.username ?? null,
         displayUsername: input.displayUsername ?? null,
+        language: input.language ?? null,
       });
       if (input.passwordHash) await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash: input.passwordHash, now });
       return user;

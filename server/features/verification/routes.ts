@@ -7,7 +7,7 @@ import { applyVerificationToken, requestVerificationMail, VerifyFailure } from "
 
 export const verificationHandlers = defineHandlers({
   sendVerificationEmail: async (ctx) => {
-    await requestVerificationMail(ctx.app, ctx.body, ctx.auth?.user ?? null);
+    await requestVerificationMail(ctx.app, ctx.body, ctx.auth?.user ?? null, ctx.meta.acceptLanguage);
     return { status: true };
   },
   verifyEmail: async (ctx) => {

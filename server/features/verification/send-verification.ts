@@ -2,13 +2,14 @@
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
-import { verifyEmailMail } from "../../mail/templates/index.js";
+import { recipientLanguage, verifyEmailMail } from "../../mail/templates/index.js";
 import { apiLink, DEFAULT_LANDING } from "./links.js";
 import { issueToken } from "./store.js";
 
 export const VERIFY_TOKEN_LENGTH = 32;
 
-export async function sendVerificationEmail(app: AppContext, user: UserRow, callbackURL?: string): Promise<void> {
+/** `acceptLanguage`: the request that caused the mail, for a user who chose no language. */
+export async function sendVerificationEmail(app: AppContext, user: UserRow, callbackURL?: string, acceptLanguage?: string | null): Promise<void> {
   const token = randomString(VERIFY_TOKEN_LENGTH);
   await issueToken(app.db, app.clock.now(), {
     purpose: "verify-email",
@@ -17,5 +18,6 @@ export async function sendVerificationEmail(app: AppContext, user: UserRow, call
     lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
   const url = apiLink(app, "/verify-email", { token, callbackURL: callbackURL || DEFAULT_LANDING.verifyEmail });
-  await app.mailer.send(verifyEmailMail({ appName: app.config.appName, to: user.email, name: user.name, url, token }));
+  const language = recipientLanguage(app.config.defaultLanguage, user, acceptLanguage);
+  await app.mailer.send(verifyEmailMail({ appName: app.config.appName, to: user.email, name: user.name, url, token, language, expiresIn: app.config.emailVerification.expiresIn }));
 }

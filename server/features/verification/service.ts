@@ -36,18 +36,18 @@ export class VerifyFailure extends Error {
  * Signed out: the answer is the same whether the address is unknown, verified or pending, so it
  * cannot be used to find accounts; a failed delivery is logged, not reported.
  */
-export async function requestVerificationMail(app: AppContext, input: { email: string; callbackURL?: string }, signedIn: UserRow | null): Promise<void> {
+export async function requestVerificationMail(app: AppContext, input: { email: string; callbackURL?: string }, signedIn: UserRow | null, acceptLanguage?: string | null): Promise<void> {
   const email = normalizeEmail(input.email);
   if (signedIn) {
     if (signedIn.email !== email) throw apiError("EMAIL_MISMATCH");
     if (signedIn.emailVerified) throw apiError("EMAIL_ALREADY_VERIFIED");
-    await sendVerificationEmail(app, signedIn, input.callbackURL);
+    await sendVerificationEmail(app, signedIn, input.callbackURL, acceptLanguage);
     return;
   }
   const user = await findUserByEmail(app.db, email);
   if (!user || user.emailVerified) return;
   try {
-    await sendVerificationEmail(app, user, input.callbackURL);
+    await sendVerificationEmail(app, user, input.callbackURL, acceptLanguage);
   } catch (error) {
     app.log.error({ err: { message: (error as Error).message } }, "verification mail failed");
   }

@@ -1,60 +1,54 @@
-/** One builder per mail kind. */
+/**
+ * One builder per mail kind: the words come from texts/<language>.ts in the recipient's
+ * language (English when none is given), the frame from render.ts.
+ */
+import { DEFAULT_LANGUAGE, type LanguageTag } from "../../../shared/languages.js";
 import type { Mail } from "../mailer.js";
-import { renderMail } from "./render.js";
+import { renderMail } from "./render-mail.js";
+
+export { renderMail, type RenderedMail, type TemplateValues } from "./render-mail.js";
+export { recipientLanguage, invitationLanguage } from "./language.js";
 
 interface Base {
   appName: string;
   to: string;
   url: string;
   token: string | null;
+  /** The recipient's language (see language.ts); English when absent. */
+  language?: LanguageTag;
+  /** How long the link works, in seconds (the setting that issued its token). */
+  expiresIn?: number;
+}
+
+// The settings' default lifetimes, for callers that do not say (tests of the frame).
+const ONE_HOUR = 3600;
+
+function mail(kind: Mail["kind"], input: Base, rendered: { subject: string; text: string; html: string }): Mail {
+  return { kind, to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, url: input.url, token: input.token };
 }
 
 export function verifyEmailMail(input: Base & { name: string }): Mail {
-  return renderMail({
-    ...input,
-    kind: "verify-email",
-    subject: `Verify your email for ${input.appName}`,
-    lines: [`Hello ${input.name},`, `Confirm that ${input.to} is your email address.`],
-    action: "Verify email",
-  });
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  return mail("verify-email", input, renderMail("verify-email", language, { appName: input.appName, name: input.name, email: input.to, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
 }
 
 export function resetPasswordMail(input: Base & { name: string }): Mail {
-  return renderMail({
-    ...input,
-    kind: "reset-password",
-    subject: `Reset your ${input.appName} password`,
-    lines: [`Hello ${input.name},`, "Someone asked to reset your password. If it was not you, ignore this mail."],
-    action: "Reset password",
-  });
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  return mail("reset-password", input, renderMail("reset-password", language, { appName: input.appName, name: input.name, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
 }
 
 export function changeEmailMail(input: Base & { name: string; newEmail: string }): Mail {
-  return renderMail({
-    ...input,
-    kind: "change-email",
-    subject: `Confirm your new email for ${input.appName}`,
-    lines: [`Hello ${input.name},`, `Confirm that you want to use ${input.newEmail} as your email address.`],
-    action: "Confirm new email",
-  });
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  return mail("change-email", input, renderMail("change-email", language, { appName: input.appName, name: input.name, newEmail: input.newEmail, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
 }
 
 export function deleteAccountMail(input: Base & { name: string }): Mail {
-  return renderMail({
-    ...input,
-    kind: "delete-account",
-    subject: `Confirm deleting your ${input.appName} account`,
-    lines: [`Hello ${input.name},`, "Following this link deletes your account and everything in it. It cannot be undone."],
-    action: "Delete my account",
-  });
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  return mail("delete-account", input, renderMail("delete-account", language, { appName: input.appName, name: input.name, url: input.url, expiresIn: input.expiresIn ?? 24 * ONE_HOUR }));
 }
 
-export function invitationMail(input: Base & { inviterName: string; organizationName: string; role: string }): Mail {
-  return renderMail({
-    ...input,
-    kind: "invitation",
-    subject: `${input.inviterName} invited you to ${input.organizationName}`,
-    lines: [`${input.inviterName} invited you to join ${input.organizationName} as ${input.role}.`],
-    action: "View invitation",
-  });
+export function invitationMail(input: Base & { inviterName: string; organizationName: string; role: string; expiresAt?: Date | number }): Mail {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const { appName, url, inviterName, organizationName, role, expiresAt } = input;
+  return mail("invitation", input, renderMail("invitation", language, { appName, url, inviterName, organizationName, role, expiresAt }));
 }

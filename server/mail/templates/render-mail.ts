@@ -1,0 +1,75 @@
+/**
+ * One mail kind in one language → subject, plain text and HTML. Values from users (names,
+ * organization names, addresses) go into the ICU messages as plain text; the whole formatted
+ * paragraph is escaped for the HTML part, so no value can add markup.
+ */
+import type { LanguageTag } from "../../../shared/languages.js";
+import { formatDate, formatMessage, formatValidity, type MessageValues } from "./format.js";
+import { layoutMail } from "./render.js";
+import { MAIL_TEXTS, type TemplateKind } from "./texts/index.js";
+
+interface Common {
+  appName: string;
+  /** Empty or absent: the greeting without a name. */
+  name?: string;
+}
+interface Linked extends Common {
+  url: string;
+  /** How long the link works, in seconds. */
+  expiresIn: number;
+}
+
+export interface TemplateValues {
+  "verify-email": Linked & { email: string };
+  "reset-password": Linked;
+  "change-email": Linked & { newEmail: string };
+  "delete-account": Linked;
+  invitation: Common & { url: string; inviterName: string; organizationName: string; role: string; expiresAt?: Date | number };
+  /** No link: the code is the content. `minutes` is how long it works. */
+  otp: Common & { code: string; minutes: number };
+}
+
+export interface RenderedMail {
+  language: LanguageTag;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A role name in the language when it is one of the built-in roles (several: comma separated). */
+function roleLabel(language: LanguageTag, role: string): string {
+  const roles = MAIL_TEXTS[language].roles as Record<string, string>;
+  return role
+    .split(",")
+    .map((one) => one.trim())
+    .map((one) => (Object.hasOwn(roles, one) ? roles[one]! : one))
+    .join(", ");
+}
+
+export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTag, input: TemplateValues[K]): RenderedMail {
+  const texts = MAIL_TEXTS[language];
+  const kindTexts = texts.kinds[kind];
+  const values: MessageValues = { appName: input.appName, name: input.name ?? "" };
+  const given = input as unknown as Record<string, unknown>;
+  for (const key of ["email", "newEmail", "inviterName", "organizationName", "code"]) {
+    if (typeof given[key] === "string") values[key] = given[key] as string;
+  }
+  if (typeof given.role === "string") values.role = roleLabel(language, given.role);
+  if (typeof given.expiresIn === "number") values.validity = formatValidity(language, given.expiresIn, texts);
+  if (typeof given.minutes === "number") values.validity = formatValidity(language, given.minutes * 60, texts);
+  if (given.expiresAt instanceof Date || typeof given.expiresAt === "number") values.expiresAt = formatDate(language, given.expiresAt as Date | number);
+
+  const format = (message: string) => formatMessage(language, message, values);
+  const greeting = kind === "invitation" ? [] : [input.name ? format(texts.greeting) : format(texts.greetingNoName)];
+  const url = typeof given.url === "string" ? given.url : undefined;
+  const laid = layoutMail({
+    language,
+    appName: input.appName,
+    subject: format(kindTexts.subject),
+    // A paragraph about a date nobody gave (an invitation built without its expiry) is left out.
+    lines: [...greeting, ...kindTexts.body.filter((line) => values.expiresAt !== undefined || !line.includes("{expiresAt}")).map(format)],
+    action: kindTexts.action && url ? { label: format(kindTexts.action), url, fallback: format(texts.linkFallback) } : undefined,
+    code: kind === "otp" ? values.code as string : undefined,
+  });
+  return { language, ...laid };
+}
