@@ -14,8 +14,8 @@ import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
 import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
-export const EXPORT_COLUMNS = ["id", "email", "name", "emailVerified", "role", "banned", "banReason", "banExpires", "username", "displayUsername", "image", "createdAt", "updatedAt", "passwordHash"] as const;
-const IMPORT_FIELDS = ["email", "name", "role", "emailVerified", "image", "username", "displayUsername", "passwordHash", "createdAt"] as const;
+export const EXPORT_COLUMNS = ["id", "email", "name", "emailVerified", "role", "banned", "banReason", "banExpires", "username", "displayUsername", "language", "image", "createdAt", "updatedAt", "passwordHash"] as const;
+const IMPORT_FIELDS = ["email", "name", "role", "emailVerified", "image", "username", "displayUsername", "language", "passwordHash", "createdAt"] as const;
 const BATCH = 500;
 
 type Format = "csv" | "jsonl";
