@@ -146,7 +146,7 @@ describe("export and import", () => {
     const csv = await cli.run(["admin", "users", "export", "--format", "csv"]);
     expect(csv.code).toBe(0);
     const [header, ...body] = csv.stdout.trim().split("\n");
-    expect(header).toBe("id,email,name,emailVerified,role,banned,banReason,banExpires,username,displayUsername,image,createdAt,updatedAt,passwordHash");
+    expect(header).toBe("id,email,name,emailVerified,role,banned,banReason,banExpires,username,displayUsername,language,image,createdAt,updatedAt,passwordHash");
     expect(body.some((line) => line.includes("bulk1@example.com") && line.includes("$argon2id$"))).toBe(true);
 
     const { scryptSync } = await import("node:crypto");
