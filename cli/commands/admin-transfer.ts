@@ -3,12 +3,13 @@
  * (argon2id, or better-auth scrypt which the server upgrades at first sign-in), so nobody has to
  * reset a password after a migration.
  */
-import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, createReadStream, existsSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
+import type { Readable } from "node:stream";
 import type { Command } from "commander";
 import { errorInfo } from "../bulk.js";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
-import { parseCsv, toCsvRow } from "../csv.js";
+import { readCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
 import { requireAdminPermission } from "../preflight.js";
@@ -104,17 +105,17 @@ export function registerTransferCommands(users: Command): void {
     .addHelpText("after", `\nColumns / fields: ${IMPORT_FIELDS.join(", ")} (email and name required; others such as id are ignored).\nEvery row is tried; exit code 1 if any failed.`)
     .action(
       handler<{ format?: string; dryRun?: boolean }>(async (flags, file: string) => {
-        let text: string;
-        if (file === "-") text = await readStdin();
-        else {
-          try {
-            text = readFileSync(file, "utf8");
-          } catch (error) {
-            throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
-          }
+        let format: Format | undefined = flags.format ? formatOf(flags.format, file) : /\.csv$/i.test(file) ? "csv" : undefined;
+        let input: string | Readable;
+        if (format === "csv") {
+          // CSV is read as it streams in, so a large file is never held whole as text.
+          input = file === "-" ? process.stdin : openForReading(file);
+        } else {
+          const text = file === "-" ? await readStdin() : readText(file);
+          format ??= text.trimStart().startsWith("{") ? "jsonl" : "csv";
+          input = text;
         }
-        const format: Format = flags.format ? formatOf(flags.format, file) : /\.csv$/i.test(file) ? "csv" : text.trimStart().startsWith("{") ? "jsonl" : "csv";
-        const { rows, problems } = parseImport(text, format);
+        const { rows, problems } = await parseImport(input, format);
         const results: Array<{ line: number; email: string; ok: boolean; id?: string; code?: string; message?: string }> = problems.map((p) => ({ ...p, ok: false }));
         if (rows.length === 0 && problems.length === 0) throw new CliError(`No users in ${file}.`, EXIT.USAGE, "EMPTY_INPUT");
         const { client } = await connect(flags);
@@ -206,10 +207,28 @@ interface Parsed {
   problems: Array<{ line: number; email: string; code: string; message: string }>;
 }
 
-export function parseImport(text: string, format: Format): Parsed {
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+  }
+}
+
+/** Opens at once so a missing or unreadable file fails here, with a plain message. */
+function openForReading(file: string): Readable {
+  try {
+    return createReadStream("", { fd: openSync(file, "r") });
+  } catch (error) {
+    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+  }
+}
+
+export async function parseImport(input: string | Readable, format: Format): Promise<Parsed> {
   const parsed: Parsed = { rows: [], problems: [] };
   const records: Array<{ line: number; record: Record<string, unknown> | null; error?: string }> = [];
   if (format === "jsonl") {
+    const text = typeof input === "string" ? input : await readAll(input);
     text.split(/\r?\n/).forEach((raw, index) => {
       const line = raw.trim();
       if (!line || line.startsWith("#")) return;
@@ -222,17 +241,29 @@ export function parseImport(text: string, format: Format): Parsed {
       }
     });
   } else {
-    const table = parseCsv(text);
-    const header = (table[0] ?? []).map((name) => name.trim());
-    if (!header.includes("email")) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
-    table.slice(1).forEach((cells, index) => {
-      const record: Record<string, unknown> = {};
-      header.forEach((name, i) => {
-        const value = cells[i];
-        if (value !== undefined && value !== "") record[name] = value;
-      });
-      records.push({ line: index + 2, record });
-    });
+    let header: string[] | undefined;
+    let line = 0;
+    try {
+      for await (const cells of readCsv(input)) {
+        line++;
+        if (!header) {
+          header = cells.map((name) => name.trim());
+          if (!header.includes("email")) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
+          continue;
+        }
+        // Null prototype: header names come from the file (a column named __proto__ is just a name).
+        const record: Record<string, unknown> = Object.create(null);
+        header.forEach((name, i) => {
+          const value = cells[i];
+          if (value !== undefined && value !== "") record[name] = value;
+        });
+        records.push({ line: line, record });
+      }
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError(`The CSV could not be read near record ${line + 1}: ${(error as Error).message}`, EXIT.USAGE, "INVALID_FILE");
+    }
+    if (!header) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
   }
   for (const { line, record, error } of records) {
     const email = typeof record?.email === "string" ? record.email.trim() : "";
@@ -256,4 +287,10 @@ export function parseImport(text: string, format: Format): Parsed {
     parsed.rows.push({ line, row });
   }
   return parsed;
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
 }
