@@ -10,7 +10,7 @@ const SESSION_COLUMNS = [
 ] as const;
 const USER_COLUMNS = [
   "id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt", "role", "banned",
-  "banReason", "banExpires", "username", "displayUsername", "lastSignInAt", "lastSignInMethod",
+  "banReason", "banExpires", "username", "displayUsername", "lastSignInAt", "lastSignInMethod", "language",
 ] as const;
 
 export interface SessionAndUser {
