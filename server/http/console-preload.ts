@@ -38,17 +38,70 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface PagePreloads {
   /** The index page for a console path (below /console), with that page's hints when it has some. */
-  indexFor(path: string): Buffer;
+  indexFor(path: string, extraHead?: string): Buffer;
   /** Page modules of PAGE_MODULES that the build does not contain (for tests). */
   missingModules: string[];
 }
 
+/**
+ * Every console page first asks who is signed in (renderer/app/session.ts). Named here, that
+ * request leaves while the HTML is parsed rather than after the scripts run; the page's own
+ * fetch of the same URL, with the same credentials mode, takes the preloaded answer.
+ */
+export function sessionPreloadLink(basePath: string): string {
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${basePath}/get-session?disableCookieCache=true">`;
+}
+
+/**
+ * The first data a page asks for, when the URL alone says what it is: the default users view and
+ * an organization's layout and first page of members. Preloaded, these requests are answered
+ * while the browser still downloads and compiles the scripts (on a small machine they compete
+ * for the same cores). The URLs must be exactly those the renderer builds — same parameters, same
+ * order (renderer/features/admin/users-query.ts, renderer/features/organizations/route-queries.ts)
+ * — or the browser fetches twice; the console test checks that each page's request is served once.
+ */
+const DATA_PRELOADS: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string[]]> = [
+  [/^\/admin\/users\/?$/, () => ["/admin/list-users?sortBy=createdAt&sortDirection=desc&limit=100&offset=0"]],
+  [
+    /^\/organizations\/([^/]+)\/members\/?$/,
+    (match) => [...organizationLayout(match[1] as string), `/organization/list-members?organizationId=${encodeURIComponent(decodeSegment(match[1] as string))}&limit=50&offset=0`],
+  ],
+  [/^\/organizations\/([^/]+)(?:\/(?:teams|invitations))?\/?$/, (match) => organizationLayout(match[1] as string)],
+];
+
+function organizationLayout(segment: string): string[] {
+  const id = encodeURIComponent(decodeSegment(segment));
+  return [`/organization/get-full-organization?organizationId=${id}&membersLimit=1`, `/organization/get-active-member-role?organizationId=${id}`];
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** `<link>`s that start a page's first API requests (see DATA_PRELOADS); none for other pages. */
+export function dataPreloadLinks(path: string, query: string, basePath: string): string {
+  if (query) return ""; // a searched, sorted or filtered view asks for something else
+  for (const [pattern, urls] of DATA_PRELOADS) {
+    const match = pattern.exec(path);
+    if (!match) continue;
+    return urls(match)
+      .map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${`${basePath}${url}`.replaceAll("&", "&amp;")}">`)
+      .join("");
+  }
+  return "";
+}
+
 /** Reads the build's manifest once and renders one index page per listed page. */
-export function createPagePreloads(root: string, indexHtml: Buffer, base = "/console/"): PagePreloads {
+export function createPagePreloads(root: string, indexHtml: Buffer, base = "/console/", headLinks = ""): PagePreloads {
   const manifestFile = join(root, ".vite", "manifest.json");
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest) : {};
   const has = (key: string) => Object.hasOwn(manifest, key);
   const html = indexHtml.toString("utf8");
+  const plainIndex = headLinks ? Buffer.from(html.replace("</head>", `${headLinks}</head>`)) : indexHtml;
   // Files the index page already loads (the entry and its static imports) need no second hint.
   const alreadyLoaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collectFiles(manifest, key, alreadyLoaded);
@@ -64,15 +117,17 @@ export function createPagePreloads(root: string, indexHtml: Buffer, base = "/con
       .filter((file) => !alreadyLoaded.has(file) && file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
       .join("");
-    const page = links ? Buffer.from(html.replace("</head>", `${links}</head>`)) : indexHtml;
+    const page = links ? Buffer.from(html.replace("</head>", `${headLinks}${links}</head>`)) : plainIndex;
     variants.set(cacheKey, page);
     return page;
   };
 
   return {
-    indexFor(path) {
+    indexFor(path, extraHead = "") {
       const modules = [...LAYOUTS, ...PAGE_MODULES].filter(([pattern, module]) => pattern.test(path) && has(module)).map(([, module]) => module);
-      return modules.length > 0 ? render(modules) : indexHtml;
+      const page = modules.length > 0 ? render(modules) : plainIndex;
+      // Per-URL links (an organization's id) are not cached: one small string replace per request.
+      return extraHead ? Buffer.from(page.toString("utf8").replace("</head>", `${extraHead}</head>`)) : page;
     },
     missingModules: Object.keys(manifest).length === 0 ? [] : [...LAYOUTS, ...PAGE_MODULES].map(([, module]) => module).filter((module) => !has(module)),
   };

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createPagePreloads } from "./console-preload.js";
+import { createPagePreloads, dataPreloadLinks, sessionPreloadLink } from "./console-preload.js";
 
 export const CONSOLE_PATH = "/console";
 
@@ -48,7 +48,7 @@ function securityHeaders(reply: { header(name: string, value: string): unknown }
   reply.header("x-frame-options", "DENY");
 }
 
-export async function registerConsole(server: FastifyInstance, root = consoleDirectory()): Promise<void> {
+export async function registerConsole(server: FastifyInstance, root = consoleDirectory(), basePath = "/api/auth"): Promise<void> {
   const indexFile = join(root, "index.html");
   if (!existsSync(indexFile)) {
     const missing = (_request: unknown, reply: FastifyReply) => {
@@ -64,7 +64,7 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
   }
   // Read once: the SPA answers every client-side route with the same page.
   const indexHtml = readFileSync(indexFile);
-  const preloads = createPagePreloads(root, indexHtml, `${CONSOLE_PATH}/`);
+  const preloads = createPagePreloads(root, indexHtml, `${CONSOLE_PATH}/`, sessionPreloadLink(basePath));
   await server.register(fastifyStatic, {
     root,
     prefix: `${CONSOLE_PATH}/`,
@@ -80,8 +80,9 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
   });
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     securityHeaders(reply);
-    const path = (request.url.split("?")[0] ?? "").slice(CONSOLE_PATH.length) || "/";
-    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(preloads.indexFor(path));
+    const [pathname = "", query = ""] = request.url.split("?", 2);
+    const path = pathname.slice(CONSOLE_PATH.length) || "/";
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(preloads.indexFor(path, dataPreloadLinks(path, query, basePath)));
   };
   server.get(CONSOLE_PATH, sendIndex);
   server.get(`${CONSOLE_PATH}/*`, (request, reply) => {

@@ -40,6 +40,30 @@ describe("the web console", () => {
     expect(createPagePreloads(root, readFileSync(join(root, "index.html"))).missingModules).toEqual([]);
   });
 
+  it("starts a page's first API requests from its HTML, and the page uses those answers instead of asking again", async () => {
+    const admin = await harness.createAdmin();
+    const owner = harness.server.client((await harness.server.signUp()).token);
+    const organization = await owner.createOrganization({ name: "Preloaded", slug: "preloaded" });
+    await owner.addOrganizationMember({ organizationId: organization.id, userId: admin.userId, role: "admin" });
+    const { page } = await harness.newPage({ as: admin });
+    const apiCalls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/auth/")) apiCalls.push(`${url.pathname}${url.search}`);
+    });
+    const countOf = (path: string) => apiCalls.filter((call) => call.startsWith(`/api/auth${path}`)).length;
+
+    await page.goto(`${harness.consoleURL}/admin/users`);
+    await page.getByRole("row").filter({ hasText: admin.email }).first().waitFor();
+    expect(countOf("/get-session")).toBe(1);
+    expect(countOf("/admin/list-users")).toBe(1);
+
+    apiCalls.length = 0;
+    await page.goto(`${harness.consoleURL}/organizations/${organization.id}/members`);
+    await page.getByRole("row").filter({ hasText: admin.email }).first().waitFor();
+    for (const path of ["/get-session", "/organization/get-full-organization", "/organization/get-active-member-role", "/organization/list-members"]) expect([path, countOf(path)]).toEqual([path, 1]);
+  });
+
   it("sends its scripts compressed, and cached for good since their names carry their hash", async () => {
     const html = await (await fetch(`${harness.consoleURL}/`)).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
