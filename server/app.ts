@@ -92,7 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   server.get("/demo", (_request, reply) => {
     reply.type("text/html; charset=utf-8").send(demoPage(context));
   });
-  await registerConsole(server);
+  await registerConsole(server, undefined, config.basePath);
 
   return {
     server,
