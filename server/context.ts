@@ -6,6 +6,7 @@ import type { Mailer } from "./mail/mailer.js";
 import type { PasswordHasher } from "./crypto/password.js";
 import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
+import type { LimiterHealth } from "./http/rate-limit-store.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -23,6 +24,8 @@ export interface AppContext {
   audit: AuditRecorder;
   /** Prometheus counters (server/metrics/metrics.ts); served at /metrics when enabled. */
   metrics: Metrics;
+  /** The rate limiter's store and whether it is shared right now (server/http/rate-limit.ts), for readiness. */
+  limiterHealth: () => LimiterHealth;
   /** Server secret: signs the session-data cookie cache. */
   secret: string;
   /** Public origin, e.g. http://127.0.0.1:3000. */

@@ -20,6 +20,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     .option("--trusted-origins <list>", "comma-separated extra origins (AUTH_TRUSTED_ORIGINS)")
     .option("--smtp-url <url>", "SMTP server (AUTH_SMTP_URL)")
     .option("--no-rate-limit", "turn rate limiting off")
+    .option("--redis-url <url>", "Redis for shared rate-limit counters (AUTH_REDIS_URL)")
     .addHelpText(
       "after",
       "\nExits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).\n\nExample:\n  $ auth server check-config --config ./latchkey.json\n  $ NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json",
@@ -47,6 +48,7 @@ export function maskSecrets(config: Config): Record<string, unknown> {
   if (config.secret) copy.secret = "*** (set)";
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
+  if (config.redisUrl) copy.redisUrl = maskUrlPassword(config.redisUrl);
   return copy;
 }
 

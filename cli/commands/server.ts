@@ -17,6 +17,7 @@ export interface StartFlags {
   config?: string;
   trustedOrigins?: string;
   smtpUrl?: string;
+  redisUrl?: string;
 }
 
 export function registerServerCommands(program: Command): void {
@@ -37,6 +38,7 @@ export function registerServerCommands(program: Command): void {
     .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
     .option("--smtp-url <url>", "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL)")
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
+    .option("--redis-url <url>", "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL)")
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
     .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
     .action(async (_flags: StartFlags, command: Command) => {
@@ -150,5 +152,6 @@ function startFlagsToConfig(flags: StartFlags): ConfigInput {
   if (flags.trustedOrigins) config.trustedOrigins = flags.trustedOrigins.split(",").map((s) => s.trim()).filter(Boolean);
   if (flags.smtpUrl) config.mail = { smtpUrl: flags.smtpUrl };
   if (flags.rateLimit === false) config.rateLimit = { enabled: false };
+  if (flags.redisUrl) config.redisUrl = flags.redisUrl;
   return config as ConfigInput;
 }

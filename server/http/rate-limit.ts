@@ -1,9 +1,22 @@
 /**
- * Fixed-window rate limiting per client IP and path, in memory. Sign-in, sign-up and password
- * endpoints get the stricter rule. Answers 429 with Retry-After (seconds).
+ * Rate limiting per client IP and route, through @fastify/rate-limit with Latchkey's counter
+ * stores: Redis when `redisUrl` is set, PostgreSQL (batched, rate-limit-postgres.ts) when the
+ * database is PostgreSQL, else memory. Sign-in, sign-up and password endpoints get the strict
+ * rule. A refusal is 429 `{ code: "TOO_MANY_REQUESTS", message }` with Retry-After (seconds);
+ * no X-RateLimit-* headers on other answers (they would tell a script exactly how fast to go).
  */
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { PostgresAdapter } from "kysely";
+import { apiError } from "../../shared/errors.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
+import type { Logger } from "../context.js";
+import type { DB } from "../db/database.js";
+import { createMemoryCounter } from "./rate-limit-memory.js";
+import { pluginStore, type CounterStore, type LimiterHealth } from "./rate-limit-store.js";
+
+export type { LimiterHealth } from "./rate-limit-store.js";
 
 const STRICT_PATHS = [
   "/sign-in/",
@@ -18,47 +31,75 @@ const STRICT_PATHS = [
   "/delete-user",
 ];
 
-export interface RateDecision {
-  allowed: boolean;
-  retryAfterSeconds: number;
-}
-
-export interface RateLimiter {
-  check(ip: string, path: string): RateDecision;
-}
-
 export function isStrictPath(path: string): boolean {
   return STRICT_PATHS.some((prefix) => path === prefix || path.startsWith(prefix));
 }
 
-export function createRateLimiter(config: Config["rateLimit"], clock: Clock): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = clock.now();
+export interface RateLimitOptions {
+  config: Config;
+  clock: Clock;
+  db: DB;
+  log: Logger;
+  /** Called on each refusal (metrics). */
+  onRefused?: (store: LimiterHealth["store"]) => void;
+}
 
-  function sweep(now: number) {
-    const horizon = Math.max(config.window, config.strict.window) * 1000;
-    if (now - lastSweep < horizon) return;
-    lastSweep = now;
-    for (const [key, entry] of windows) if (now - entry.start >= horizon) windows.delete(key);
+export interface RateLimitHandle {
+  health(): LimiterHealth;
+  close(): Promise<void>;
+}
+
+export const RATE_LIMIT_OFF: LimiterHealth = { enabled: false, store: "memory", shared: false, degraded: false };
+
+/** Picks the store the settings call for. Redis and PostgreSQL load only when used. */
+export async function createCounterStore(options: Omit<RateLimitOptions, "onRefused">): Promise<CounterStore> {
+  const { config, clock, db, log } = options;
+  if (config.redisUrl) {
+    const { createRedisCounter } = await import("./rate-limit-redis.js");
+    const store = createRedisCounter({ url: config.redisUrl, clock, log });
+    await store.ready?.();
+    return store;
   }
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { createPostgresCounter } = await import("./rate-limit-postgres.js");
+    return createPostgresCounter({ db, clock, log, syncMs: config.rateLimit.syncMs });
+  }
+  return createMemoryCounter(clock);
+}
 
-  return {
-    check(ip, path) {
-      const rule = isStrictPath(path) ? config.strict : config;
-      const now = clock.now();
-      sweep(now);
-      const key = `${ip}|${path}`;
-      const windowMs = rule.window * 1000;
-      let entry = windows.get(key);
-      if (!entry || now - entry.start >= windowMs) {
-        entry = { start: now, count: 0 };
-        windows.set(key, entry);
-      }
-      entry.count++;
-      if (entry.count > rule.max) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000)) };
-      }
-      return { allowed: true, retryAfterSeconds: 0 };
+// The rule and key are worked out once per request and read by the plugin's three callbacks.
+const RULE = Symbol("latchkey.rateRule");
+type Rule = { window: number; max: number };
+type Marked = FastifyRequest & { [RULE]?: Rule };
+
+/** Registers the limiter for every route added after it; call before the routes. */
+export async function installRateLimit(server: FastifyInstance, options: RateLimitOptions): Promise<RateLimitHandle> {
+  const { config } = options;
+  const counter = await createCounterStore(options);
+  const basePath = config.basePath;
+  const ruleOf = (request: Marked): Rule => (request[RULE] ??= isStrictPath(pathOf(request, basePath)) ? config.rateLimit.strict : config.rateLimit);
+
+  await server.register(rateLimit, {
+    global: true,
+    hook: "onRequest",
+    store: pluginStore(counter) as never,
+    // Preflights are answered by CORS and never counted (as before).
+    allowList: (request) => request.method === "OPTIONS",
+    keyGenerator: (request) => `${request.ip}|${pathOf(request, basePath)}`,
+    max: (request) => ruleOf(request as Marked).max,
+    timeWindow: (request) => ruleOf(request as Marked).window * 1000,
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
+    addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
+    errorResponseBuilder: () => {
+      options.onRefused?.(counter.health().store);
+      return apiError("TOO_MANY_REQUESTS");
     },
-  };
+  });
+  return { health: () => counter.health(), close: () => counter.close() };
+}
+
+/** The route pattern without the API base path: "/sign-in/email", "/get-session". */
+function pathOf(request: FastifyRequest, basePath: string): string {
+  const route = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+  return route.startsWith(basePath) ? route.slice(basePath.length) : route;
 }
