@@ -1,6 +1,7 @@
 /** Foundation endpoints: health, error page, email/password sign-up and sign-in, sessions. */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { orTwoFactorRedirect } from "./two-factor.js";
 import {
   booleanQuery,
   callbackField,
@@ -61,12 +62,15 @@ export const coreEndpoints = {
       callbackURL: callbackField.optional(),
       rememberMe: z.boolean().optional(),
     }).strict(),
-    response: z.object({
-      redirect: z.boolean(),
-      token: z.string(),
-      url: z.string().optional(),
-      user: userSchema,
-    }),
+    // Or, for a user with two-factor on, no session yet: {twoFactorRedirect, twoFactorMethods}.
+    response: orTwoFactorRedirect(
+      z.object({
+        redirect: z.boolean(),
+        token: z.string(),
+        url: z.string().optional(),
+        user: userSchema,
+      }),
+    ),
   }),
   signOut: endpoint({
     method: "POST",

@@ -1,6 +1,7 @@
 /** Username sign-in and availability (better-auth's username plugin paths and answers). */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { orTwoFactorRedirect } from "./two-factor.js";
 import { callbackField, passwordField, userSchema } from "./schemas.js";
 
 export const usernameEndpoints = {
@@ -18,7 +19,8 @@ export const usernameEndpoints = {
         callbackURL: callbackField.optional(),
       })
       .strict(),
-    response: z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user: userSchema }),
+    // Or, for a user with two-factor on, no session yet: {twoFactorRedirect, twoFactorMethods}.
+    response: orTwoFactorRedirect(z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user: userSchema })),
   }),
   isUsernameAvailable: endpoint({
     method: "POST",

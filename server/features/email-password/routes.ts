@@ -1,4 +1,5 @@
 import { defineHandlers } from "../../http/handler.js";
+import { holdForSecondFactor } from "../two-factor/challenge.js";
 import { toUser } from "../user/wire.js";
 import { signInWithEmail, signUpWithEmail } from "./service.js";
 
@@ -11,6 +12,8 @@ export const emailPasswordHandlers = defineHandlers({
   },
   signInEmail: async (ctx) => {
     const issued = await signInWithEmail(ctx.app, ctx.body, ctx.meta);
+    const held = await holdForSecondFactor(ctx, issued, { rememberMe: ctx.body.rememberMe, method: "email" });
+    if (held) return held as never; // two-factor: no session until the second step (server/features/two-factor)
     ctx.browser.issue(issued, { rememberMe: ctx.body.rememberMe });
     ctx.audit({ action: "user.sign-in", actorId: issued.user.id, targetId: issued.user.id, targetType: "user", metadata: { method: "email" } });
     const url = ctx.body.callbackURL;

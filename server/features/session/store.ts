@@ -11,6 +11,7 @@ const SESSION_COLUMNS = [
 const USER_COLUMNS = [
   "id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt", "role", "banned",
   "banReason", "banExpires", "username", "displayUsername", "lastSignInAt", "lastSignInMethod", "language",
+  "twoFactorEnabled",
 ] as const;
 
 export interface SessionAndUser {

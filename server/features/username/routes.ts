@@ -1,10 +1,13 @@
 import { defineHandlers } from "../../http/handler.js";
+import { holdForSecondFactor } from "../two-factor/challenge.js";
 import { toUser } from "../user/wire.js";
 import { isUsernameAvailable, signInWithUsername } from "./service.js";
 
 export const usernameHandlers = defineHandlers({
   signInUsername: async (ctx) => {
     const issued = await signInWithUsername(ctx.app, ctx.body, ctx.meta);
+    const held = await holdForSecondFactor(ctx, issued, { rememberMe: ctx.body.rememberMe, method: "username" });
+    if (held) return held as never; // two-factor: no session until the second step (server/features/two-factor)
     ctx.browser.issue(issued, { rememberMe: ctx.body.rememberMe });
     ctx.audit({ action: "user.sign-in", actorId: issued.user.id, targetId: issued.user.id, targetType: "user", metadata: { method: "username" } });
     const url = ctx.body.callbackURL;

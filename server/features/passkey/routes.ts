@@ -1,0 +1,36 @@
+import { apiError } from "../../../shared/errors.js";
+import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { toSession, toUser } from "../user/wire.js";
+import * as service from "./service.js";
+import * as store from "./store.js";
+import { toPasskey } from "./wire.js";
+
+export const passkeyHandlers = defineHandlers({
+  passkeyGenerateRegisterOptions: async (ctx) => service.registrationOptions(ctx.app, ctx.browser, requireAuth(ctx).user, ctx.query),
+  passkeyVerifyRegistration: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const row = await service.verifyRegistration(ctx.app, ctx.browser, user, ctx.body);
+    ctx.audit({ action: "user.passkey-add", targetId: user.id, targetType: "user", metadata: { passkeyId: row.id, name: row.name } });
+    return toPasskey(row);
+  },
+  passkeyGenerateAuthenticateOptions: async (ctx) => service.authenticationOptions(ctx.app, ctx.browser, ctx.auth?.user ?? null),
+  passkeyVerifyAuthentication: async (ctx) => {
+    const issued = await service.verifyAuthentication(ctx.app, ctx.browser, ctx.meta, ctx.body);
+    ctx.browser.issue(issued);
+    ctx.audit({ action: "user.sign-in", actorId: issued.user.id, targetId: issued.user.id, targetType: "user", metadata: { method: "passkey" } });
+    return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
+  },
+  passkeyListUserPasskeys: async (ctx) => (await store.listPasskeysOf(ctx.app.db, requireAuth(ctx).user.id)).map(toPasskey),
+  passkeyDeletePasskey: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    if (!(await store.deletePasskeyOf(ctx.app.db, user.id, ctx.body.id))) throw apiError("PASSKEY_NOT_FOUND");
+    ctx.audit({ action: "user.passkey-delete", targetId: user.id, targetType: "user", metadata: { passkeyId: ctx.body.id } });
+    return { status: true };
+  },
+  passkeyUpdatePasskey: async (ctx) => {
+    const { user } = requireAuth(ctx);
+    const row = await store.renamePasskey(ctx.app.db, user.id, ctx.body.id, ctx.body.name);
+    if (!row) throw apiError("PASSKEY_NOT_FOUND");
+    return { passkey: toPasskey(row) };
+  },
+});

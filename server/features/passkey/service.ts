@@ -1,0 +1,173 @@
+/**
+ * Passkeys (WebAuthn) with @simplewebauthn/server. The relying party is the base URL's host; the
+ * challenge of each ceremony is kept server-side for 5 minutes and the browser holds only a
+ * random handle to it (signed `passkey_challenge` cookie), used once. Sign-in asks for a
+ * discoverable credential (no user named first), which also serves conditional UI (autofill).
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { newId, randomString } from "../../crypto/tokens.js";
+import type { PasskeyRow, UserRow } from "../../db/types.js";
+import type { BrowserSessions } from "../../http/handler.js";
+import { createOriginPolicy } from "../../http/trusted-origins.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { markPasskeySession } from "../two-factor/policy.js";
+import { consumeState, findState, saveState } from "../two-factor/store.js";
+import { findUserById } from "../user/store.js";
+import * as store from "./store.js";
+
+export const CHALLENGE_COOKIE = "passkey_challenge";
+const CHALLENGE_SECONDS = 300;
+
+interface Ceremony {
+  type: "registration" | "authentication";
+  challenge: string;
+  userId: string | null;
+}
+
+function rpID(app: AppContext): string {
+  return new URL(app.baseURL).hostname;
+}
+
+const transportsOf = (row: PasskeyRow) => (row.transports ? (row.transports.split(",") as AuthenticatorTransportFuture[]) : undefined);
+
+async function keepCeremony(app: AppContext, browser: BrowserSessions, ceremony: Ceremony): Promise<void> {
+  const now = app.clock.now();
+  const handle = randomString(32);
+  await saveState(app.db, "passkey-challenge", handle, JSON.stringify(ceremony), now + CHALLENGE_SECONDS * 1000, now);
+  browser.writeSigned(CHALLENGE_COOKIE, handle, CHALLENGE_SECONDS);
+}
+
+/** The ceremony this browser started, used up; CHALLENGE_NOT_FOUND when absent, expired or used. */
+async function takeCeremony(app: AppContext, browser: BrowserSessions, type: Ceremony["type"]): Promise<Ceremony> {
+  const handle = browser.readSigned(CHALLENGE_COOKIE);
+  if (!handle) throw apiError("CHALLENGE_NOT_FOUND");
+  browser.forgetSigned(CHALLENGE_COOKIE);
+  const row = await findState(app.db, "passkey-challenge", handle, app.clock.now());
+  if (!row || !(await consumeState(app.db, row.id))) throw apiError("CHALLENGE_NOT_FOUND");
+  const ceremony = JSON.parse(row.value) as Ceremony;
+  if (ceremony.type !== type) throw apiError("CHALLENGE_NOT_FOUND");
+  return ceremony;
+}
+
+/**
+ * The origin in the authenticator's signed client data must be one this server trusts (its own,
+ * or a configured trusted origin); it is then the one the signature is checked against.
+ */
+function expectedOrigin(app: AppContext, clientDataJSON: unknown): string {
+  let origin = "";
+  try {
+    origin = (JSON.parse(Buffer.from(String(clientDataJSON), "base64url").toString("utf8")) as { origin?: string }).origin ?? "";
+  } catch {
+    /* refused below */
+  }
+  if (!origin || !createOriginPolicy(app.baseURL, app.config.trustedOrigins).isTrusted(origin)) throw apiError("FAILED_TO_VERIFY_REGISTRATION");
+  return origin;
+}
+
+export async function registrationOptions(app: AppContext, browser: BrowserSessions, user: UserRow, query: { authenticatorAttachment?: "platform" | "cross-platform"; name?: string }) {
+  const existing = await store.listPasskeysOf(app.db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: app.config.appName,
+    rpID: rpID(app),
+    userName: query.name || user.email,
+    userDisplayName: user.name || user.email,
+    // A random user handle, not the user id: the authenticator stores it, so it should reveal nothing.
+    userID: new TextEncoder().encode(randomString(32)),
+    attestationType: "none",
+    excludeCredentials: existing.map((row) => ({ id: row.credentialID, transports: transportsOf(row) })),
+    authenticatorSelection: {
+      residentKey: "preferred",
+      userVerification: "preferred",
+      ...(query.authenticatorAttachment ? { authenticatorAttachment: query.authenticatorAttachment } : {}),
+    },
+  });
+  await keepCeremony(app, browser, { type: "registration", challenge: options.challenge, userId: user.id });
+  return options as typeof options & Record<string, unknown>;
+}
+
+export async function verifyRegistration(app: AppContext, browser: BrowserSessions, user: UserRow, input: { response: Record<string, unknown>; name?: string }): Promise<PasskeyRow> {
+  const ceremony = await takeCeremony(app, browser, "registration");
+  if (ceremony.userId !== user.id) throw apiError("YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
+  const response = input.response as unknown as RegistrationResponseJSON;
+  const origin = expectedOrigin(app, response.response?.clientDataJSON);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({ response, expectedChallenge: ceremony.challenge, expectedOrigin: origin, expectedRPID: rpID(app), requireUserVerification: false });
+  } catch {
+    throw apiError("FAILED_TO_VERIFY_REGISTRATION");
+  }
+  if (!verification.verified || !verification.registrationInfo) throw apiError("FAILED_TO_VERIFY_REGISTRATION");
+  const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
+  if (await store.findPasskeyByCredential(app.db, credential.id)) throw apiError("FAILED_TO_VERIFY_REGISTRATION");
+  const row: PasskeyRow = {
+    id: newId(),
+    name: input.name?.trim() || null,
+    publicKey: Buffer.from(credential.publicKey).toString("base64"),
+    userId: user.id,
+    credentialID: credential.id,
+    counter: credential.counter,
+    deviceType: credentialDeviceType,
+    backedUp: credentialBackedUp ? 1 : 0,
+    transports: (response.response?.transports ?? []).join(","),
+    aaguid: aaguid ?? null,
+    createdAt: app.clock.now(),
+  };
+  await store.insertPasskey(app.db, row);
+  return row;
+}
+
+/** With a session, the user's own credentials are listed (re-authentication); without, any discoverable one. */
+export async function authenticationOptions(app: AppContext, browser: BrowserSessions, user: UserRow | null) {
+  const mine = user ? await store.listPasskeysOf(app.db, user.id) : [];
+  const options = await generateAuthenticationOptions({
+    rpID: rpID(app),
+    userVerification: "preferred",
+    ...(mine.length ? { allowCredentials: mine.map((row) => ({ id: row.credentialID, transports: transportsOf(row) })) } : {}),
+  });
+  await keepCeremony(app, browser, { type: "authentication", challenge: options.challenge, userId: user?.id ?? null });
+  return options as typeof options & Record<string, unknown>;
+}
+
+export async function verifyAuthentication(app: AppContext, browser: BrowserSessions, meta: RequestMeta, input: { response: Record<string, unknown> }): Promise<IssuedSession> {
+  const ceremony = await takeCeremony(app, browser, "authentication");
+  const response = input.response as unknown as AuthenticationResponseJSON;
+  const passkey = await store.findPasskeyByCredential(app.db, String(response.id));
+  if (!passkey) throw apiError("PASSKEY_NOT_FOUND");
+  let origin: string;
+  try {
+    origin = expectedOrigin(app, response.response?.clientDataJSON);
+  } catch {
+    throw apiError("AUTHENTICATION_FAILED");
+  }
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID(app),
+      credential: { id: passkey.credentialID, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64")), counter: Number(passkey.counter), transports: transportsOf(passkey) },
+      requireUserVerification: false,
+    });
+  } catch {
+    throw apiError("AUTHENTICATION_FAILED");
+  }
+  if (!verification.verified) throw apiError("AUTHENTICATION_FAILED");
+  await store.advanceCounter(app.db, passkey.id, verification.authenticationInfo.newCounter);
+  const user = await findUserById(app.db, passkey.userId);
+  if (!user) throw apiError("PASSKEY_NOT_FOUND");
+  // startSession refuses banned users, as every sign-in does. No second step: a passkey is two factors.
+  const issued = await startSession(app, user, meta, { signInMethod: "passkey" });
+  await markPasskeySession(app, issued.session.id, user.id);
+  return issued;
+}

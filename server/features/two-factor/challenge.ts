@@ -1,0 +1,188 @@
+/**
+ * The second step of a password sign-in. A user with two-factor on gets no session from the
+ * password alone: the session the password check created is dropped, a pending sign-in is kept
+ * server-side for 10 minutes, and the browser holds only a random handle to it in the signed
+ * `two_factor` cookie. A verified code turns the pending sign-in into a session, once.
+ *
+ * A trusted device (signed `trust_device` cookie, a random handle to a server-side row of 30 days)
+ * skips the step; it is rotated at each use and forgotten when two-factor is turned off or reset.
+ */
+import type { TwoFactorRedirect } from "../../../shared/contract/two-factor.js";
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { randomString } from "../../crypto/tokens.js";
+import type { UserRow } from "../../db/types.js";
+import type { AuthState, BrowserSessions } from "../../http/handler.js";
+import { isLocked, recordFailure, recordSuccess } from "../lockout/service.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { deleteSessionById } from "../session/store.js";
+import { findUserById } from "../user/store.js";
+import { consumeState, findState, findTwoFactor, saveState, swapState } from "./store.js";
+
+export const TWO_FACTOR_COOKIE = "two_factor";
+export const TRUST_DEVICE_COOKIE = "trust_device";
+/** The pending sign-in lives 10 minutes (better-auth's twoFactorCookieMaxAge). */
+export const CHALLENGE_SECONDS = 600;
+/** Wrong codes allowed against one pending sign-in before it is dropped. */
+export const CHALLENGE_ATTEMPTS = 5;
+
+interface Pending {
+  userId: string;
+  rememberMe: boolean;
+  method: string;
+  attempts: number;
+}
+
+export interface StepContext {
+  app: AppContext;
+  browser: BrowserSessions;
+  meta: RequestMeta;
+  auth: AuthState | null;
+}
+
+/**
+ * Called by the password sign-ins with the session they just made. Null: no second step is due
+ * (two-factor off, or a trusted device) and the caller goes on. Otherwise the session is gone and
+ * the caller answers the returned `{twoFactorRedirect, twoFactorMethods}`.
+ */
+export async function holdForSecondFactor(
+  ctx: Omit<StepContext, "auth">,
+  issued: IssuedSession,
+  options: { rememberMe?: boolean; method: string },
+): Promise<TwoFactorRedirect | null> {
+  const { app, browser } = ctx;
+  const user = issued.user;
+  if (!user.twoFactorEnabled) return null;
+  if (await useTrustedDevice(app, browser, user.id)) return null;
+
+  await deleteSessionById(app.db, issued.session.id);
+  const now = app.clock.now();
+  const handle = randomString(32);
+  const pending: Pending = { userId: user.id, rememberMe: options.rememberMe !== false, method: options.method, attempts: 0 };
+  await saveState(app.db, "two-factor", handle, JSON.stringify(pending), now + CHALLENGE_SECONDS * 1000, now);
+  browser.writeSigned(TWO_FACTOR_COOKIE, handle, CHALLENGE_SECONDS);
+  const row = await findTwoFactor(app.db, user.id);
+  // Codes by mail work for everyone with two-factor on; TOTP once an authenticator was confirmed.
+  const twoFactorMethods: Array<"totp" | "otp"> = row?.verified ? ["totp", "otp"] : ["otp"];
+  return { twoFactorRedirect: true, twoFactorMethods };
+}
+
+/** A valid trusted-device cookie of this user: rotate it and skip the step. */
+async function useTrustedDevice(app: AppContext, browser: BrowserSessions, userId: string): Promise<boolean> {
+  const handle = browser.readSigned(TRUST_DEVICE_COOKIE);
+  if (!handle) return false;
+  const row = await findState(app.db, "trust-device", handle, app.clock.now());
+  if (!row || row.value !== userId || !(await consumeState(app.db, row.id))) {
+    browser.forgetSigned(TRUST_DEVICE_COOKIE);
+    return false;
+  }
+  await trustThisDevice(app, browser, userId);
+  return true;
+}
+
+export async function trustThisDevice(app: AppContext, browser: BrowserSessions, userId: string): Promise<void> {
+  const now = app.clock.now();
+  const maxAge = app.config.twoFactor.trustDeviceMaxAge;
+  const handle = randomString(32);
+  await saveState(app.db, "trust-device", handle, userId, now + maxAge * 1000, now);
+  browser.writeSigned(TRUST_DEVICE_COOKIE, handle, maxAge);
+}
+
+/** Who is proving a second factor: the signed-in user (setup), or the pending sign-in's user. */
+export interface Attempt {
+  user: UserRow;
+  /** Null when a signed-in user verifies (setup, or an in-session check). */
+  pending: { id: string; value: string; data: Pending; handle: string } | null;
+}
+
+export async function beginAttempt(ctx: StepContext): Promise<Attempt> {
+  const { app, browser } = ctx;
+  if (ctx.auth) return { user: ctx.auth.user, pending: null };
+  const handle = browser.readSigned(TWO_FACTOR_COOKIE);
+  if (!handle) throw apiError("INVALID_TWO_FACTOR_COOKIE");
+  const row = await findState(app.db, "two-factor", handle, app.clock.now());
+  const data = row ? parsePending(row.value) : null;
+  const user = data ? await findUserById(app.db, data.userId) : undefined;
+  if (!row || !data || !user) {
+    browser.forgetSigned(TWO_FACTOR_COOKIE);
+    throw apiError("INVALID_TWO_FACTOR_COOKIE");
+  }
+  if (data.attempts >= CHALLENGE_ATTEMPTS) {
+    await consumeState(app.db, row.id);
+    browser.forgetSigned(TWO_FACTOR_COOKIE);
+    throw apiError("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
+  }
+  // The account lockout covers the second factor too: a locked account cannot guess codes.
+  if (isLocked(user, app.clock.now())) throw apiError("TOO_MANY_SIGN_IN_ATTEMPTS");
+  return { user, pending: { id: row.id, value: row.value, data, handle } };
+}
+
+/** A wrong code: count it against the pending sign-in and the account lockout, then refuse. */
+export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INVALID_CODE" | "INVALID_BACKUP_CODE"): Promise<never> {
+  if (attempt.pending) {
+    const { id, value, data } = attempt.pending;
+    await swapState(ctx.app.db, id, value, JSON.stringify({ ...data, attempts: data.attempts + 1 }), ctx.app.clock.now());
+  }
+  await onSecondFactorFailure(ctx.app, attempt.user, ctx.meta);
+  ctx.app.audit.record({
+    action: "user.two-factor-failed",
+    success: false,
+    actorId: attempt.user.id,
+    targetId: attempt.user.id,
+    targetType: "user",
+    reason: code === "INVALID_CODE" ? "invalid code" : "invalid backup code",
+    ipAddress: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent,
+  });
+  throw apiError(code);
+}
+
+/** Wrong second-factor codes count toward the account lockout like wrong passwords. */
+export async function onSecondFactorFailure(app: AppContext, user: UserRow, meta: RequestMeta): Promise<void> {
+  await recordFailure(app, { user }, meta);
+}
+
+/**
+ * The code was right. For a pending sign-in: use it up (once), create the session, set it on the
+ * browser, and trust the device when asked. Returns the session's token and user.
+ */
+export async function completeAttempt(
+  ctx: StepContext,
+  attempt: Attempt,
+  options: { trustDevice?: boolean; factor: string },
+): Promise<{ token: string; user: UserRow }> {
+  const { app, browser } = ctx;
+  if (!attempt.pending) {
+    const auth = ctx.auth!;
+    return { token: auth.token, user: (await findUserById(app.db, auth.user.id)) ?? auth.user };
+  }
+  const { id, data } = attempt.pending;
+  if (!(await consumeState(app.db, id))) {
+    browser.forgetSigned(TWO_FACTOR_COOKIE);
+    throw apiError("INVALID_TWO_FACTOR_COOKIE");
+  }
+  browser.forgetSigned(TWO_FACTOR_COOKIE);
+  const issued = await startSession(app, attempt.user, ctx.meta, { rememberMe: data.rememberMe, signInMethod: data.method });
+  browser.issue(issued, { rememberMe: data.rememberMe });
+  await recordSuccess(app, attempt.user);
+  if (options.trustDevice) await trustThisDevice(app, browser, attempt.user.id);
+  app.audit.record({
+    action: "user.sign-in",
+    actorId: issued.user.id,
+    targetId: issued.user.id,
+    targetType: "user",
+    ipAddress: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent,
+    metadata: { method: data.method, secondFactor: options.factor, trustDevice: Boolean(options.trustDevice) },
+  });
+  return { token: issued.token, user: issued.user };
+}
+
+function parsePending(value: string): Pending | null {
+  try {
+    const data = JSON.parse(value) as Pending;
+    return typeof data.userId === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * `twoFactor.requiredForRoles`: a user holding one of those roles without two-factor may sign in,
+ * but the session is good only for setting up a second factor (TOTP, mailed codes, or a passkey)
+ * and for signing out; everything else answers 403 TWO_FACTOR_SETUP_REQUIRED, which the console
+ * and the CLI turn into "set up two-factor first". A session created by a passkey sign-in
+ * satisfies the policy: a passkey is itself two factors (the device and its unlock).
+ */
+import { apiError } from "../../../shared/errors.js";
+import { splitRoles } from "../../../shared/permissions.js";
+import type { AppContext } from "../../context.js";
+import type { AuthState } from "../../http/handler.js";
+import { findState, saveState } from "./store.js";
+
+/** What a setup-only session may still call. */
+const SETUP_PATHS = new Set([
+  "/get-session",
+  "/sign-out",
+  "/two-factor/enable",
+  "/two-factor/verify-totp",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+  "/two-factor/get-totp-uri",
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/passkey/list-user-passkeys",
+  "/passkey/generate-authenticate-options",
+  "/passkey/verify-authentication",
+]);
+
+/** A passkey sign-in leaves this mark on its session (a row in the verification table). */
+const MARK_LIFETIME_MS = 400 * 24 * 3600 * 1000;
+
+export async function markPasskeySession(app: AppContext, sessionId: string, userId: string): Promise<void> {
+  const now = app.clock.now();
+  await saveState(app.db, "passkey-session", sessionId, userId, now + MARK_LIFETIME_MS, now);
+}
+
+export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user">): boolean {
+  const required = app.config.twoFactor.requiredForRoles;
+  if (required.length === 0 || auth.user.twoFactorEnabled) return false;
+  return splitRoles(auth.user.role || app.config.admin.defaultRole).some((role) => required.includes(role));
+}
+
+/** Called for every request with a session; cheap unless the policy applies to this user. */
+export async function enforceTwoFactorPolicy(app: AppContext, auth: AuthState, path: string): Promise<void> {
+  if (!mustSetUpTwoFactor(app, auth) || SETUP_PATHS.has(path)) return;
+  if (auth.session.impersonatedBy) return; // an administrator acting as the user passed the policy already
+  const mark = await findState(app.db, "passkey-session", auth.session.id, app.clock.now());
+  if (mark && mark.value === auth.user.id) return;
+  throw apiError("TWO_FACTOR_SETUP_REQUIRED");
+}

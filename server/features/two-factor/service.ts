@@ -1,0 +1,153 @@
+/** Two-factor rules: setup, turning off, backup codes, and checking TOTP, mailed and backup codes. */
+import { randomInt } from "node:crypto";
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { keyedHash } from "../../crypto/encrypt.js";
+import { safeEqual } from "../../crypto/tokens.js";
+import type { UserRow } from "../../db/types.js";
+import { otpMail } from "../../mail/templates/otp.js";
+import { recipientLanguage } from "../../mail/templates/language.js";
+import { checkPassword } from "../email-password/service.js";
+import { findUserById } from "../user/store.js";
+import { hashBackupCodes, newBackupCodes, useBackupCode } from "./backup-codes.js";
+import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "./challenge.js";
+import * as store from "./store.js";
+import { matchTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpURI } from "./totp.js";
+
+const OTP_SECONDS = 180;
+const OTP_ATTEMPTS = 5;
+const OTP_PURPOSE = "two-factor-otp";
+
+async function assertPassword(app: AppContext, user: UserRow, password: string): Promise<void> {
+  if (!(await checkPassword(app, user, password))) throw apiError("INVALID_PASSWORD");
+}
+
+function issuerOf(app: AppContext, issuer?: string): string {
+  return issuer || app.config.twoFactor.issuer || app.config.appName;
+}
+
+export interface EnableResult {
+  method: "totp" | "otp";
+  totpURI?: string;
+  backupCodes?: string[];
+}
+
+/**
+ * TOTP: a new secret and backup codes; two-factor turns on with the first correct code
+ * (verify-totp). OTP: codes by mail, on at once (the address is already proven or owned).
+ */
+export async function enableTwoFactor(app: AppContext, user: UserRow, input: { password: string; issuer?: string; method?: "totp" | "otp" }): Promise<EnableResult> {
+  await assertPassword(app, user, input.password);
+  const now = app.clock.now();
+  if (input.method === "otp") {
+    await store.setTwoFactorEnabled(app.db, user.id, true, now);
+    return { method: "otp" };
+  }
+  const existing = await store.findTwoFactor(app.db, user.id);
+  if (existing?.verified && user.twoFactorEnabled) throw apiError("TOTP_ALREADY_ENABLED");
+  const secret = newTotpSecret();
+  const backupCodes = newBackupCodes();
+  await store.saveTwoFactor(app.db, user.id, sealTotpSecret(secret, app.secret), hashBackupCodes(backupCodes, app.secret), now);
+  return { method: "totp", totpURI: totpURI(secret, issuerOf(app, input.issuer), user.email), backupCodes };
+}
+
+export async function disableTwoFactor(app: AppContext, user: UserRow, password: string): Promise<void> {
+  await assertPassword(app, user, password);
+  await store.deleteTwoFactorOf(app.db, user.id);
+  await store.setTwoFactorEnabled(app.db, user.id, false, app.clock.now());
+}
+
+/** Administrator's reset (lost device): the same as turning it off, without the user's password. */
+export async function resetTwoFactor(app: AppContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(app.db, userId);
+  if (!user) throw apiError("USER_NOT_FOUND");
+  await store.deleteTwoFactorOf(app.db, user.id);
+  await store.setTwoFactorEnabled(app.db, user.id, false, app.clock.now());
+  return user;
+}
+
+export async function getTotpURI(app: AppContext, user: UserRow, password: string): Promise<string> {
+  const row = await store.findTwoFactor(app.db, user.id);
+  if (!row) throw apiError("TOTP_NOT_ENABLED");
+  await assertPassword(app, user, password);
+  const secret = openTotpSecret(row.secret, app.secret);
+  if (!secret) throw apiError("TOTP_NOT_ENABLED");
+  return totpURI(secret, issuerOf(app), user.email);
+}
+
+export async function generateBackupCodes(app: AppContext, user: UserRow, password: string): Promise<string[]> {
+  if (!user.twoFactorEnabled) throw apiError("TWO_FACTOR_NOT_ENABLED");
+  await assertPassword(app, user, password);
+  const row = await store.findTwoFactor(app.db, user.id);
+  if (!row) throw apiError("TWO_FACTOR_NOT_ENABLED");
+  const codes = newBackupCodes();
+  await store.swapBackupCodes(app.db, row.id, row.backupCodes, hashBackupCodes(codes, app.secret), app.clock.now());
+  return codes;
+}
+
+/** A TOTP code: each time step is accepted once. The first right code after enable turns two-factor on. */
+export async function verifyTotp(ctx: StepContext, input: { code: string; trustDevice?: boolean }) {
+  const { app } = ctx;
+  const attempt = await beginAttempt(ctx);
+  const row = await store.findTwoFactor(app.db, attempt.user.id);
+  if (!row || (attempt.pending && !row.verified)) throw apiError("TOTP_NOT_ENABLED");
+  const secret = openTotpSecret(row.secret, app.secret);
+  if (!secret) throw apiError("TOTP_NOT_ENABLED");
+  const now = app.clock.now();
+  const step = matchTotp(secret, input.code, now);
+  if (step === null || !(await store.claimStep(app.db, row.id, step, now))) return failAttempt(ctx, attempt, "INVALID_CODE");
+  if (!attempt.pending && !attempt.user.twoFactorEnabled) {
+    await store.setTwoFactorEnabled(app.db, attempt.user.id, true, now);
+    app.audit.record({ action: "user.two-factor-enable", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent, metadata: { method: "totp" } });
+  }
+  return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "totp" });
+}
+
+/** The key mailed codes are filed under: the pending sign-in, or the signed-in session. */
+function otpKey(ctx: StepContext, attempt: Attempt): string {
+  return attempt.pending ? `pending:${attempt.pending.handle}` : `session:${ctx.auth!.session.id}`;
+}
+
+export async function sendOtp(ctx: StepContext): Promise<void> {
+  const { app } = ctx;
+  const attempt = await beginAttempt(ctx);
+  const key = otpKey(ctx, attempt);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = app.clock.now();
+  await store.deleteStates(app.db, "two-factor-otp", key);
+  const value = JSON.stringify({ hash: keyedHash(code, app.secret, OTP_PURPOSE), attempts: 0 });
+  await store.saveState(app.db, "two-factor-otp", key, value, now + OTP_SECONDS * 1000, now);
+  const user = attempt.user;
+  await app.mailer.send(otpMail({ appName: app.config.appName, to: user.email, name: user.name, code, minutes: OTP_SECONDS / 60, url: `${app.baseURL}/console/sign-in`, language: recipientLanguage(app.config.defaultLanguage, user) }));
+}
+
+export async function verifyOtp(ctx: StepContext, input: { code: string; trustDevice?: boolean }) {
+  const { app } = ctx;
+  const attempt = await beginAttempt(ctx);
+  const key = otpKey(ctx, attempt);
+  const now = app.clock.now();
+  const row = await store.findState(app.db, "two-factor-otp", key, now);
+  if (!row) throw apiError("OTP_HAS_EXPIRED");
+  const data = JSON.parse(row.value) as { hash: string; attempts: number };
+  if (data.attempts >= OTP_ATTEMPTS) throw apiError("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
+  if (!safeEqual(keyedHash(input.code.trim(), app.secret, OTP_PURPOSE), data.hash)) {
+    await store.swapState(app.db, row.id, row.value, JSON.stringify({ ...data, attempts: data.attempts + 1 }), now);
+    return failAttempt(ctx, attempt, "INVALID_CODE");
+  }
+  if (!(await store.consumeState(app.db, row.id))) throw apiError("OTP_HAS_EXPIRED");
+  if (!attempt.pending && !attempt.user.twoFactorEnabled) await store.setTwoFactorEnabled(app.db, attempt.user.id, true, now);
+  return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "otp" });
+}
+
+export async function verifyBackupCode(ctx: StepContext, input: { code: string; trustDevice?: boolean; disableSession?: boolean }) {
+  const { app } = ctx;
+  const attempt = await beginAttempt(ctx);
+  const row = await store.findTwoFactor(app.db, attempt.user.id);
+  if (!row) throw apiError("BACKUP_CODES_NOT_ENABLED");
+  const remaining = useBackupCode(row.backupCodes, input.code, app.secret);
+  if (remaining === null) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
+  // Compare-and-swap: of two requests with the same code, one wins.
+  if (!(await store.swapBackupCodes(app.db, row.id, row.backupCodes, remaining, app.clock.now()))) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
+  app.audit.record({ action: "user.two-factor-backup-code", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent });
+  return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "backup-code" });
+}

@@ -1,0 +1,47 @@
+/** Helpers for the two-factor suites: better-auth's client in a cookie-keeping tab, TOTP codes at chosen times. */
+import { createAuthClient } from "better-auth/client";
+import { twoFactorClient } from "better-auth/client/plugins";
+import { generateSync } from "otplib";
+import { expect } from "vitest";
+import { createCookieFetch } from "../../helpers/cookie-fetch.js";
+import type { TestServer } from "../../helpers/test-server.js";
+
+export function browserTab(server: TestServer) {
+  const jar = createCookieFetch(server.url);
+  const client = createAuthClient({ baseURL: server.url, plugins: [twoFactorClient()], fetchOptions: { customFetchImpl: jar.fetch } });
+  return { client, jar };
+}
+
+export type Tab = ReturnType<typeof browserTab>;
+
+/** The TOTP code an authenticator app shows at `ms`. */
+export function totpAt(secret: string, ms: number): string {
+  return generateSync({ secret, epoch: Math.floor(ms / 1000), period: 30, digits: 6, algorithm: "sha1" });
+}
+
+export function secretOf(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get("secret");
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  return secret!;
+}
+
+let counter = 0;
+
+/**
+ * A new user with TOTP on (setup finished with a first code), signed out again. The clock is
+ * moved past the setup code's time step so the next code is a fresh one.
+ */
+export async function userWithTotp(server: TestServer, password = "password123") {
+  const email = `tf${counter++}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const tab = browserTab(server);
+  const signUp = await tab.client.signUp.email({ email, password, name: "Two Factor" });
+  expect(signUp.error).toBeNull();
+  const enabled = await tab.client.twoFactor.enable({ password });
+  expect(enabled.error).toBeNull();
+  const secret = secretOf(enabled.data!.totpURI!);
+  const verified = await tab.client.twoFactor.verifyTotp({ code: totpAt(secret, server.clock.now()) });
+  expect(verified.error).toBeNull();
+  server.clock.advance(30_000);
+  await tab.client.signOut();
+  return { email, password, secret, userId: signUp.data!.user.id, backupCodes: enabled.data!.backupCodes! };
+}
