@@ -1,6 +1,7 @@
 /**
  * Which server and which credentials a command uses:
  *   URL:   --url, then AUTH_URL, then the profile's URL.
+ *   key:   --api-key, then AUTH_API_KEY: sent as `x-api-key` instead of any session (cron jobs).
  *   token: AUTH_TOKEN, then the profile's token — the profile's token is only sent to the URL it
  *          was issued by, so `--url` pointing elsewhere never leaks it.
  * The typed client from shared/client is the only way the CLI talks to the server.
@@ -16,6 +17,8 @@ export interface Connection {
   profileName: string;
   profile?: Profile;
   token?: string;
+  /** Set when the command acts with an API key. */
+  apiKey?: string;
 }
 
 export function normalizeUrl(raw: string): string {
@@ -37,10 +40,11 @@ export function clientTarget(url: string): { baseURL: string; basePath: string }
   return { baseURL: parsed.origin, basePath: path || "/api/auth" };
 }
 
-export async function makeClient(url: string, token?: string): Promise<LatchkeyClient> {
+export async function makeClient(url: string, token?: string, apiKey?: string): Promise<LatchkeyClient> {
   // The light client: the generated route table instead of the zod contract (~70 ms less to start).
   const [{ createLightClient }, { nodeFetch }] = await Promise.all([import("../shared/client/light.js"), import("./http-transport.js")]);
-  return createLightClient({ ...clientTarget(url), token, fetch: nodeFetch, headers: { "user-agent": "latchkey-cli" } });
+  const headers: Record<string, string> = { "user-agent": "latchkey-cli", ...(apiKey ? { "x-api-key": apiKey } : {}) };
+  return createLightClient({ ...clientTarget(url), token: apiKey ? undefined : token, fetch: nodeFetch, headers });
 }
 
 export interface ConnectOptions {
@@ -49,6 +53,14 @@ export interface ConnectOptions {
 }
 
 export async function connect(flags: GlobalFlags, options: ConnectOptions = {}): Promise<Connection> {
+  const apiKey = flags.apiKey || process.env.AUTH_API_KEY || undefined;
+  if (apiKey) {
+    // A key needs no profile: the URL comes from --url, AUTH_URL or the profile, the key does the rest.
+    const keyUrl = flags.url || process.env.AUTH_URL || loadProfiles().profiles[profileName(flags.profile, loadProfiles())]?.url;
+    if (!keyUrl) throw new CliError("No server: pass --url or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
+    const url = normalizeUrl(keyUrl);
+    return { client: await makeClient(url, undefined, apiKey), url, profileName: "api-key", apiKey };
+  }
   const file = loadProfiles();
   const name = profileName(flags.profile, file);
   const profile = file.profiles[name];

@@ -10,6 +10,8 @@ export interface GlobalFlags extends OutputOptions {
   url?: string;
   /** Credentials profile (AUTH_PROFILE). */
   profile?: string;
+  /** An API key to act with instead of a stored session (AUTH_API_KEY). */
+  apiKey?: string;
   /** Answer yes to confirmations (required for destructive commands off a terminal). */
   yes?: boolean;
   /** false with --no-input: never prompt, fail instead. */

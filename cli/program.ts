@@ -7,6 +7,8 @@ import { Command, Option } from "commander";
 import { VERSION } from "../server/version.js";
 import { registerAccountCommands } from "./commands/account.js";
 import { registerAdminCommands } from "./commands/admin.js";
+import { registerApiKeyCommands } from "./commands/api-keys.js";
+import { registerTokenCommand } from "./commands/token.js";
 import { registerAuthCommands } from "./commands/auth.js";
 import { registerCompletionCommand } from "./commands/completion.js";
 import { registerMailCommands } from "./commands/mail.js";
@@ -27,6 +29,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .option("--url <url>", "server URL, e.g. http://127.0.0.1:3000 (AUTH_URL)")
     .option("--profile <name>", "credentials profile to use (AUTH_PROFILE)")
+    .option("--api-key <key>", "act with an API key instead of a stored session (AUTH_API_KEY, preferred: arguments show in `ps`)")
     .option("--json", "print one JSON document, nothing else (default when stdout is not a terminal)")
     .option("--jsonl", "print JSON lines: one object per item")
     .option("-y, --yes", "answer yes to confirmations (needed off a terminal for destructive commands)")
@@ -47,6 +50,8 @@ export function buildProgram(): Command {
   registerAdminCommands(program);
   registerOrgCommands(program);
   registerAccountCommands(program);
+  registerApiKeyCommands(program);
+  registerTokenCommand(program);
   registerServerCommands(program);
   registerMailCommands(program);
   registerCompletionCommand(program);

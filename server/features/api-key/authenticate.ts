@@ -69,7 +69,8 @@ export async function authenticateApiKey(app: AppContext, key: string, spec: End
  */
 function assertKeyMayCall(spec: EndpointSpec, permissions: KeyScope["permissions"]): void {
   if (spec.method === "POST" && spec.path.startsWith("/api-key/")) throw apiError("API_KEY_NOT_ALLOWED");
-  if (permissions !== null && spec.method === "POST" && !spec.requires) throw apiError("API_KEY_NOT_ALLOWED");
+  // has-permission only asks (and answers with the key's limits applied), so a limited key may call it.
+  if (permissions !== null && spec.method === "POST" && !spec.requires && !spec.path.endsWith("/has-permission")) throw apiError("API_KEY_NOT_ALLOWED");
 }
 
 /** Refill, usage count and rate limit, written with a compare-and-set; retried when a concurrent use won. */
