@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PROVIDER_ENV, socialProvidersFromEnv, socialSettingsShape } from "./features/social/config-schema.js";
 import { LANGUAGE_TAGS } from "../shared/languages.js";
+import { additionalFieldsSetting } from "./features/user/additional-fields-setting.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -120,6 +121,8 @@ export const configSchema = z.object({
       /** Mail a confirmation link instead of deleting at once. */
       deleteRequiresConfirmation: z.boolean().default(false),
       deleteTokenExpiresIn: z.number().int().positive().default(24 * 3600),
+      /** better-auth's user.additionalFields: name → { type, required, defaultValue, input, returned }. */
+      additionalFields: additionalFieldsSetting,
     })
     .prefault({}),
 

@@ -7,6 +7,7 @@ import { apiKeyErrors } from "./errors/api-key.js";
 import { baseErrors } from "./errors/base.js";
 import { lockoutErrors } from "./errors/lockout.js";
 import { httpErrors } from "./errors/http.js";
+import { userFieldErrors } from "./errors/user-fields.js";
 import { organizationErrors } from "./errors/organization.js";
 import { passkeyErrors } from "./errors/passkey.js";
 import { twoFactorErrors } from "./errors/two-factor.js";
@@ -17,6 +18,7 @@ import { operationsErrors } from "./errors/operations.js";
 export const ERRORS = {
   ...baseErrors,
   ...httpErrors,
+  ...userFieldErrors,
   ...usernameErrors,
   ...socialErrors,
   ...operationsErrors,

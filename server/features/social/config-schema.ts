@@ -1,0 +1,101 @@
+/**
+ * The social sign-in settings, spliced into server/config.ts's one schema. Kept here so the
+ * provider settings live beside the code that reads them. Secrets (clientSecret) are never
+ * logged nor listed by /providers.
+ */
+import { z } from "zod";
+
+const url = z.string().url();
+
+/** Every provider endpoint can be overridden: tenants, self-hosted instances, loopback tests. */
+export const endpointOverridesSchema = z
+  .object({ authorization: url, token: url, userInfo: url, jwks: url, issuer: z.string(), revocation: url, api: url })
+  .partial()
+  .strict();
+
+const commonProviderFields = {
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).default([]),
+  disableDefaultScope: z.boolean().default(false),
+  redirectURI: url.optional(),
+  /** Extra client ids whose ID tokens are accepted (mobile apps, Apple bundle ids). */
+  audiences: z.array(z.string()).default([]),
+  authorizationParams: z.record(z.string(), z.string()).default({}),
+  /** No sign-up through this provider: only existing users may sign in with it. */
+  disableSignUp: z.boolean().default(false),
+  allowDifferentEmails: z.boolean().optional(),
+};
+
+export const builtInProviderSchema = z
+  .object({
+    ...commonProviderFields,
+    /** Microsoft: tenant (`common`, `organizations`, `consumers`, or an id). */
+    tenantId: z.string().optional(),
+    /** Self-hosted instances (GitLab): the instance origin. */
+    baseURL: url.optional(),
+    endpoints: endpointOverridesSchema.default({}),
+  })
+  .strict();
+
+/** Any OpenID Connect / OAuth 2 server (better-auth's generic OAuth plugin options, by config). */
+export const genericProviderSchema = z
+  .object({
+    ...commonProviderFields,
+    providerId: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, "letters, digits, - and _ only"),
+    /** Shown on buttons; defaults to the providerId. */
+    name: z.string().optional(),
+    /** `https://idp.example.com/.well-known/openid-configuration`: fills in every endpoint. */
+    discoveryUrl: url.optional(),
+    authorizationUrl: url.optional(),
+    tokenUrl: url.optional(),
+    userInfoUrl: url.optional(),
+    jwksUrl: url.optional(),
+    issuer: z.string().optional(),
+    pkce: z.boolean().default(true),
+    clientAuthentication: z.enum(["client_secret_basic", "client_secret_post"]).default("client_secret_basic"),
+    responseMode: z.enum(["query", "form_post"]).optional(),
+    /** Treat as OpenID Connect (nonce, ID-token checks). Default: true when discovery says so or `openid` is among the scopes. */
+    oidc: z.boolean().optional(),
+  })
+  .strict()
+  .refine((value) => value.discoveryUrl || (value.authorizationUrl && value.tokenUrl), "give discoveryUrl, or authorizationUrl and tokenUrl");
+
+export const socialSettingsShape = {
+  /** Built-in providers by id: `{ "github": { "clientId": "…", "clientSecret": "…" } }`. */
+  socialProviders: z.record(z.string(), builtInProviderSchema).default({}),
+  genericOAuth: z.array(genericProviderSchema).default([]),
+  accountLinking: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Providers whose emails are trusted as verified for automatic linking. */
+      trustedProviders: z.array(z.string()).default([]),
+      /** Let /link-social attach a provider account whose email differs from the user's. */
+      allowDifferentEmails: z.boolean().default(false),
+    })
+    .prefault({}),
+  oneTap: z
+    .object({
+      /** Google client id the one-tap ID tokens are minted for; default socialProviders.google.clientId. */
+      clientId: z.string().optional(),
+      disableSignUp: z.boolean().default(false),
+    })
+    .prefault({}),
+};
+
+/** AUTH_<PROVIDER>_CLIENT_ID / AUTH_<PROVIDER>_CLIENT_SECRET. */
+export const PROVIDER_ENV = /^AUTH_([A-Z0-9]+)_CLIENT_(ID|SECRET)$/;
+
+/** socialProviders settings from AUTH_<PROVIDER>_CLIENT_ID/SECRET variables. */
+export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): Record<string, { clientId?: string; clientSecret?: string }> | undefined {
+  const out: Record<string, { clientId?: string; clientSecret?: string }> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = PROVIDER_ENV.exec(name);
+    if (!match || !value) continue;
+    const id = match[1]!.toLowerCase();
+    out[id] ??= {};
+    if (match[2] === "ID") out[id].clientId = value;
+    else out[id].clientSecret = value;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
