@@ -8,6 +8,7 @@ import { LinkedAccountsSection } from "../components/linked-accounts-section";
 import { PasswordSection } from "../components/password-section";
 import { ProfileSection } from "../components/profile-section";
 import { SessionsSection } from "../components/sessions-section";
+import { ApiKeysSection } from "../components/api-keys-section";
 import { useLinkedAccounts } from "../queries";
 import "../account.css";
 
@@ -24,6 +25,7 @@ export function AccountPage() {
         <EmailSection user={user} />
         <PasswordSection hasPassword={hasPassword} />
         <SessionsSection currentSessionId={session.id} />
+        <ApiKeysSection />
         <LinkedAccountsSection />
         <DeleteAccountSection user={user} hasPassword={hasPassword} />
       </div>

@@ -21,6 +21,7 @@ import { UserOrganizationsCard } from "../components/user-organizations-card";
 import { UserProfileCard } from "../components/user-profile-card";
 import { UserRoleCard } from "../components/user-role-card";
 import { UserSessionsCard } from "../components/user-sessions-card";
+import { UserApiKeysCard } from "../components/user-api-keys-card";
 import { useAdminUser, type AdminUser } from "../queries";
 import "../admin.css";
 
@@ -99,6 +100,7 @@ function UserDetails({ user }: { user: AdminUser }) {
         </div>
       </div>
       <UserSessionsCard user={user} />
+      <UserApiKeysCard user={user} />
       <div className="user-grid">
         <UserAccountsCard user={user} />
         <UserOrganizationsCard user={user} />
