@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     // tests/postgres needs the PostgreSQL pass (npm run test:postgres); the SQLite pass leaves it out.
-    exclude: ["**/node_modules/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])],
+    // tests/redis needs a Redis server (npm run test:redis, vitest.redis.config.ts).
+    exclude: ["**/node_modules/**", "tests/redis/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Suites start real servers and CLIs; two cores, so keep forks modest.
