@@ -35,6 +35,8 @@ export interface UserTable {
   lockedUntil: Millis | null;
   /** A second factor is required at sign-in (migration 0010, server/features/two-factor). */
   twoFactorEnabled: Generated<Flag>;
+  /** Values of the configured user.additionalFields as a JSON object (server/features/user/additional-fields.ts). */
+  additionalFields: Generated<string | null>;
 }
 
 export interface SessionTable {

@@ -7,6 +7,7 @@ import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
 import { assertFresh, resolveSession } from "../features/session/service.js";
+import { applyUserFieldInput, runWithUserFields, userFieldModeOf, userFieldsOf, type UserFieldMode } from "../features/user/additional-fields.js";
 import { enforceTwoFactorPolicy } from "../features/two-factor/policy.js";
 import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
 import { runWithKeyScope } from "../features/api-key/scope.js";
@@ -36,10 +37,15 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
   const { app } = options;
   for (const [name, spec] of Object.entries(contract) as Array<[keyof AllHandlers, EndpointSpec]>) {
     const handler = options.handlers[name] as unknown as (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown;
+    // Configured user.additionalFields: every answer may hold a user, so the request carries them.
+    const userFields = userFieldsOf(app.config);
+    const fieldMode = userFields ? userFieldModeOf(name) : undefined;
     server.route({
       method: spec.method,
       url: app.config.basePath + spec.path.replace(/\{(\w+)\}/g, ":$1"),
-      handler: (request, reply) => serve(request, reply, spec, handler, options),
+      handler: userFields
+        ? (request, reply) => runWithUserFields(userFields, () => serve(request, reply, spec, handler, options, fieldMode))
+        : (request, reply) => serve(request, reply, spec, handler, options),
     });
   }
 }
@@ -50,6 +56,7 @@ async function serve(
   spec: EndpointSpec,
   handler: (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown,
   options: RouteOptions,
+  fieldMode?: UserFieldMode,
 ): Promise<void> {
   const { app } = options;
   const cookieHeader = request.headers.cookie;
@@ -60,6 +67,7 @@ async function serve(
   const params = await parseInput(spec.params, request.params, "params");
   const query = await parseInput(spec.query, request.query, "query");
   const body = await parseInput(spec.body, request.body, "body");
+  if (fieldMode) applyUserFieldInput(userFieldsOf(app.config)!, fieldMode, request.body, body);
   for (const source of [query, body] as Array<Record<string, unknown>>) {
     for (const [field, code] of Object.entries(REDIRECT_FIELDS)) {
       const target = source[field];

@@ -6,6 +6,7 @@ import * as audit from "./0003-audit.js";
 import * as memberPaging from "./0004-member-paging.js";
 import * as lastSignIn from "./0005-last-sign-in.js";
 import * as userLanguage from "./0006-user-language.js";
+import * as userAdditionalFields from "./0008-user-additional-fields.js";
 import * as apiKeysJwks from "./0011-api-keys-jwks.js";
 import * as signInLockout from "./0007-sign-in-lockout.js";
 import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   "0004-member-paging": memberPaging,
   "0005-last-sign-in": lastSignIn,
   "0006-user-language": userLanguage,
+  "0008-user-additional-fields": userAdditionalFields,
   "0011-api-keys-jwks": apiKeysJwks,
   "0007-sign-in-lockout": signInLockout,
   "0010-two-factor-passkey": twoFactorPasskey,

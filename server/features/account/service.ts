@@ -11,6 +11,7 @@ import { deleteSessionById } from "../session/store.js";
 import { removeUser } from "../user/remove-user.js";
 import { normalizeEmail } from "../user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../user/store.js";
+import { encodeUserFieldChanges, pickUserFields } from "../user/additional-fields.js";
 import { normalizeUsername } from "../username/rules.js";
 import { apiLink, DEFAULT_LANDING } from "../verification/links.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
@@ -89,6 +90,8 @@ export async function updateProfile(app: AppContext, user: UserRow, input: Profi
     if (!display || display.length > app.config.username.maxLength) throw apiError("INVALID_DISPLAY_USERNAME");
     changes.displayUsername = display;
   }
+  const extra = encodeUserFieldChanges(app.config, user.additionalFields, pickUserFields(app.config, input));
+  if (extra !== undefined) changes.additionalFields = extra;
   if (Object.keys(changes).length === 0) throw apiError("NO_FIELDS_TO_UPDATE");
   changes.updatedAt = app.clock.now();
   try {

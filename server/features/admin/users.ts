@@ -1,5 +1,6 @@
 /** Administration of users: create, get, list, update, set role, set password, remove. */
 import { createUserRecord } from "../user/create-user.js";
+import { encodeUserFieldChanges, pickUserFields } from "../user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
@@ -93,6 +94,7 @@ export async function createUser(app: AppContext, actor: Actor, input: CreateUse
       displayUsername: names.displayUsername ?? null,
       language: data.language ?? null,
       passwordHash,
+      additionalFields: pickUserFields(config, data),
       ban: data.banned
         ? { reason: data.banReason ?? config.admin.defaultBanReason, expires: data.banExpires != null ? toMillis(data.banExpires, "data.banExpires") : null }
         : null,
@@ -154,6 +156,8 @@ export async function updateUserAsAdmin(app: AppContext, actor: Actor, userId: s
   const before = await findUserById(app.db, userId);
   if (!before) throw apiError("USER_NOT_FOUND");
   Object.assign(changes, await usernameFields(app, data, userId));
+  const extra = encodeUserFieldChanges(config, before.additionalFields, pickUserFields(config, data));
+  if (extra !== undefined) changes.additionalFields = extra;
   changes.updatedAt = app.clock.now();
   try {
     if (changes.banned === 1) {

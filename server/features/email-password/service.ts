@@ -13,6 +13,7 @@ import {
 } from "../user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
 import { createUserRecord } from "../user/create-user.js";
+import { pickUserFields } from "../user/additional-fields.js";
 import { guardSignIn } from "../lockout/service.js";
 
 export interface SignUpInput {
@@ -52,6 +53,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
     displayUsername: names?.displayUsername ?? null,
     language: input.language ?? null,
     passwordHash: await app.passwords.hash(input.password),
+    additionalFields: pickUserFields(config, input),
   });
 
   const mustVerify = config.emailAndPassword.requireEmailVerification;

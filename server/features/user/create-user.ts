@@ -8,6 +8,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
+import { encodeNewUserFields } from "./additional-fields.js";
 import { findUserByUsername, insertCredentialAccount, insertUser, isUniqueViolation } from "./store.js";
 
 export interface NewUserInput {
@@ -25,6 +26,8 @@ export interface NewUserInput {
   passwordHash: string | null;
   createdAt?: number;
   ban?: { reason: string; expires: number | null } | null;
+  /** Values of configured user.additionalFields (checked by the http layer); defaults fill the rest. */
+  additionalFields?: Record<string, unknown>;
 }
 
 export async function createUserRecord(app: AppContext, input: NewUserInput): Promise<UserRow> {
@@ -47,6 +50,7 @@ export async function createUserRecord(app: AppContext, input: NewUserInput): Pr
         username: input.username ?? null,
         displayUsername: input.displayUsername ?? null,
         language: input.language ?? null,
+        additionalFields: encodeNewUserFields(app.config, input.additionalFields),
       });
       if (input.passwordHash) await insertCredentialAccount(trx, { id: newId(), userId: id, passwordHash: input.passwordHash, now });
       return user;

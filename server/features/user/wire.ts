@@ -3,6 +3,7 @@ import type { AdminUser } from "../../../shared/contract/admin.js";
 import type { Session, User } from "../../../shared/contract/schemas.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 import { isLanguageTag } from "../../../shared/languages.js";
+import { userFieldsOutput } from "./additional-fields.js";
 
 export const iso = (ms: number | string | bigint): string => new Date(Number(ms)).toISOString();
 export const isoOrNull = (ms: number | string | bigint | null): string | null => (ms === null ? null : iso(ms));
@@ -24,6 +25,8 @@ export function toUser(row: UserRow): User {
     displayUsername: row.displayUsername,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
     language: isLanguageTag(row.language) ? row.language : null,
+    // Configured user.additionalFields, top-level as better-auth returns them (none by default).
+    ...userFieldsOutput(row.additionalFields),
   };
 }
 
