@@ -1,4 +1,11 @@
-/** Starts a listening server: open the database, migrate, listen, sweep, stop cleanly on signals. */
+/**
+ * Starts a listening server: open the database, migrate, listen, sweep, stop cleanly on signals.
+ *
+ * Shutdown (SIGTERM, SIGINT, or stop()): readiness turns 503 and the listener stops accepting;
+ * requests being handled finish (up to `shutdownTimeout` seconds, then connections are cut);
+ * any request arriving meanwhile on an open connection gets a typed 503 SHUTTING_DOWN; the audit
+ * queue is flushed; the database is closed last. A second signal exits at once.
+ */
 import { createApp, type LatchkeyApp } from "./app.js";
 import { baseURLOf, productionWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
@@ -22,6 +29,7 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   const database = await openDatabase(config.db);
   await migrateToLatest(database.db);
   const app = await createApp({ config, db: database.db, secret });
+  if (database.poolStats) app.context.metrics.watchDatabasePool(database.poolStats);
   await app.server.listen({ port: config.port, host: config.host });
   const address = app.server.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -30,7 +38,17 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   for (const warning of productionWarnings(config)) app.context.log.warn(warning);
 
   const timer = setInterval(() => {
-    sweep(app.context).catch((error) => app.context.log.error({ err: { message: (error as Error).message } }, "sweep failed"));
+    const { metrics } = app.context;
+    sweep(app.context).then(
+      (result) => {
+        metrics.sweepRuns.inc({ outcome: "ok" });
+        for (const [kind, count] of Object.entries(result)) metrics.sweepDeleted.inc({ kind }, count);
+      },
+      (error) => {
+        metrics.sweepRuns.inc({ outcome: "failed" });
+        app.context.log.error({ err: { message: (error as Error).message } }, "sweep failed");
+      },
+    );
   }, SWEEP_EVERY_MS);
   timer.unref();
 
@@ -38,16 +56,30 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   const stop = () =>
     (stopping ??= (async () => {
       clearInterval(timer);
-      await app.close();
-      await database.close();
+      try {
+        await app.close();
+      } finally {
+        // Whatever app.close() ran into, the database is closed: SQLite checkpoints its WAL.
+        await database.close();
+      }
     })());
 
   if (options.handleSignals) {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.once(signal, () => {
+      process.on(signal, () => {
+        if (stopping) {
+          // A second signal: the operator wants out now. Everything acknowledged is already
+          // committed (SQLite WAL, PostgreSQL), only the audit queue's last batch may be lost.
+          app.context.log.warn(`${signal} again: exiting without waiting`);
+          process.exit(1);
+        }
+        app.context.log.info(`${signal}: finishing requests in flight (up to ${config.shutdownTimeout}s), then closing`);
         stop().then(
           () => process.exit(0),
-          () => process.exit(1),
+          (error) => {
+            app.context.log.error({ err: { message: (error as Error).message } }, "shutdown failed");
+            process.exit(1);
+          },
         );
       });
     }

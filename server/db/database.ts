@@ -19,6 +19,8 @@ export interface OpenedDatabase {
   dialect: Dialect;
   /** The raw SQLite handle, for online backups and PRAGMAs; absent on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** Connection-pool use for /metrics (PostgreSQL; SQLite has one handle and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export interface OpenedSqlite extends OpenedDatabase {
 export async function openDatabase(target: string): Promise<OpenedDatabase> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import("./postgres.js");
-    const { db, close } = openPostgres(target);
+    const { db, pool, close } = openPostgres(target);
     // A pool connects lazily; try once now so a wrong URL or a stopped server is reported as
     // such at start, not as a failed migration.
     try {
@@ -43,7 +45,8 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
       await close();
       throw new DatabaseUnreachableError(`Cannot connect to PostgreSQL at ${displayTarget(target)}: ${(error as Error).message}`);
     }
-    return { db, dialect: "postgres", close };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
+    return { db, dialect: "postgres", poolStats, close };
   }
   return openSqlite(target);
 }

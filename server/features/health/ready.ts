@@ -1,0 +1,80 @@
+/**
+ * Readiness and draining. `/ok` says the process is alive; `GET {basePath}/ready` says it can
+ * serve: the database answers a query within a bound (and every extra check, such as a shared
+ * rate-limit store, is healthy), and the server is not shutting down. Load balancers and
+ * orchestrators route by readiness and restart by liveness.
+ *
+ * Draining: once close begins (SIGTERM), requests already being handled finish, and any new
+ * request that still arrives on an open connection is refused at once with a typed 503
+ * SHUTTING_DOWN and `Connection: close`, before its body is read or any handler runs.
+ */
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+
+/** One extra dependency to check (e.g. Redis for shared rate limits). */
+export interface ReadinessCheck {
+  name: string;
+  /** Resolves true when healthy; a throw or false fails readiness. */
+  check(): Promise<boolean> | boolean;
+}
+
+const DATABASE_TIMEOUT_MS = 2000;
+
+export interface Readiness {
+  /** Add a dependency that readiness should report on (call before the server listens). */
+  addCheck(check: ReadinessCheck): void;
+  readonly draining: boolean;
+}
+
+export function installReadiness(server: FastifyInstance, context: AppContext): Readiness {
+  const checks: ReadinessCheck[] = [];
+  let draining = false;
+
+  // First onRequest hook: nothing else (rate limits, sessions) runs for a refused request.
+  server.addHook("onRequest", async (_request, reply) => {
+    if (!draining) return;
+    reply.header("connection", "close");
+    throw apiError("SHUTTING_DOWN");
+  });
+  server.addHook("preClose", async () => {
+    draining = true;
+  });
+
+  server.get(`${context.config.basePath}/ready`, async (_request, reply) => {
+    const results: Record<string, "ok" | "failing"> = { database: (await databaseAnswers(context)) ? "ok" : "failing" };
+    for (const { name, check } of checks) {
+      results[name] = (await Promise.resolve().then(check).catch(() => false)) ? "ok" : "failing";
+    }
+    reply.header("cache-control", "no-store");
+    if (Object.values(results).includes("failing")) {
+      const error = apiError("NOT_READY", `Not ready: ${Object.entries(results).filter(([, state]) => state === "failing").map(([name]) => name).join(", ")} failing`);
+      reply.code(error.status);
+      return { ...error.toBody(), checks: results };
+    }
+    return { ok: true, checks: results };
+  });
+
+  return {
+    addCheck: (check) => void checks.push(check),
+    get draining() {
+      return draining;
+    },
+  };
+}
+
+async function databaseAnswers(context: AppContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("database timeout")), DATABASE_TIMEOUT_MS);
+    });
+    await Promise.race([sql`select 1`.execute(context.db), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,11 @@
+/** Operations endpoints and shutdown: readiness, a draining server, metrics access. */
+export const operationsErrors = {
+  /** Readiness failed: the database (or the shared rate-limit store) does not answer. */
+  NOT_READY: { status: 503, message: "The server is not ready to serve requests" },
+  /** SIGTERM received: requests already being read finish, new ones go to another server. */
+  SHUTTING_DOWN: { status: 503, message: "The server is shutting down; retry on another server" },
+  /** /metrics with a token configured and no (or a wrong) bearer token. */
+  METRICS_TOKEN_REQUIRED: { status: 401, message: "Metrics need the configured bearer token" },
+  /** /metrics without a token configured, asked from another machine. */
+  METRICS_LOOPBACK_ONLY: { status: 403, message: "Metrics are served only to this machine unless a token is configured" },
+} as const;
