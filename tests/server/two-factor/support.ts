@@ -19,6 +19,13 @@ export function totpAt(secret: string, ms: number): string {
   return generateSync({ secret, epoch: Math.floor(ms / 1000), period: 30, digits: 6, algorithm: "sha1" });
 }
 
+/** enable's answer for method "totp" (better-auth types it as a union with the "otp" answer). */
+export function totpOf(data: unknown): { totpURI: string; backupCodes: string[] } {
+  const answer = data as { totpURI?: string; backupCodes?: string[] };
+  expect(answer.totpURI).toBeTypeOf("string");
+  return answer as { totpURI: string; backupCodes: string[] };
+}
+
 export function secretOf(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get("secret");
   expect(secret).toMatch(/^[A-Z2-7]+$/);
@@ -38,10 +45,10 @@ export async function userWithTotp(server: TestServer, password = "password123")
   expect(signUp.error).toBeNull();
   const enabled = await tab.client.twoFactor.enable({ password });
   expect(enabled.error).toBeNull();
-  const secret = secretOf(enabled.data!.totpURI!);
+  const secret = secretOf(totpOf(enabled.data).totpURI);
   const verified = await tab.client.twoFactor.verifyTotp({ code: totpAt(secret, server.clock.now()) });
   expect(verified.error).toBeNull();
   server.clock.advance(30_000);
   await tab.client.signOut();
-  return { email, password, secret, userId: signUp.data!.user.id, backupCodes: enabled.data!.backupCodes! };
+  return { email, password, secret, userId: signUp.data!.user.id, backupCodes: totpOf(enabled.data).backupCodes };
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { auditRows } from "../account/support.js";
-import { browserTab, secretOf, totpAt, userWithTotp } from "./support.js";
+import { browserTab, secretOf, totpAt, totpOf, userWithTotp } from "./support.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,12 +18,12 @@ describe("turning TOTP on", () => {
     await tab.client.signUp.email({ email: "setup@example.com", password: "password123", name: "Setup" });
     const enabled = await tab.client.twoFactor.enable({ password: "password123", issuer: "Acme" });
     expect(enabled.error).toBeNull();
-    expect(enabled.data!.totpURI).toMatch(/^otpauth:\/\/totp\/Acme:setup%40example\.com\?/);
-    expect(enabled.data!.backupCodes).toHaveLength(10);
-    expect(new Set(enabled.data!.backupCodes).size).toBe(10);
+    expect(totpOf(enabled.data).totpURI).toMatch(/^otpauth:\/\/totp\/Acme:setup%40example\.com\?/);
+    expect(totpOf(enabled.data).backupCodes).toHaveLength(10);
+    expect(new Set(totpOf(enabled.data).backupCodes).size).toBe(10);
     expect((await tab.client.getSession()).data!.user.twoFactorEnabled).toBe(false);
 
-    const secret = secretOf(enabled.data!.totpURI!);
+    const secret = secretOf(totpOf(enabled.data).totpURI);
     const wrong = await tab.client.twoFactor.verifyTotp({ code: totpAt(secret, server.clock.now() + 120_000) });
     expect(wrong.error?.status).toBe(401);
     expect(wrong.error?.code).toBe("INVALID_CODE");
