@@ -46,6 +46,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
 export function maskSecrets(config: Config): Record<string, unknown> {
   const copy = structuredClone(config) as Record<string, unknown> & { mail: { smtpUrl?: string } };
   if (config.secret) copy.secret = "*** (set)";
+  if (config.jwt.secret) (copy.jwt as { secret?: string }).secret = "*** (set)";
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
   if (config.redisUrl) copy.redisUrl = maskUrlPassword(config.redisUrl);
