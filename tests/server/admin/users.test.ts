@@ -54,10 +54,11 @@ describe("create-user", () => {
     expect(response.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
   });
 
-  it("refuses unknown body fields with 400", async () => {
+  it("drops unknown body fields as better-auth does, and they grant nothing (issue 12)", async () => {
     const response = await post("/admin/create-user", { email: "x@example.com", name: "X", isAdmin: true });
-    expect(response.status).toBe(400);
-    expect(response.body.code).toBe("VALIDATION_ERROR");
+    expect(response.status).toBe(200);
+    expect(response.body.user.role).toBe("user");
+    expect(response.body.user).not.toHaveProperty("isAdmin");
   });
 });
 
@@ -90,7 +91,8 @@ describe("update-user", () => {
     expect((await post("/admin/update-user", { userId: user.userId, data: { id: "x" } })).body.code).toBe("USER_ID_CANNOT_BE_UPDATED");
     expect((await post("/admin/update-user", { userId: user.userId, data: { email: other.email } })).body.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     expect((await post("/admin/update-user", { userId: "nobody", data: { name: "x" } })).status).toBe(404);
-    expect((await post("/admin/update-user", { userId: user.userId, data: { createdAt: 1 } })).body.code).toBe("VALIDATION_ERROR");
+    // Unknown keys are dropped (issue 12): data holding only createdAt has nothing to update.
+    expect((await post("/admin/update-user", { userId: user.userId, data: { createdAt: 1 } })).body.code).toBe("NO_DATA_TO_UPDATE");
   });
 
   it("records a role change made through update-user", async () => {
