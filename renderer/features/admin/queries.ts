@@ -111,6 +111,15 @@ export function useUnbanUser() {
   });
 }
 
+/** Clears a user's failed sign-in count and lock (Latchkey's /admin/unlock-user). */
+export function useUnlockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminUnlockUser({ userId }),
+    onSettled: (_data, _error, userId) => refreshUser(queryClient, userId),
+  });
+}
+
 export function useRevokeSession(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -17,6 +17,7 @@ import { SetPasswordButton } from "../components/set-password-button";
 import { UserAccountsCard } from "../components/user-accounts-card";
 import { UserAuditCard } from "../components/user-audit-card";
 import { UserBanCard } from "../components/user-ban-card";
+import { UserLockoutCard } from "../components/user-lockout-card";
 import { UserOrganizationsCard } from "../components/user-organizations-card";
 import { UserProfileCard } from "../components/user-profile-card";
 import { UserRoleCard } from "../components/user-role-card";
@@ -96,6 +97,7 @@ function UserDetails({ user }: { user: AdminUser }) {
         <UserProfileCard user={user} />
         <div className="stack">
           <UserBanCard user={user} />
+          <UserLockoutCard user={user} />
           <UserRoleCard user={user} />
         </div>
       </div>
