@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isPluralElement, isSelectElement, isTagElement, parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 
 const renderer = fileURLToPath(new URL("../../renderer/", import.meta.url));
@@ -185,6 +186,28 @@ describe("the console's message catalogues", () => {
           }
         }
         expect(differ).toEqual([]);
+      });
+
+      it("formats every message in its language with sample values, plurals at 0, 1, 2, 5, 21 and 1.5", () => {
+        const failed: string[] = [];
+        for (const [key, message] of catalogue) {
+          try {
+            const shape = shapeOf(message);
+            const format = new IntlMessageFormat(message, language, undefined, { ignoreTag: true });
+            for (const count of [0, 1, 2, 5, 21, 1.5]) {
+              const values: Record<string, unknown> = {};
+              for (const arg of shape.args) {
+                const [name, kind] = arg.split(":") as [string, string];
+                values[name] = kind === "plural" || kind === "selectordinal" || kind === "number" ? count : kind === "date" || kind === "time" ? new Date(0) : `‹${name}›`;
+              }
+              const text = format.format(values);
+              if (typeof text !== "string" || text.trim() === "") failed.push(`${key} (${count}): empty`);
+            }
+          } catch (error) {
+            failed.push(`${key}: ${(error as Error).message}`);
+          }
+        }
+        expect(failed).toEqual([]);
       });
 
       it("gives every plural the categories the language needs, and no others", () => {
