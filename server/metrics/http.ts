@@ -11,18 +11,30 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiError } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
+import type { SignInOutcome } from "./metrics.js";
 
 export function registerMetrics(server: FastifyInstance, context: AppContext): void {
   const { metrics, config } = context;
   metrics.collectProcessMetrics();
   const { httpRequests, httpDuration } = metrics;
 
+  const signInPrefix = `${config.basePath}/sign-in/`;
+  // The catalogue code of a failed request, for the sign-in outcome below.
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  server.addHook("onError", async (request, _reply, error) => {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string") errorCodes.set(request, code);
+  });
   server.addHook("onResponse", async (request, reply) => {
     // The route pattern, not the URL: one time series per endpoint, whatever ids a path carries.
     const route = request.routeOptions.url ?? "unmatched";
     const method = request.method;
-    httpRequests.inc({ method, route, status: String(reply.statusCode) });
+    const status = reply.statusCode;
+    httpRequests.inc({ method, route, status: String(status) });
     httpDuration.observe({ method, route }, reply.elapsedTime / 1000);
+    if (method === "POST" && route.startsWith(signInPrefix)) {
+      metrics.signIns.inc({ method: route.slice(signInPrefix.length), outcome: signInOutcome(status, errorCodes.get(request)) });
+    }
   });
 
   const token = config.metrics.token ? digest(config.metrics.token) : null;
@@ -37,6 +49,24 @@ export function registerMetrics(server: FastifyInstance, context: AppContext): v
     reply.header("cache-control", "no-store").type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });
+}
+
+const OUTCOMES = new Map<string, SignInOutcome>([
+  ["INVALID_EMAIL_OR_PASSWORD", "invalid_credentials"],
+  ["INVALID_USERNAME_OR_PASSWORD", "invalid_credentials"],
+  ["INVALID_PASSWORD", "invalid_credentials"],
+  ["TOO_MANY_SIGN_IN_ATTEMPTS", "locked"],
+  ["TOO_MANY_REQUESTS", "rate_limited"],
+  ["BANNED_USER", "banned"],
+  ["EMAIL_NOT_VERIFIED", "unverified"],
+  ["USERNAME_EMAIL_NOT_VERIFIED", "unverified"],
+]);
+
+/** A sign-in's outcome from its answer: the catalogue code names the reason. */
+function signInOutcome(status: number, code: string | undefined): SignInOutcome {
+  if (status < 300) return "success";
+  if (status === 429 && code === undefined) return "rate_limited";
+  return (code !== undefined && OUTCOMES.get(code)) || "refused";
 }
 
 /** Compare digests, so the comparison is constant-time whatever the token's length. */

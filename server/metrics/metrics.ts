@@ -6,14 +6,15 @@
  *
  * Names are stable: dashboards and alerts depend on them. Other features bump counters through
  * `ctx.metrics` (AppContext):
- *   ctx.metrics.signIns.inc({ method: "email", outcome: "success" })
  *   ctx.metrics.rateLimitRefusals.inc({ store: "memory" })
  *   ctx.metrics.lockoutRefusals.inc()   ctx.metrics.accountLocks.inc()
+ * Sign-ins by outcome are counted by the HTTP hook (http.ts) from each sign-in route's answer,
+ * so services need not (and must not, or they count twice) bump `signIns`.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /** Sign-in outcomes; keep this list small (labels are time series). */
-export type SignInOutcome = "success" | "invalid_credentials" | "locked" | "banned" | "unverified" | "two_factor_required" | "error";
+export type SignInOutcome = "success" | "invalid_credentials" | "locked" | "rate_limited" | "banned" | "unverified" | "refused";
 
 export interface PoolStats {
   /** Connections open (PostgreSQL pool) or 1 for SQLite's single handle. */
