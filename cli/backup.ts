@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
+import { say } from "./i18n/index.js";
 
 export interface BackupResult {
   db: string;
@@ -26,7 +27,7 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
   if (from === to) throw new CliError("--out must differ from --db.", EXIT.USAGE, "SAME_FILE");
   if (existsSync(to)) {
     if (statSync(to).isDirectory()) throw new CliError(`--out ${to} is a folder; name the file to write, e.g. ${resolve(to, "latchkey.db")}.`, EXIT.USAGE, "OUT_IS_FOLDER");
-    await confirm(flags, `${to} exists. Replace it?`);
+    await confirm(flags, say("confirm", "replaceFile", { file: to }));
     removeCopy(to);
   }
   // A missing folder (./backups/ on the first run) is created private, like the copy itself.

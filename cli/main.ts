@@ -4,6 +4,7 @@ import { ApiError } from "../shared/errors.js";
 import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
+import { errorText, messages } from "./i18n/index.js";
 
 // `auth … | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -28,16 +29,17 @@ export function report(error: unknown): number {
     if (error.code === "commander.executeSubCommandAsync") return EXIT.OK;
     return EXIT.USAGE;
   }
+  const prefix = messages().errorPrefix;
   if (error instanceof CliError) {
-    process.stderr.write(`error: ${error.message}\n`);
+    process.stderr.write(`${prefix}: ${error.message}\n`);
     return error.exitCode;
   }
   if (error instanceof ApiError) {
-    process.stderr.write(`error: ${error.message} (${error.code})\n`);
+    process.stderr.write(`${prefix}: ${errorText(error.code, error.message)} (${error.code})\n`);
     for (const issue of error.issues ?? []) process.stderr.write(`  ${issue.path}: ${issue.message}\n`);
     const exit = exitCodeFor(error.status, error.code);
     if (exit === EXIT.NOT_SIGNED_IN && error.code !== "INVALID_EMAIL_OR_PASSWORD") {
-      process.stderr.write("Your session is missing, expired or revoked: run `auth login`.\n");
+      process.stderr.write(`${messages().sessionMissing}\n`);
     }
     return exit;
   }

@@ -16,6 +16,7 @@ import { registerOrgCommands } from "./commands/org.js";
 import { registerServerCommands } from "./commands/server.js";
 import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { localizeHelp } from "./i18n/index.js";
 
 export const EXIT_CODE_HELP =
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.";
@@ -57,6 +58,7 @@ export function buildProgram(): Command {
   registerCompletionCommand(program);
 
   fillGroupExamples(program);
+  localizeHelp(program);
   example(
     program,
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",

@@ -1,6 +1,7 @@
 /** Secrets come from a masked prompt or stdin, never from arguments (other users can read those). */
 import { createInterface } from "node:readline";
 import { CliError, EXIT } from "./exit-codes.js";
+import { fill, isYes, messages } from "./i18n/index.js";
 
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -70,9 +71,10 @@ export function promptLine(question: string): Promise<string> {
 export async function confirm(flags: { yes?: boolean; input?: boolean }, question: string): Promise<void> {
   if (flags.yes) return;
   const canAsk = flags.input !== false && Boolean(process.stdin.isTTY) && Boolean(process.stderr.isTTY);
-  if (!canAsk) throw new CliError(`${question} Refusing without --yes: no terminal to confirm on.`, EXIT.USAGE, "CONFIRMATION_REQUIRED");
-  const answer = await promptLine(`${question} [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError("Aborted: nothing was changed.", EXIT.USAGE, "ABORTED");
+  const words = messages().confirm;
+  if (!canAsk) throw new CliError(fill(words.refused, { question }), EXIT.USAGE, "CONFIRMATION_REQUIRED");
+  const answer = await promptLine(`${question} ${words.suffix} `);
+  if (!isYes(answer)) throw new CliError(words.aborted, EXIT.USAGE, "ABORTED");
 }
 
 /** A secret: --password-stdin, else a masked prompt on a terminal, else a usage error. */

@@ -4,6 +4,7 @@ import { connect } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
+import { say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
 
@@ -29,17 +30,17 @@ export function registerAccountCommands(program: Command): void {
       if (!sessions.some((session) => session.token === token || session.token === digest)) {
         throw new CliError(`None of your sessions has the handle ${token}: see \`auth sessions list\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
       }
-      await confirm(flags, `End session ${token.slice(0, 12)}…?`);
+      await confirm(flags, say("confirm", "endSession", { id: token.slice(0, 12) }));
       const answer = await client.revokeSession({ token });
-      await emit(flags, answer, () => info("Session ended."));
+      await emit(flags, answer, () => info(say("done", "sessionEnded")));
     }),
   );
   example(sessions.command("revoke-others").description("end every session except this one (sign out other devices)"), "auth sessions revoke-others --yes").action(
     handler(async (flags) => {
       const { client } = await connect(flags);
-      await confirm(flags, "End every other session of yours?");
+      await confirm(flags, say("confirm", "endOtherSessions"));
       const answer = await client.revokeOtherSessions({});
-      await emit(flags, answer, () => info("Every other session ended."));
+      await emit(flags, answer, () => info(say("done", "otherSessionsEnded")));
     }),
   );
 
@@ -70,7 +71,7 @@ export function registerAccountCommands(program: Command): void {
       if (Object.values(body).every((v) => v === undefined)) throw new CliError("Nothing to change: pass --name, --image, --username or --display-username.", EXIT.USAGE, "NOTHING_TO_DO");
       const answer = await client.updateUser(body);
       const current = await client.getSession({ disableRefresh: true });
-      await emit(flags, { ...answer, user: current?.user ?? null }, () => info("Account updated."));
+      await emit(flags, { ...answer, user: current?.user ?? null }, () => info(say("done", "accountUpdated")));
     }),
   );
   example(

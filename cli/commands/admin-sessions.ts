@@ -7,6 +7,7 @@ import { example, handler } from "../context.js";
 import { parseDuration, parsePositiveInt, parseSince } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, printJsonLine, wantsJson, withSpinner } from "../output.js";
+import { say } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { requireAdminPermission } from "../preflight.js";
 import { resolveUser } from "../resolve.js";
@@ -33,11 +34,11 @@ export function registerAdminSessionCommands(admin: Command): void {
     handler(async (flags, token: string) => {
       const { client } = await connect(flags);
       await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
-      await confirm(flags, `End session ${token.slice(0, 12)}…?`);
+      await confirm(flags, say("confirm", "endSession", { id: token.slice(0, 12) }));
       const answer = await client.adminRevokeUserSession({ sessionToken: token });
       // The server answers success for an unknown handle too (better-auth's answer); `revoked` says which.
       if (answer.revoked === false) throw new CliError(`No session has the handle ${token}: see \`auth admin sessions list USER\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
-      await emit(flags, answer, () => info("Session ended."));
+      await emit(flags, answer, () => info(say("done", "sessionEnded")));
     }),
   );
 
@@ -74,9 +75,9 @@ export function registerAdminSessionCommands(admin: Command): void {
         await emit(flags, { dryRun: true, action: "signed out", user }, () => info(`Would end every session of ${user.email}.`));
         return;
       }
-      await confirm(flags, `End every session of ${user.email}?`);
+      await confirm(flags, say("confirm", "endAllSessions", { email: user.email }));
       const answer = await client.adminRevokeUserSessions({ userId: user.id });
-      await emit(flags, { ...answer, userId: user.id }, () => info(`Ended every session of ${user.email}.`));
+      await emit(flags, { ...answer, userId: user.id }, () => info(say("done", "allSessionsEnded", { email: user.email })));
     }),
   );
 

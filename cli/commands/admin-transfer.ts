@@ -12,6 +12,7 @@ import { example, handler } from "../context.js";
 import { readCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
+import { say, sayCount } from "../i18n/index.js";
 import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
@@ -55,7 +56,7 @@ export function registerTransferCommands(users: Command): void {
       const format = formatOf(flags.format, flags.out);
       const { client } = await connect(flags);
       await requireAdminPermission(client, { user: ["export"] }, "export users");
-      if (flags.out && existsSync(flags.out)) await confirm(flags, `${flags.out} exists. Replace it?`);
+      if (flags.out && existsSync(flags.out)) await confirm(flags, say("confirm", "replaceFile", { file: flags.out }));
       // Password hashes inside: the file is private to its owner from the first byte.
       const fd = flags.out ? openSync(flags.out, "w", 0o600) : undefined;
       if (fd !== undefined) fchmodSync(fd, 0o600);
@@ -87,7 +88,7 @@ export function registerTransferCommands(users: Command): void {
       if (flags.out) {
         if (wantsJson(flags)) printJson(summary);
         else info(`Exported ${count} users (${withPassword} with a password hash) to ${flags.out}.`);
-      } else if (process.stderr.isTTY) warn(`Exported ${count} users.`);
+      } else if (process.stderr.isTTY) warn(sayCount("exported", count));
     }),
   );
 
@@ -176,7 +177,7 @@ export function registerTransferCommands(users: Command): void {
         } else if (wantsJson(flags)) printJson(summary);
         else {
           for (const result of results.filter((r) => !r.ok)) warn(`failed: line ${result.line} ${result.email}: ${result.message} (${result.code})`);
-          info(`Imported ${total - failed} of ${total} users${failed ? `, ${failed} failed` : ""}.`);
+          info(`${sayCount("imported", total, { done: total - failed })}${failed ? say("done", "importFailed", { failed }) : ""}.`);
         }
         if (failed) throw new CliError(`${failed} of ${total} failed.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
       }),

@@ -9,6 +9,7 @@ import { example, handler } from "../context.js";
 import { parseDuration, parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, warn } from "../output.js";
+import { say } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { resolveUser } from "../resolve.js";
 
@@ -80,9 +81,9 @@ export function registerApiKeyCommands(program: Command): void {
   ).action(
     handler<{ admin?: boolean }>(async (flags, id: string) => {
       const { client } = await connect(flags);
-      await confirm(flags, `Revoke API key ${id}?`);
+      await confirm(flags, say("confirm", "revokeApiKey", { id }));
       const answer = flags.admin ? await client.adminRevokeUserApiKey({ keyId: id }) : await client.apiKeyDelete({ keyId: id });
-      await emit(flags, { ...answer, id }, () => info("API key revoked."));
+      await emit(flags, { ...answer, id }, () => info(say("done", "apiKeyRevoked")));
     }),
   );
 }

@@ -4,6 +4,7 @@ import { connect, makeClient, normalizeUrl } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, warn, withSpinner } from "../output.js";
+import { say } from "../i18n/index.js";
 import { loadProfiles, profileName, profilesPath, saveProfiles, updateProfile } from "../profiles.js";
 import { confirm, promptLine, readSecret } from "../prompt.js";
 
@@ -44,7 +45,7 @@ export function registerAuthCommands(program: Command): void {
         (previous) => ({ ...previous, url, token, email: result.user.email, userId: result.user.id, organizationId: undefined, savedAt: new Date().toISOString() }),
         !hadCurrent,
       );
-      await emit(flags, { profile: name, url, user: result.user }, () => info(`Signed in to ${url} as ${result.user.email} (profile "${name}").`));
+      await emit(flags, { profile: name, url, user: result.user }, () => info(say("done", "signedIn", { url, email: result.user.email, profile: name })));
     }),
   );
 
@@ -70,7 +71,7 @@ export function registerAuthCommands(program: Command): void {
         warn(`warning: could not end the session on the server (${(error as Error).message}); forgetting it locally.`);
       }
       updateProfile(name, (previous) => (previous ? { ...previous, token: undefined, organizationId: undefined } : previous));
-      await emit(flags, { profile: name, signedOut: true, revoked }, () => info(`Signed out of ${profile.url} (profile "${name}").`));
+      await emit(flags, { profile: name, signedOut: true, revoked }, () => info(say("done", "signedOut", { url: profile.url, profile: name })));
     }),
   );
 
@@ -142,7 +143,7 @@ export function registerAuthCommands(program: Command): void {
     handler(async (flags, name: string) => {
       const file = loadProfiles();
       if (!file.profiles[name]) throw new CliError(`No profile named "${name}" (see \`auth profile list\`).`, EXIT.NOT_FOUND, "PROFILE_NOT_FOUND");
-      await confirm(flags, `Forget profile "${name}"?`);
+      await confirm(flags, say("confirm", "forgetProfile", { name }));
       updateProfile(name, () => undefined);
       await emit(flags, { removed: name }, () => info(`Removed profile "${name}".`));
     }),

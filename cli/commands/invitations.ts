@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { emit, emitList, info } from "../output.js";
+import { say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 
 export function registerOwnInvitationCommands(program: Command): void {
@@ -26,7 +27,7 @@ export function registerOwnInvitationCommands(program: Command): void {
     handler(async (flags, id: string) => {
       const { client } = await connect(flags);
       const answer = await client.rejectInvitation({ invitationId: id });
-      await emit(flags, answer, () => info("Invitation rejected."));
+      await emit(flags, answer, () => info(say("done", "invitationRejected")));
     }),
   );
 }

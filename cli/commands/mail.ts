@@ -1,6 +1,7 @@
 /** `auth mail list`: the outbox, for machines without SMTP (demos, QA). */
 import type { Command } from "commander";
 import { info, printJson, printJsonLine, printTable, wantsJson } from "../output.js";
+import { say } from "../i18n/index.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { example } from "../context.js";
 
@@ -32,7 +33,7 @@ export function registerMailCommands(program: Command): void {
         const rows = mails.map(({ text: _text, ...rest }) => rest);
         if (flags.jsonl) for (const row of rows) printJsonLine(row);
         else if (wantsJson(flags)) printJson(rows);
-        else if (rows.length === 0) info("The outbox is empty.");
+        else if (rows.length === 0) info(say("done", "outboxEmpty"));
         else printTable(rows, ["createdAt", "kind", "to", "subject", "url"]);
       } finally {
         await database.close();

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { emit, emitList, info } from "../output.js";
+import { say } from "../i18n/index.js";
 import { requireOrganizationPermission } from "../preflight.js";
 import { confirm } from "../prompt.js";
 import { memberOf, orgOption, requireOrg, targetOrg, teamOf } from "./org-scope.js";
@@ -45,7 +46,7 @@ export function registerTeamCommands(org: Command): void {
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const team = await teamOf(client, organizationId, ref);
       await requireOrganizationPermission(client, organizationId, { team: ["delete"] }, "remove teams");
-      await confirm(flags, `Remove team ${team.name}?`);
+      await confirm(flags, say("confirm", "removeTeam", { name: team.name }));
       const answer = await client.removeTeam({ teamId: team.id, organizationId });
       await emit(flags, { ...answer, teamId: team.id }, () => info(`Removed team ${team.name}.`));
     }),
@@ -67,7 +68,7 @@ export function registerTeamCommands(org: Command): void {
           const teamMember = await client.addTeamMember({ teamId: team.id, userId: member.userId, organizationId });
           await emit(flags, { teamMember }, () => info(`Added ${member.user.email} to ${team.name}.`));
         } else {
-          await confirm(flags, `Take ${member.user.email} out of ${team.name}?`);
+          await confirm(flags, say("confirm", "takeOutOfTeam", { email: member.user.email, team: team.name }));
           const answer = await client.removeTeamMember({ teamId: team.id, userId: member.userId, organizationId });
           await emit(flags, { ...answer, teamId: team.id, userId: member.userId }, () => info(`Removed ${member.user.email} from ${team.name}.`));
         }

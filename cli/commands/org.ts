@@ -9,6 +9,7 @@ import { example, handler } from "../context.js";
 import { parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
+import { say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
 import { requireOrganizationPermission } from "../preflight.js";
@@ -113,7 +114,7 @@ export function registerOrgCommands(program: Command): void {
       const { client, profileName, profile } = await connect(flags);
       const organizationId = await orgIdOf(client, ref);
       await requireOrganizationPermission(client, organizationId, { organization: ["delete"] }, "delete this organization");
-      await confirm(flags, `Delete organization ${ref} with all its members, invitations and teams?`);
+      await confirm(flags, say("confirm", "deleteOrganization", { ref }));
       const deleted = await client.deleteOrganization({ organizationId });
       if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
       await emit(flags, { organization: deleted }, () => info(`Deleted ${deleted.name} (${deleted.slug}).`));
@@ -171,7 +172,7 @@ export function registerOrgCommands(program: Command): void {
   example(invitations.command("cancel").argument("<invitation>", "invitation id").description("cancel an invitation"), "auth org invitations cancel inv_123 --yes").action(
     handler(async (flags, id: string) => {
       const { client } = await connect(flags);
-      await confirm(flags, `Cancel invitation ${id}?`);
+      await confirm(flags, say("confirm", "cancelInvitation", { id }));
       const invitation = await client.cancelInvitation({ invitationId: id });
       await emit(flags, { invitation }, () => info(`Canceled the invitation of ${invitation.email}.`));
     }),
@@ -198,7 +199,7 @@ export function registerOrgCommands(program: Command): void {
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       await requireOrganizationPermission(client, organizationId, { member: ["delete"] }, "remove members");
       const member = await memberOf(client, organizationId, ref);
-      await confirm(flags, `Remove ${member.user.email} from the organization?`);
+      await confirm(flags, say("confirm", "removeMember", { email: member.user.email }));
       const answer = await client.removeOrganizationMember({ memberIdOrEmail: member.id, organizationId });
       await emit(flags, answer, () => info(`Removed ${member.user.email}.`));
     }),
@@ -220,10 +221,10 @@ export function registerOrgCommands(program: Command): void {
     handler<{ org?: string }>(async (flags, ref?: string) => {
       const { client, profileName, profile } = await connect(flags);
       const organizationId = await requireOrg(flags, client, profile?.organizationId, ref);
-      await confirm(flags, `Leave organization ${ref ?? organizationId}?`);
+      await confirm(flags, say("confirm", "leaveOrganization", { ref: ref ?? organizationId }));
       const member = await client.leaveOrganization({ organizationId });
       if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
-      await emit(flags, { member }, () => info("You left the organization."));
+      await emit(flags, { member }, () => info(say("done", "leftOrganization")));
     }),
   );
 

@@ -1,0 +1,97 @@
+/**
+ * The CLI in the operator's language: LC_ALL, then LC_MESSAGES, then LANG (POSIX order; the
+ * first one set decides), reduced to one of Latchkey's languages; anything else (C, POSIX,
+ * a language we do not have) is English. Only human text changes: --json output, error codes
+ * and exit codes are the same in every language.
+ */
+import type { Command, Help } from "commander";
+import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
+import { de } from "./messages/de.js";
+import { en } from "./messages/en.js";
+import { es } from "./messages/es.js";
+import { fr } from "./messages/fr.js";
+import { pl } from "./messages/pl.js";
+import { ru } from "./messages/ru.js";
+import { tr } from "./messages/tr.js";
+import { uk } from "./messages/uk.js";
+import type { CliMessages, Plural } from "./types.js";
+
+export const CLI_MESSAGES: Readonly<Record<LanguageTag, CliMessages>> = { ru, uk, en, es, de, pl, fr, tr };
+
+export function cliLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag {
+  const setting = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== "");
+  return matchLanguage(setting) ?? "en";
+}
+
+let current: { language: LanguageTag; messages: CliMessages } | undefined;
+
+/** The messages for this process (read from the environment once). */
+export function messages(): CliMessages {
+  if (!current) {
+    const language = cliLanguage();
+    current = { language, messages: CLI_MESSAGES[language] };
+  }
+  return current.messages;
+}
+
+export function currentLanguage(): LanguageTag {
+  messages();
+  return current!.language;
+}
+
+/** `{name}` placeholders filled from `values`; an unknown placeholder stays as written. */
+export function fill(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
+/** A message from one of the CLI's groups, e.g. `say("confirm", "removeTeam", { name })`. */
+export function say<G extends "confirm" | "done">(group: G, key: Exclude<keyof CliMessages[G], "yes" | "imported" | "exported">, values?: Record<string, string | number>): string {
+  return fill((messages()[group] as unknown as Record<string, string>)[key as string]!, values);
+}
+
+/** A counted message in the language's plural category for `count`. */
+export function sayCount(key: "imported" | "exported", count: number, values: Record<string, string | number> = {}): string {
+  const forms: Plural = messages().done[key];
+  const category = new Intl.PluralRules(currentLanguage()).select(count) as keyof Plural;
+  return fill(forms[category] ?? forms.other, { count, ...values });
+}
+
+/** The words for an API error code, when the CLI has them; else the server's (English) message. */
+export function errorText(code: string, fallback: string): string {
+  const { errors } = messages();
+  return Object.hasOwn(errors, code) ? errors[code]! : fallback;
+}
+
+/** True for an answer that means yes: "y"/"yes" always, plus the language's own. */
+export function isYes(answer: string): boolean {
+  const word = answer.trim().toLocaleLowerCase(currentLanguage());
+  return word === "y" || word === "yes" || messages().confirm.yes.includes(word);
+}
+
+/**
+ * Help in the language: commander's headings, and the descriptions of commands and global
+ * options that have a translation (the rest keep their English text).
+ */
+export function localizeHelp(program: Command): void {
+  const { help } = messages();
+  if (currentLanguage() === "en") return;
+  const walk = (command: Command, path: string) => {
+    const translated = help.commands[path];
+    if (translated !== undefined && Object.hasOwn(help.commands, path)) command.description(translated);
+    for (const sub of command.commands) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
+  };
+  walk(program, "");
+  for (const option of program.options) {
+    if (option.long && Object.hasOwn(help.options, option.long)) option.description = help.options[option.long]!;
+  }
+  const titles = help.titles as Record<string, string>;
+  const styleTitle = (title: string) => (Object.hasOwn(titles, title) ? titles[title]! : title);
+  const eachCommand = (command: Command) => {
+    // configureHelp replaces the settings object, so keep the ones already set.
+    command.configureHelp({ ...command.configureHelp(), styleTitle } as Partial<Help>);
+    command.helpOption("-h, --help", help.options["--help"]);
+    if (command.commands.length > 0) command.helpCommand("help [command]", help.options["--help"]);
+    for (const sub of command.commands) eachCommand(sub);
+  };
+  eachCommand(program);
+}

@@ -1,0 +1,60 @@
+/**
+ * The CLI's own words for people (never for --json, which stays the same in every language).
+ * Placeholders are `{name}`; counts use the language's plural categories (Intl.PluralRules).
+ * Plain templates rather than ICU: the CLI must start in well under 200 ms, and these few
+ * messages need nothing more.
+ */
+export type Plural = { other: string } & Partial<Record<"zero" | "one" | "two" | "few" | "many", string>>;
+
+export interface CliMessages {
+  /** Before every error line: "error: …". */
+  errorPrefix: string;
+  sessionMissing: string;
+  /** API error codes the CLI words itself; others show the server's English message. */
+  errors: Record<string, string>;
+  confirm: {
+    /** After a question on the terminal, e.g. "[y/N]". */
+    suffix: string;
+    /** Answers that mean yes (lowercase); "y" and "yes" always do. */
+    yes: string[];
+    refused: string;
+    aborted: string;
+    endSession: string;
+    endAllSessions: string;
+    endOtherSessions: string;
+    deleteOrganization: string;
+    cancelInvitation: string;
+    removeMember: string;
+    leaveOrganization: string;
+    forgetProfile: string;
+    removeTeam: string;
+    takeOutOfTeam: string;
+    replaceFile: string;
+    revokeApiKey: string;
+  };
+  done: {
+    signedIn: string;
+    signedOut: string;
+    sessionEnded: string;
+    otherSessionsEnded: string;
+    allSessionsEnded: string;
+    accountUpdated: string;
+    invitationRejected: string;
+    leftOrganization: string;
+    apiKeyRevoked: string;
+    outboxEmpty: string;
+    /** {count} users, {done} imported. */
+    imported: Plural;
+    /** Appended to `imported` when some rows failed. */
+    importFailed: string;
+    exported: Plural;
+  };
+  help: {
+    /** commander's headings. */
+    titles: { "Usage:": string; "Options:": string; "Commands:": string; "Arguments:": string; "Global Options:": string };
+    /** Descriptions by command path ("" is `auth` itself, "admin users" a subcommand). */
+    commands: Record<string, string>;
+    /** Global option descriptions by long flag. */
+    options: Record<string, string>;
+  };
+}
