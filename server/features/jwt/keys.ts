@@ -38,7 +38,16 @@ export async function currentSigningKey(app: AppContext, alg: AsymmetricAlg): Pr
     row = await createJwk(app, alg);
     if (previous && previous.expiresAt === null) await store.retireJwk(app.db, previous.id, app.clock.now());
   }
-  const signing: SigningKey = { kid: row.id, alg, key: await privateKeyOf(app, row), createdAt: Number(row.createdAt) };
+  let key = await privateKeyOf(app, row);
+  if (!key) {
+    // Sealed under another secret (the server secret changed, or this is a copied database): that
+    // key can never sign here. Retire it and make one this server can use.
+    app.log.warn({ kid: row.id }, "JWT signing key sealed under another secret; replacing it");
+    await store.retireJwk(app.db, row.id, app.clock.now());
+    row = await createJwk(app, alg);
+    key = (await privateKeyOf(app, row))!;
+  }
+  const signing: SigningKey = { kid: row.id, alg, key, createdAt: Number(row.createdAt) };
   cache.set(app, signing);
   return signing;
 }
@@ -61,10 +70,10 @@ async function createJwk(app: AppContext, alg: AsymmetricAlg): Promise<JwksRow> 
   return row;
 }
 
-async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey> {
+/** The private key, or null when it was sealed under another secret (a copied database, a changed AUTH_SECRET). */
+async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey | null> {
   const text = open(row.privateKey, app.secret, PURPOSE);
-  // Sealed under another secret (a copied database, or a changed AUTH_SECRET): unusable here.
-  if (text === null) throw new Error(`JWT signing key ${row.id} cannot be opened with this server's secret`);
+  if (text === null) return null;
   return (await importJWK(JSON.parse(text) as JWK, row.alg)) as CryptoKey;
 }
 

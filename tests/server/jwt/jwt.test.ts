@@ -5,6 +5,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../../server/config.js";
 import { open } from "../../../server/crypto/encrypt.js";
+import { signUserJwt } from "../../../server/features/jwt/service.js";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 
@@ -84,6 +85,15 @@ describe("EdDSA tokens (the default)", () => {
       expect(open(row.privateKey, "another secret of at least thirty-two characters", "jwks-private-key")).toBeNull();
       expect(JSON.parse(open(row.privateKey, server.app.context.secret, "jwks-private-key")!)).toHaveProperty("d");
     }
+  });
+
+  it("a server with the same database but another secret cannot sign with the stored key: it makes its own, which the original /jwks does not vouch for", async () => {
+    const { userId } = await server.signUp();
+    const original = (await server.request("GET", "/jwks")).body as JSONWebKeySet;
+    const copy = { ...server.app.context, secret: "a different server secret, at least 32 chars" };
+    const forged = await signUserJwt(copy, { ...(await server.client((await server.signUp()).token).getSession())!.user, id: userId });
+    expect(original.keys.map((key) => key.kid)).not.toContain(decodeProtectedHeader(forged).kid);
+    await expect(verifyAt(forged, original, server.clock.now())).rejects.toThrow();
   });
 });
 
