@@ -1,5 +1,6 @@
-/** Periodic cleanup: expired sessions and tokens, and audit rows past retention. */
+/** Periodic cleanup: expired sessions, tokens and API keys, and audit rows past retention. */
 import type { AppContext } from "../context.js";
+import { deleteExpiredApiKeys } from "../features/api-key/store.js";
 import { deleteExpiredSessions } from "../features/session/store.js";
 import { deleteExpiredTokens } from "../features/verification/store.js";
 
@@ -7,6 +8,7 @@ export interface SweepResult {
   sessions: number;
   tokens: number;
   auditEvents: number;
+  apiKeys: number;
 }
 
 export async function sweep(app: AppContext): Promise<SweepResult> {
@@ -15,5 +17,6 @@ export async function sweep(app: AppContext): Promise<SweepResult> {
   const tokens = await deleteExpiredTokens(app.db, now);
   const horizon = now - app.config.audit.retentionDays * 24 * 3600 * 1000;
   const audit = await app.db.deleteFrom("auditEvent").where("createdAt", "<", horizon).executeTakeFirst();
-  return { sessions, tokens, auditEvents: Number(audit.numDeletedRows) };
+  const apiKeys = await deleteExpiredApiKeys(app.db, now);
+  return { sessions, tokens, auditEvents: Number(audit.numDeletedRows), apiKeys };
 }

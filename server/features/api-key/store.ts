@@ -66,3 +66,9 @@ export async function deleteApiKey(db: DB, id: string): Promise<boolean> {
   const result = await db.deleteFrom("apikey").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The sweep: keys past their expiry (they are also deleted on sight when presented). */
+export async function deleteExpiredApiKeys(db: DB, now: number): Promise<number> {
+  const result = await db.deleteFrom("apikey").where("expiresAt", "is not", null).where("expiresAt", "<=", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -143,3 +143,18 @@ describe("requests with x-api-key", () => {
     expect(answer.body.code).toBe("USER_BANNED");
   });
 });
+
+describe("the sweep", () => {
+  it("deletes expired keys and keeps live ones", async () => {
+    const { sweep } = await import("../../../server/maintenance/sweep.js");
+    const { token, userId } = await server.signUp();
+    const short = (await server.request("POST", "/api-key/create", { token, body: { name: "short", expiresIn: 24 * 3600 } })).body.id as string;
+    const lasting = (await server.request("POST", "/api-key/create", { token, body: { name: "lasting" } })).body.id as string;
+    server.clock.advance(24 * 3600 * 1000 + 1);
+    const result = await sweep(server.app.context);
+    expect(result.apiKeys).toBeGreaterThanOrEqual(1);
+    const left = await server.database.db.selectFrom("apikey").select("id").where("referenceId", "=", userId).execute();
+    expect(left.map((row) => row.id)).toEqual([lasting]);
+    expect(left.map((row) => row.id)).not.toContain(short);
+  });
+});
