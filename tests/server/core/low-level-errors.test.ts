@@ -148,6 +148,18 @@ describe("prototype keys never reach an object lookup", () => {
     }
   });
 
+  it("prototype keys as cookie names and Accept-Language ranges are just unknown names", async () => {
+    const cookie = "__proto__=x; constructor=y; toString=z; latchkey.session_token=__proto__";
+    expect((await server.request("GET", "/get-session", { headers: { cookie } })).status).toBe(200);
+    const signUp = await server.request("POST", "/sign-up/email", {
+      headers: { "accept-language": "__proto__, constructor;q=0.9, toString;q=0.8" },
+      body: { email: "proto-lang@example.com", password: "password123", name: "P" },
+    });
+    expect(signUp.status).toBe(200);
+    const forgot = await server.request("POST", "/request-password-reset", { headers: { "accept-language": "__proto__" }, body: { email: "proto-lang@example.com" } });
+    expect(forgot.status).toBe(200);
+  });
+
   it("the pure checker grants nothing for prototype resources or role names", () => {
     const roles = [{ user: ["list"] }];
     for (const key of ["__proto__", "constructor", "toString", "valueOf"]) {
