@@ -1,49 +1,25 @@
 /**
- * Interactive views in a real pseudo-terminal (tmux on a private socket): the masked password
- * prompt, an Ink table, the bulk progress bar, and the confirmation of destructive commands.
+ * Interactive views in a real pseudo-terminal (tmux on a private socket, or util-linux's
+ * `script` where tmux is not installed — terminal-driver.ts): the masked password prompt, an Ink
+ * table, the bulk progress bar, and the confirmation of destructive commands.
  */
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_BIN } from "../helpers/run-cli.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
+import { shellQuote, terminalDriver } from "./terminal-driver.js";
 
-const socket = `latchkey-cli-${process.pid}`;
-let sessions = 0;
+const driver = terminalDriver();
 let server: TestServer;
 let cli: Cli;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Runs `auth …` in a fresh 120×30 terminal; the pane stays open after exit to be read. */
+/** Runs `auth …` in a fresh 120×30 terminal; what it printed stays readable after exit. */
 function terminal(args: string[], env: Record<string, string>) {
-  const name = `t${sessions++}`;
   const envs = Object.entries({ XDG_CONFIG_HOME: cli.configHome, TERM: "xterm-256color", ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
-  const command = `env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} ${args.map(shellQuote).join(" ")}; echo "EXIT=$?"; sleep 60`;
-  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", command);
-  const screen = () => tmux("capture-pane", "-p", "-t", name);
-  return {
-    screen,
-    keys: (...keys: string[]) => tmux("send-keys", "-t", name, ...keys),
-    async waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const text = screen();
-        if (pattern.test(text)) return text;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
+  return driver.open(`env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} ${args.map(shellQuote).join(" ")}; echo "EXIT=$?"`);
 }
 
 beforeAll(async () => {
@@ -52,11 +28,7 @@ beforeAll(async () => {
   cli = cliFor(server);
 });
 afterAll(async () => {
-  try {
-    tmux("kill-server");
-  } catch {
-    /* already gone */
-  }
+  driver.close();
   cli.cleanup();
   await server.close();
 });
