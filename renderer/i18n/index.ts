@@ -43,4 +43,9 @@ void i18next
     returnNull: false,
   });
 
+// Screen readers, hyphenation and the browser's own controls read the page's language from <html lang>.
+i18next.on("languageChanged", (language) => {
+  if (typeof document !== "undefined") document.documentElement.lang = language;
+});
+
 export { i18next };
