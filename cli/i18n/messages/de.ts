@@ -82,6 +82,7 @@ export const de: CliMessages = {
       "--help": "Hilfe zum Befehl anzeigen",
       "--url": "Server-URL, z. B. http://127.0.0.1:3000 (AUTH_URL)",
       "--profile": "zu verwendendes Anmeldeprofil (AUTH_PROFILE)",
+      "--api-key": "mit einem API-Schlüssel statt einer gespeicherten Sitzung handeln (besser AUTH_API_KEY: Argumente sind in `ps` sichtbar)",
       "--json": "genau ein JSON-Dokument ausgeben (Standard, wenn stdout kein Terminal ist)",
       "--jsonl": "JSON-Zeilen ausgeben: ein Objekt pro Eintrag",
       "--yes": "Rückfragen mit Ja beantworten (außerhalb eines Terminals für unumkehrbare Befehle nötig)",

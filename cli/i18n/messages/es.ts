@@ -82,6 +82,7 @@ export const es: CliMessages = {
       "--help": "mostrar la ayuda del comando",
       "--url": "URL del servidor, p. ej. http://127.0.0.1:3000 (AUTH_URL)",
       "--profile": "perfil de credenciales que se usará (AUTH_PROFILE)",
+      "--api-key": "actuar con una clave de API en lugar de una sesión guardada (mejor AUTH_API_KEY: los argumentos se ven en `ps`)",
       "--json": "mostrar un único documento JSON y nada más (predeterminado si stdout no es una terminal)",
       "--jsonl": "mostrar líneas JSON: un objeto por elemento",
       "--yes": "responder sí a las confirmaciones (necesario fuera de una terminal para comandos destructivos)",

@@ -83,6 +83,7 @@ export const fr: CliMessages = {
       "--help": "afficher l’aide de la commande",
       "--url": "URL du serveur, p. ex. http://127.0.0.1:3000 (AUTH_URL)",
       "--profile": "profil d’identifiants à utiliser (AUTH_PROFILE)",
+      "--api-key": "agir avec une clé d’API au lieu d’une session enregistrée (préférez AUTH_API_KEY\u00a0: les arguments sont visibles dans `ps`)",
       "--json": "afficher un seul document JSON, rien d’autre (par défaut si stdout n’est pas un terminal)",
       "--jsonl": "afficher des lignes JSON\u00a0: un objet par élément",
       "--yes": "répondre oui aux confirmations (nécessaire hors terminal pour les commandes destructrices)",

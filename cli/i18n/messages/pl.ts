@@ -83,6 +83,7 @@ export const pl: CliMessages = {
       "--help": "pokazać pomoc polecenia",
       "--url": "adres serwera, np. http://127.0.0.1:3000 (AUTH_URL)",
       "--profile": "profil poświadczeń (AUTH_PROFILE)",
+      "--api-key": "działać kluczem API zamiast zapisanej sesji (lepiej AUTH_API_KEY: argumenty widać w `ps`)",
       "--json": "wypisać jeden dokument JSON i nic więcej (domyślnie, gdy stdout nie jest terminalem)",
       "--jsonl": "wypisać wiersze JSON: jeden obiekt na element",
       "--yes": "odpowiadać „tak” na potwierdzenia (wymagane poza terminalem dla poleceń nieodwracalnych)",

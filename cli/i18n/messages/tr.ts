@@ -84,6 +84,7 @@ export const tr: CliMessages = {
       "--help": "komutun yardımını göster",
       "--url": "sunucu adresi, ör. http://127.0.0.1:3000 (AUTH_URL)",
       "--profile": "kullanılacak kimlik bilgisi profili (AUTH_PROFILE)",
+      "--api-key": "kayıtlı oturum yerine bir API anahtarıyla işlem yap (AUTH_API_KEY tercih edilir: bağımsız değişkenler `ps` içinde görünür)",
       "--json": "yalnızca tek bir JSON belgesi yazdır (stdout terminal değilse varsayılan)",
       "--jsonl": "JSON satırları yazdır: öğe başına bir nesne",
       "--yes": "onay sorularını evet olarak yanıtla (terminal dışında geri alınamaz komutlar için gerekir)",
