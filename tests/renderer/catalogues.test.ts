@@ -116,6 +116,26 @@ for (const match of code.matchAll(/`([A-Za-z][\w.:-]*\.)\$\{/g)) {
   templatePrefixes.add(prefix.replace(/^[a-z]+:/, ""));
 }
 
+/**
+ * Keys the code spells out in t("key") / t("ns:key") / t("key", { ns: "ns" }), with the namespaces
+ * each file may mean: the ones it passes to useTranslation (or "common", the default namespace).
+ */
+function literalUses(): Array<{ file: string; key: string; namespaces: string[] }> {
+  const uses: Array<{ file: string; key: string; namespaces: string[] }> = [];
+  for (const file of sources(renderer)) {
+    const text = readFileSync(file, "utf8");
+    const declared = new Set([...text.matchAll(/useTranslation\(\s*["']([\w-]+)["']/g)].map((match) => match[1]!));
+    if (declared.size === 0 || /useTranslation\(\s*\)/.test(text)) declared.add("common");
+    for (const match of text.matchAll(/\bt\(\s*["']([\w.:-]+)["']\s*(?:,\s*\{[^}()]*?\bns:\s*["']([\w-]+)["'])?/g)) {
+      const prefixed = /^([\w-]+):(.+)$/.exec(match[1]!);
+      const key = prefixed ? prefixed[2]! : match[1]!;
+      const namespace = prefixed ? prefixed[1]! : match[2];
+      uses.push({ file: file.slice(renderer.length), key, namespaces: namespace ? [namespace] : [...declared] });
+    }
+  }
+  return uses;
+}
+
 describe("the console's message catalogues", () => {
   it("have an English catalogue to compare against", () => {
     expect(english.size).toBeGreaterThan(100);
@@ -154,6 +174,13 @@ describe("the console's message catalogues", () => {
       return ![...templatePrefixes].some((prefix) => key.startsWith(prefix));
     });
     expect(unused).toEqual([]);
+  });
+
+  it("have an English text for every key the code asks for", () => {
+    const uses = literalUses();
+    expect(uses.length).toBeGreaterThan(100);
+    const missing = uses.filter((use) => !use.namespaces.some((namespace) => english.has(`${namespace}:${use.key}`)));
+    expect(missing.map((use) => `${use.file}: ${use.namespaces.join("|")}:${use.key}`)).toEqual([]);
   });
 
   for (const language of LANGUAGES.filter((tag) => tag !== "en")) {
