@@ -14,26 +14,36 @@ export function registerAuthCommands(program: Command): void {
       .command("login")
       .description("sign in with email and password and save the session in a profile (file mode 0600)")
       .option("--email <email>", "account email (prompted on a terminal when missing)")
-      .option("--password-stdin", "read the password from standard input instead of the masked prompt"),
+      .option("--password-stdin", "read the password from standard input instead of the masked prompt")
+      .option("--totp-stdin", "two-factor accounts: read the authenticator (or backup) code from standard input (after the password line with --password-stdin)")
+      .option("--provider <name>", "sign in through a social provider in the system browser (see GET /providers), e.g. github"),
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",
     "printf %s \"$OPS_PASSWORD\" | auth login --url https://auth.example.com --email ops@example.com --password-stdin --profile prod",
+    "auth login --url https://auth.example.com --provider github",
   ).action(
-    handler<{ email?: string; passwordStdin?: boolean }>(async (flags) => {
+    handler<{ email?: string; passwordStdin?: boolean; totpStdin?: boolean; provider?: string }>(async (flags) => {
       const file = loadProfiles();
       const name = profileName(flags.profile, file);
       const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url || (file.current ? file.profiles[file.current]?.url : undefined);
       if (!rawUrl) throw new CliError("Which server? Pass --url (e.g. --url http://127.0.0.1:3000) or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
       const url = normalizeUrl(rawUrl);
+      const client = await makeClient(url);
+      let result: { token: string | null; user: { email: string; id: string } };
+      if (flags.provider) {
+        // Browser round trip with a loopback redirect (cli/social-login.ts); no password involved.
+        const { socialLogin } = await import("../social-login.js");
+        result = await socialLogin(client, { provider: flags.provider, say: (message) => process.stderr.write(`${message}\n`) });
+      } else {
       let email = flags.email;
       if (!email) {
         if (!interactive(flags) || flags.passwordStdin) throw new CliError("Pass --email (no terminal to ask on).", EXIT.USAGE, "EMAIL_REQUIRED");
         email = (await promptLine("Email: ")).trim();
         if (!email) throw new CliError("The email is empty.", EXIT.USAGE, "EMAIL_REQUIRED");
       }
-      const password = await readSecret(flags, "Password: ");
-      const client = await makeClient(url);
-      const result = await withSpinner(flags, "Signing in…", () => client.signInEmail({ email: email!, password }));
-      const token = client.token ?? result.token;
+      // Password, then the second step for two-factor accounts (prompt or --totp-stdin): account-2fa.ts.
+      result = await (await import("./account-2fa.js")).passwordSignIn(url, flags, email);
+      }
+      const token = client.token ?? result.token ?? undefined;
       const previous = file.profiles[name];
       if (previous?.token && previous.token !== token && normalizeUrl(previous.url) === url) {
         // Signing in again replaces the profile's session: end the old one instead of orphaning it.

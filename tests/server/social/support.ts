@@ -68,7 +68,7 @@ export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "c
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     scopes: ["openid", "email", "profile", "offline_access"],
     issueRefreshToken: async () => true,
-    async findAccount(_ctx, id) {
+    async findAccount(_ctx: unknown, id: string) {
       const user = users.get(id) ?? { sub: id };
       return { accountId: id, claims: async () => ({ ...user, sub: id }) };
     },

@@ -1,0 +1,73 @@
+/**
+ * `auth login --provider NAME`: sign in through the system browser, as `gh auth login` does.
+ * The CLI listens on a loopback port (RFC 8252), asks the server for the provider's URL with a
+ * PKCE-style challenge, opens the browser (or prints the URL), and waits for the browser to be
+ * sent back with a one-time code, which only this process (holding the verifier) can trade for
+ * a session. Nothing secret passes through the browser's address bar except that short-lived code.
+ */
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { LatchkeyClient } from "../shared/client/index.js";
+import { CliError, EXIT } from "./exit-codes.js";
+
+export interface SocialLoginOptions {
+  provider: string;
+  /** Tell the person what is happening (stderr). */
+  say(message: string): void;
+  timeoutMs?: number;
+}
+
+const PAGE = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui;margin:4rem auto;max-width:32rem"><h1>${title}</h1><p>${text}</p></body></html>`;
+
+/** Open `url` in the person's browser: $BROWSER when set, else the platform's opener. Failures are not fatal (the URL is printed). */
+function openBrowser(url: string): void {
+  const command = process.env.BROWSER || (process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open");
+  try {
+    const child = spawn(command, [url], { stdio: "ignore", detached: true });
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    /* printed below anyway */
+  }
+}
+
+export async function socialLogin(client: LatchkeyClient, options: SocialLoginOptions) {
+  const verifier = randomBytes(48).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  let settle!: (value: { code?: string; error?: string }) => void;
+  const arrived = new Promise<{ code?: string; error?: string }>((resolve) => (settle = resolve));
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/callback") {
+      response.writeHead(404).end();
+      return;
+    }
+    const code = url.searchParams.get("code") ?? undefined;
+    const error = url.searchParams.get("error") ?? undefined;
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(code ? PAGE("Signed in", "You can close this window and return to the terminal.") : PAGE("Sign-in failed", `The server said: ${(error ?? "no code").replace(/[<>&"]/g, "")}`));
+    settle({ code, error });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const loopbackURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  try {
+    const { url } = await client.cliSocialStart({ provider: options.provider, loopbackURL, challenge });
+    options.say(`Opening your browser to sign in with ${options.provider}. If it does not open, visit:\n  ${url}`);
+    openBrowser(url);
+    const timeout = options.timeoutMs ?? 5 * 60_000;
+    let timer: NodeJS.Timeout | undefined;
+    const result = await Promise.race([arrived, new Promise<{ error: string }>((resolve) => (timer = setTimeout(() => resolve({ error: "timeout" }), timeout)))]);
+    clearTimeout(timer);
+    if (!("code" in result) || !result.code) {
+      const reason = result.error === "timeout" ? "no answer from the browser in time" : result.error;
+      throw new CliError(`Sign-in with ${options.provider} did not complete: ${reason}.`, EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_FAILED");
+    }
+    return await client.cliSocialToken({ code: result.code, verifier });
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * `auth login --provider NAME` against the test identity provider: the CLI opens "the browser"
+ * ($BROWSER, here a script that hands the URL to the test), the test's browser signs in at the
+ * IdP and is sent back to the CLI's loopback port, and the CLI saves the session in its profile.
+ */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSocialWorld, type SocialWorld } from "../server/social/setup.js";
+import { TestBrowser } from "../server/social/support.js";
+import { cliFor, type Cli } from "./harness.js";
+
+let world: SocialWorld;
+let cli: Cli;
+let urlFile: string;
+let browserScript: string;
+
+beforeAll(async () => {
+  world = await startSocialWorld();
+  world.idp.users.set("opsy", { sub: "opsy", email: "opsy@example.com", email_verified: true, name: "Ops Y" });
+  cli = cliFor(world.server);
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-browser-"));
+  urlFile = join(dir, "url");
+  browserScript = join(dir, "browser.sh");
+  writeFileSync(browserScript, `#!/bin/sh\nprintf '%s' "$1" > '${urlFile}'\n`);
+  chmodSync(browserScript, 0o755);
+}, 60_000);
+afterAll(async () => {
+  cli?.cleanup();
+  await world?.close();
+});
+
+async function waitForFile(path: string, ms = 15_000): Promise<string> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (existsSync(path)) {
+      const text = readFileSync(path, "utf8");
+      if (text) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the CLI never opened the browser");
+}
+
+describe("auth login --provider", () => {
+  it("signs in through the system browser and a loopback redirect, and saves the session like a password login", async () => {
+    const running = cli.run(["login", "--provider", "google", "--json"], { env: { BROWSER: browserScript } });
+    const url = await waitForFile(urlFile);
+    expect(new URL(url).origin).toBe(world.idp.issuer);
+    const browser = new TestBrowser();
+    browser.login = "opsy";
+    const { url: landed, response } = await browser.navigate(url);
+    expect(landed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=/);
+    expect(await response.text()).toContain("You can close this window");
+    const result = await running;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json()).toMatchObject({ profile: "default", user: { email: "opsy@example.com" } });
+    // The browser got no session: the session belongs to the CLI.
+    expect(browser.cookie(world.server.url, "latchkey.session_token")).toBeUndefined();
+    const saved = JSON.parse(readFileSync(join(cli.configHome, "latchkey", "profiles.json"), "utf8"));
+    const token = saved.profiles.default.token as string;
+    expect((await world.server.client(token).getSession())?.user.email).toBe("opsy@example.com");
+    const whoami = await cli.run(["whoami", "--json"], { token: null });
+    expect(whoami.json().user.email).toBe("opsy@example.com");
+  });
+
+  it("refuses a non-loopback redirect for the CLI flow, and the one-time code without its verifier", async () => {
+    const far = await world.server.request("POST", "/cli/sign-in/social", { body: { provider: "google", loopbackURL: "https://evil.example/callback", challenge: "x".repeat(43) } });
+    expect(far.status).toBe(403);
+    expect(far.body.code).toBe("INVALID_CALLBACK_URL");
+    const bad = await world.server.request("POST", "/cli/sign-in/social/token", { body: { code: "nope", verifier: "y".repeat(43) } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("INVALID_TOKEN");
+  });
+});
