@@ -29,11 +29,10 @@ const HOSTILE = ["", " ", "a".repeat(5000), "../../etc/passwd", "<script>alert(1
 function badBodies(spec: EndpointSpec): unknown[] {
   const fields = Object.keys(spec.body?.shape ?? {});
   const bodies: unknown[] = [{}, { unknownField: 1 }];
-  // Prototype keys as body keys, at the top and inside every object-valued field.
-  for (const key of PROTOTYPE_KEYS) {
-    bodies.push({ [key]: { polluted: true } }, { [key]: "x" });
-    for (const field of fields) bodies.push({ [field]: { [key]: ["x"] } });
-  }
+  // Prototype keys as body keys: at the top, and inside every field (where a field is a map,
+  // such as a permission request or metadata, the key reaches a lookup).
+  for (const key of PROTOTYPE_KEYS) bodies.push({ [key]: { polluted: true } }, { [key]: "x" });
+  for (const key of ["__proto__", "constructor"]) for (const field of fields) bodies.push({ [field]: { [key]: ["x"] } });
   for (const field of fields) {
     for (const value of [null, 42, true, [], {}, ...HOSTILE]) bodies.push({ [field]: value });
   }
