@@ -14,12 +14,12 @@ import { consoleDirectory } from "../server/http/console.js";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { findChromium } from "./find-chromium.js";
 import { consoleBuilt, measureBundle, type BundleFigures } from "./console-bundle.js";
 import { newContext, percentile, profile, round, signIn, timeFirstRows, timeScroll, timeSearch, type FirstRowsRun, type ProfileSummary, type ScrollRun, type SearchRun } from "./console-browser.js";
 import { BENCH_ADMIN, seedConsole } from "./console-seed.js";
 import { startBenchServer } from "./server-process.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIST_USERS = /\/api\/auth\/admin\/list-users/;
 const LIST_MEMBERS = /\/api\/auth\/organization\/list-members/;
 
@@ -170,11 +170,8 @@ export async function run(options: { users?: number; members?: number } = {}): P
   const file = join(dir, "bench.db");
   const seed = await seedConsole(file, users, members);
   const server = await startBenchServer(file, 4900 + Math.floor(Math.random() * 500));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+  const { executablePath, args } = await findChromium();
+  const browser = await chromium.launch({ executablePath, headless: true, args });
   try {
     const origin = server.url;
     const state = await signIn(browser, origin, BENCH_ADMIN);

@@ -1,12 +1,13 @@
-/** Debian's Chromium driven by playwright-core (Playwright's own browser download is not available). */
+/**
+ * A headless Chromium driven by playwright-core: the system's when there is one, otherwise the
+ * one shipped in @sparticuz/chromium (bench/find-chromium.ts says which and why).
+ */
 import { chromium, type Browser } from "playwright-core";
+import { findChromium } from "../../bench/find-chromium.js";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { findChromium };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+export async function launchBrowser(): Promise<Browser> {
+  const { executablePath, args } = await findChromium();
+  return chromium.launch({ executablePath, headless: true, args });
 }
