@@ -51,7 +51,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const server = Fastify({
-    logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] }),
+    logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", 'req.headers["x-api-key"]'] }),
     // Request URLs can carry one-time tokens (verify-email?token=…): no automatic request logs.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
