@@ -7,6 +7,7 @@ import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
 import { say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
+import { registerTwoFactorCommands } from "./account-2fa.js";
 
 const SESSION_COLUMNS = ["token", "current", "ipAddress", "userAgent", "createdAt", "expiresAt"];
 
@@ -45,6 +46,7 @@ export function registerAccountCommands(program: Command): void {
   );
 
   const account = program.command("account").description("your own account");
+  registerTwoFactorCommands(account);
   example(account.command("show").description("your profile and linked accounts"), "auth account show", "auth account show --json | jq .user").action(
     handler(async (flags) => {
       const { client } = await connect(flags);

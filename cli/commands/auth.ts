@@ -6,7 +6,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, warn, withSpinner } from "../output.js";
 import { say } from "../i18n/index.js";
 import { loadProfiles, profileName, profilesPath, saveProfiles, updateProfile } from "../profiles.js";
-import { confirm, promptLine, readSecret } from "../prompt.js";
+import { confirm, promptLine } from "../prompt.js";
 
 export function registerAuthCommands(program: Command): void {
   example(

@@ -1,0 +1,156 @@
+/**
+ * `auth account 2fa enable | verify | disable | backup-codes`, and the second step of `auth login`
+ * for accounts with two-factor on (a TOTP or backup code from the prompt, or `--totp-stdin`).
+ */
+import type { Command } from "commander";
+import type { LatchkeyClient } from "../../shared/client/index.js";
+import { clientTarget, connect } from "../connection.js";
+import { example, handler, interactive, type GlobalFlags } from "../context.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { emit, info, withSpinner } from "../output.js";
+import { promptHidden, promptLine, readSecret, readStdin } from "../prompt.js";
+
+interface LoginSecretFlags extends GlobalFlags {
+  passwordStdin?: boolean;
+  totpStdin?: boolean;
+}
+
+/**
+ * The password, and with --totp-stdin the second-step code. With both flags, standard input holds
+ * two lines: the password, then the code.
+ */
+export async function readLoginSecrets(flags: LoginSecretFlags): Promise<{ password: string; code?: string }> {
+  if (flags.passwordStdin && flags.totpStdin) {
+    const [password, code] = (await readStdin()).split(/\r?\n/);
+    if (!password || !code) throw new CliError("Standard input must hold two lines: the password, then the code.", EXIT.USAGE, "PASSWORD_REQUIRED");
+    return { password, code: code.trim() };
+  }
+  const password = await readSecret(flags, "Password: ");
+  if (!flags.totpStdin) return { password };
+  const code = (await readStdin()).split(/\r?\n/)[0]?.trim();
+  if (!code) throw new CliError("Nothing on standard input: pipe the code in.", EXIT.USAGE, "CODE_REQUIRED");
+  return { password, code };
+}
+
+/**
+ * A client that keeps the cookies the server sets (the signed two-factor cookie carries the
+ * pending sign-in from the password step to the code step) and sends the Origin those
+ * cookie-bearing requests need.
+ */
+async function cookieClient(url: string): Promise<LatchkeyClient> {
+  const [{ createLightClient }, { nodeFetch }] = await Promise.all([import("../../shared/client/light.js"), import("../http-transport.js")]);
+  const cookies = new Map<string, string>();
+  const origin = new URL(url).origin;
+  const fetchWithCookies = (async (input: string | URL, init: RequestInit = {}) => {
+    const headers: Record<string, string> = { ...((init.headers as Record<string, string> | undefined) ?? {}), origin };
+    if (cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await nodeFetch(input, { ...init, headers });
+    // Several Set-Cookie lines arrive joined with ", "; our cookies use Max-Age, never Expires (no commas).
+    for (const line of (response.headers.get("set-cookie") ?? "").split(/,\s*(?=[^;=\s]+=)/)) {
+      const [pair] = line.split(";");
+      const index = pair ? pair.indexOf("=") : -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === "" || /max-age=0\b/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }) as typeof fetch;
+  return createLightClient({ ...clientTarget(url), fetch: fetchWithCookies, headers: { "user-agent": "latchkey-cli" } });
+}
+
+type SignedIn = { token: string | null; user: { email: string; id: string } };
+
+/** Email and password, then the second step when the server asks for one. */
+export async function passwordSignIn(url: string, flags: LoginSecretFlags, email: string): Promise<SignedIn & { client: LatchkeyClient }> {
+  const { password, code: piped } = await readLoginSecrets(flags);
+  const client = await cookieClient(url);
+  const first = await withSpinner(flags, "Signing in…", () => client.signInEmail({ email, password }));
+  if (!first.twoFactorRedirect) return { client, token: first.token, user: first.user };
+  const methods = first.twoFactorMethods ?? [];
+  let code = piped;
+  const byMail = !methods.includes("totp");
+  if (byMail) await client.twoFactorSendOtp({});
+  if (!code) {
+    if (!interactive(flags)) throw new CliError("This account has two-factor on: pipe the code with --totp-stdin.", EXIT.USAGE, "CODE_REQUIRED");
+    code = (await promptHidden(byMail ? "Code from the mail just sent: " : "Authenticator code (or a backup code): ")).trim();
+  }
+  // Six digits: TOTP (or the mailed code); anything else is taken as a backup code (xxxxx-xxxxx).
+  const answer = /^\d{6}$/.test(code)
+    ? await (byMail ? client.twoFactorVerifyOtp({ code }) : client.twoFactorVerifyTotp({ code }))
+    : await client.twoFactorVerifyBackupCode({ code });
+  return { client, token: answer.token ?? null, user: answer.user };
+}
+
+async function passwordOf(flags: LoginSecretFlags): Promise<string> {
+  return readSecret(flags, "Password: ");
+}
+
+export function registerTwoFactorCommands(account: Command): void {
+  const twoFactor = account.command("2fa").description("two-factor authentication for your account (authenticator app, backup codes)");
+  example(
+    twoFactor
+      .command("enable")
+      .description("set up an authenticator app: shows a QR code and 10 backup codes once, then asks for a first code")
+      .option("--password-stdin", "read the password from standard input (then confirm later with `auth account 2fa verify <code>`)")
+      .option("--issuer <name>", "name shown in the authenticator app"),
+    "auth account 2fa enable",
+    "printf %s \"$PW\" | auth account 2fa enable --password-stdin --json > setup.json",
+  ).action(
+    handler<{ passwordStdin?: boolean; issuer?: string }>(async (flags) => {
+      const { client } = await connect(flags);
+      const password = await passwordOf(flags);
+      const answer = await client.twoFactorEnable({ password, issuer: flags.issuer });
+      const totpURI = answer.totpURI!;
+      const backupCodes = answer.backupCodes ?? [];
+      const secret = new URL(totpURI).searchParams.get("secret");
+      const asksNow = interactive(flags) && !flags.passwordStdin;
+      await emit(flags, { totpURI, secret, backupCodes, enabled: false }, async () => {
+        const { toString } = await import("qrcode");
+        process.stdout.write(await toString(totpURI, { type: "terminal", small: true }));
+        info(`Scan the code with your authenticator app, or enter the key by hand: ${secret}`);
+        info("Backup codes (each works once; they are shown only now, keep them somewhere safe):");
+        for (const code of backupCodes) process.stdout.write(`  ${code}\n`);
+        if (!asksNow) info("Then confirm with `auth account 2fa verify <code>`.");
+      });
+      if (!asksNow || flags.json) return;
+      const code = (await promptLine("Code from the app: ")).trim();
+      const verified = await client.twoFactorVerifyTotp({ code });
+      info(verified.user.twoFactorEnabled ? "Two-factor authentication is on." : "The code was accepted.");
+    }),
+  );
+  example(
+    twoFactor.command("verify").argument("<code>", "the 6-digit code your authenticator app shows").description("finish `2fa enable`: two-factor turns on with the first correct code"),
+    "auth account 2fa verify 123456",
+  ).action(
+    handler(async (flags, code: string) => {
+      const { client } = await connect(flags);
+      const answer = await client.twoFactorVerifyTotp({ code });
+      await emit(flags, { enabled: answer.user.twoFactorEnabled, user: answer.user }, () => info("Two-factor authentication is on."));
+    }),
+  );
+  example(
+    twoFactor.command("disable").description("turn two-factor off (forgets the secret, the backup codes and trusted devices)").option("--password-stdin", "read the password from standard input"),
+    "auth account 2fa disable",
+  ).action(
+    handler<{ passwordStdin?: boolean }>(async (flags) => {
+      const { client } = await connect(flags);
+      const answer = await client.twoFactorDisable({ password: await passwordOf(flags) });
+      await emit(flags, answer, () => info("Two-factor authentication is off."));
+    }),
+  );
+  example(
+    twoFactor.command("backup-codes").description("replace your backup codes with 10 new ones, shown once").option("--password-stdin", "read the password from standard input"),
+    "auth account 2fa backup-codes > codes.txt",
+  ).action(
+    handler<{ passwordStdin?: boolean }>(async (flags) => {
+      const { client } = await connect(flags);
+      const answer = await client.twoFactorGenerateBackupCodes({ password: await passwordOf(flags) });
+      await emit(flags, { backupCodes: answer.backupCodes }, () => {
+        info("New backup codes (the old ones no longer work; each works once):");
+        for (const code of answer.backupCodes) process.stdout.write(`${code}\n`);
+      });
+    }),
+  );
+}
