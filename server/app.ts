@@ -68,10 +68,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const { mailer } = context;
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
+  // First: it learns every route as it is declared (405 answers name the methods a path has).
+  installErrorHandling(server, log);
   const readiness = installReadiness(server, context);
   if (config.metrics.enabled) registerMetrics(server, context);
   installJsonParser(server);
-  installErrorHandling(server, log, config.basePath);
   installCors(server, origins.isTrusted);
   // Shared counters (Redis, PostgreSQL) or memory; docs/scale-out.md. Health goes on the context for readiness.
   let limiter: RateLimitHandle | undefined;

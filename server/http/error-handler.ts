@@ -8,9 +8,11 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, apiError, type ErrorCode } from "../../shared/errors.js";
 import type { Logger } from "../context.js";
-import { createMethodIndex } from "./method-index.js";
+import { trackRouteMethods } from "./method-index.js";
 
-export function installErrorHandling(server: FastifyInstance, log: Logger, basePath = "/api/auth"): void {
+/** Call before any route is declared: the 405 answers learn the routes as they are added. */
+export function installErrorHandling(server: FastifyInstance, log: Logger): void {
+  const allowedMethods = trackRouteMethods(server);
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
     if (mapped.status >= 500) {
@@ -21,7 +23,6 @@ export function installErrorHandling(server: FastifyInstance, log: Logger, baseP
     sendError(reply, mapped);
   });
 
-  const allowedMethods = createMethodIndex(basePath);
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const allowed = allowedMethods(path);

@@ -1,27 +1,23 @@
 /**
  * Which methods a path answers to, so a wrong method gets 405 with `Allow` instead of a 404 that
- * would suggest the path does not exist. Built once from the contract plus the few routes
- * app.ts adds outside it (OpenAPI document, demo page, console).
+ * would suggest the path does not exist. Fed by Fastify's `onRoute` hook, so every route counts:
+ * the contract's, and the ones app.ts and its modules add (OpenAPI, console, readiness, metrics).
  */
-import { contract, type EndpointSpec } from "../../shared/contract/index.js";
+import type { FastifyInstance, RouteOptions } from "fastify";
 
 export type MethodIndex = (path: string) => string[];
 
-export function createMethodIndex(basePath: string): MethodIndex {
-  const routes: Array<{ pattern: RegExp; method: string }> = [];
-  const add = (path: string, method: string) => {
-    // `{token}` matches one path segment, like Fastify's `:token`.
-    const source = path.split(/\{\w+\}/).map(escapeRegExp).join("[^/]+");
-    routes.push({ pattern: new RegExp(`^${source}$`), method });
-  };
-  for (const spec of Object.values(contract) as EndpointSpec[]) add(basePath + spec.path, spec.method);
-  add(`${basePath}/openapi.json`, "GET");
-  add("/", "GET");
-  add("/demo", "GET");
+export function trackRouteMethods(server: FastifyInstance): MethodIndex {
+  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  server.addHook("onRoute", (route: RouteOptions) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== "OPTIONS");
+    // The catch-all CORS preflight route (`OPTIONS /*`) says nothing about which paths exist.
+    if (methods.length === 0) return;
+    routes.push({ pattern: patternOf(route.url), methods });
+  });
   return (path) => {
     const methods = new Set<string>();
-    if (path === "/console" || path.startsWith("/console/")) methods.add("GET");
-    for (const route of routes) if (route.pattern.test(path)) methods.add(route.method);
+    for (const route of routes) if (route.pattern.test(path)) for (const method of route.methods) methods.add(method);
     if (methods.size === 0) return [];
     // GET routes answer HEAD too (Fastify's default); every path answers CORS preflights.
     if (methods.has("GET")) methods.add("HEAD");
@@ -30,6 +26,11 @@ export function createMethodIndex(basePath: string): MethodIndex {
   };
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Fastify's route syntax: `:name` is one path segment, `*` the rest of the path. */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split(/(:\w+|\*)/)
+    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${source}$`);
 }

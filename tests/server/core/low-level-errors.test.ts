@@ -100,6 +100,12 @@ describe("answers from below the routes are typed", () => {
     const deleted = await fetch(`${server.api}/reset-password/some-token`, { method: "DELETE" });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    // Routes outside the contract count too (the OpenAPI document, the console).
+    const openapi = await fetch(`${server.api}/openapi.json`, { method: "POST" });
+    expect(openapi.status).toBe(405);
+    expect(openapi.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    const unknown = await fetch(`${server.api}/no-such-route`, { method: "DELETE" });
+    expect(unknown.status).toBe(404);
   });
 
   it("answers a body cut off before its Content-Length with 400 REQUEST_ABORTED, and keeps serving", async () => {
