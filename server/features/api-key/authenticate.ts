@@ -16,6 +16,7 @@ import { claimUsage, deleteApiKey, findApiKeyByHash } from "./store.js";
 import { parsePermissions } from "./wire.js";
 
 export const API_KEY_HEADER = "x-api-key";
+const LAST_USED_PRECISION_MS = 60_000;
 
 export interface KeyAuth {
   session: SessionRow;
@@ -76,6 +77,10 @@ function assertKeyMayCall(spec: EndpointSpec, permissions: KeyScope["permissions
 /** Refill, usage count and rate limit, written with a compare-and-set; retried when a concurrent use won. */
 async function countUse(app: AppContext, first: ApikeyRow, now: number): Promise<ApikeyRow> {
   let row = first;
+  const counted = row.remaining !== null || (Boolean(row.rateLimitEnabled) && row.rateLimitTimeWindow !== null && row.rateLimitMax !== null);
+  // A key with no count and no rate limit only records when it was last used: once a minute is
+  // enough for "last used", and spares a write on every request of a busy script.
+  if (!counted && row.lastRequest !== null && now - Number(row.lastRequest) < LAST_USED_PRECISION_MS) return row;
   for (let attempt = 0; attempt < 8; attempt++) {
     const values: Partial<ApikeyRow> = { lastRequest: now };
     let remaining = row.remaining === null ? null : Number(row.remaining);
