@@ -158,3 +158,28 @@ describe("the sweep", () => {
     expect(left.map((row) => row.id)).not.toContain(short);
   });
 });
+
+describe("usage accounting", () => {
+  it("lets exactly `remaining` of many concurrent requests through", async () => {
+    const { token } = await server.signUp();
+    const key = (await server.request("POST", "/api-key/create", { token, body: { name: "race", remaining: 3 } })).body.key as string;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withKey(key, "GET", "/get-session")));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 429 || answer.status === 401)).toHaveLength(7);
+  });
+
+  it("records a key's last use at most once a minute when nothing is counted", async () => {
+    const { token } = await server.signUp();
+    const created = (await server.request("POST", "/api-key/create", { token, body: { name: "busy" } })).body as { id: string; key: string };
+    const lastRequest = async () => (await server.database.db.selectFrom("apikey").select("lastRequest").where("id", "=", created.id).executeTakeFirstOrThrow()).lastRequest;
+    await withKey(created.key, "GET", "/get-session");
+    const first = await lastRequest();
+    expect(first).not.toBeNull();
+    server.clock.advance(30_000);
+    await withKey(created.key, "GET", "/get-session");
+    expect(await lastRequest()).toBe(first);
+    server.clock.advance(31_000);
+    await withKey(created.key, "GET", "/get-session");
+    expect(Number(await lastRequest())).toBe(server.clock.now());
+  });
+});
