@@ -18,18 +18,24 @@ export interface LanguageInfo {
   endonym: string;
   /** The English name, for documentation and logs. */
   english: string;
+  /**
+   * The word "Language" in this language: the picker's label. Kept with the enumeration, not in
+   * the console catalogues, because a language list must stay usable when the page is in a
+   * language its reader does not know (each item names itself by its endonym).
+   */
+  languageWord: string;
 }
 
 /** In the specification's order. */
 export const LANGUAGES: readonly LanguageInfo[] = [
-  { tag: "ru", code: 0, endonym: "Русский", english: "Russian" },
-  { tag: "uk", code: 1, endonym: "Українська", english: "Ukrainian" },
-  { tag: "en", code: 3, endonym: "English", english: "English" },
-  { tag: "es", code: 4, endonym: "Español", english: "Spanish" },
-  { tag: "de", code: 6, endonym: "Deutsch", english: "German" },
-  { tag: "pl", code: 15, endonym: "Polski", english: "Polish" },
-  { tag: "fr", code: 16, endonym: "Français", english: "French" },
-  { tag: "tr", code: 82, endonym: "Türkçe", english: "Turkish" },
+  { tag: "ru", code: 0, endonym: "Русский", english: "Russian", languageWord: "Язык" },
+  { tag: "uk", code: 1, endonym: "Українська", english: "Ukrainian", languageWord: "Мова" },
+  { tag: "en", code: 3, endonym: "English", english: "English", languageWord: "Language" },
+  { tag: "es", code: 4, endonym: "Español", english: "Spanish", languageWord: "Idioma" },
+  { tag: "de", code: 6, endonym: "Deutsch", english: "German", languageWord: "Sprache" },
+  { tag: "pl", code: 15, endonym: "Polski", english: "Polish", languageWord: "Język" },
+  { tag: "fr", code: 16, endonym: "Français", english: "French", languageWord: "Langue" },
+  { tag: "tr", code: 82, endonym: "Türkçe", english: "Turkish", languageWord: "Dil" },
 ];
 
 export const DEFAULT_LANGUAGE: LanguageTag = "en";

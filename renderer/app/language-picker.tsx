@@ -1,0 +1,96 @@
+/**
+ * The console's language. Signed out, the choice is a device preference (localStorage, like the
+ * theme); signed in, it is stored on the user (update-user `language`) so mail and every other
+ * device follow it, and the user's stored language wins when a session starts. With no choice
+ * anywhere, the browser's languages decide (the same Accept-Language lookup the server uses).
+ * `<html lang>` follows i18next (renderer/i18n); dates and numbers follow it through ui/format.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isLanguageTag, LANGUAGES, languageInfo, pickLanguage, type LanguageTag } from "../../shared/languages";
+import { i18next } from "../i18n";
+import { Menu, MenuItem } from "../ui/menu";
+import { api } from "./api";
+import { toastError } from "./errors";
+import { sessionKey, useSession } from "./session";
+import "./language-picker.css";
+
+const KEY = "latchkey.language";
+
+function storedLanguage(): LanguageTag | null {
+  const value = typeof localStorage !== "undefined" ? localStorage.getItem(KEY) : null;
+  return isLanguageTag(value) ? value : null;
+}
+
+function browserLanguage(): LanguageTag {
+  const wanted = typeof navigator !== "undefined" ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
+  // Earlier entries are preferred: give them falling q-values, as a browser's header would.
+  return pickLanguage(wanted.map((tag, i) => `${tag};q=${Math.max(0.001, 1 - i * 0.01).toFixed(3)}`).join(","), "en");
+}
+
+function show(language: LanguageTag): void {
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+}
+
+/** Before the first render: the device's choice, else the browser's languages. */
+export function applyInitialLanguage(): void {
+  show(storedLanguage() ?? browserLanguage());
+}
+
+/** Signed in: the user's stored language wins over this device's (once per change of it). */
+export function useUserLanguage(): void {
+  const { data: session } = useSession();
+  const chosen = session?.user.language ?? null;
+  useEffect(() => {
+    if (!isLanguageTag(chosen)) return;
+    localStorage.setItem(KEY, chosen);
+    show(chosen);
+  }, [chosen]);
+}
+
+function current(language: string): LanguageTag {
+  return isLanguageTag(language) ? language : "en";
+}
+
+export function LanguagePicker() {
+  const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const [busy, setBusy] = useState(false);
+  const active = languageInfo(current(i18n.language));
+
+  const choose = async (language: LanguageTag) => {
+    localStorage.setItem(KEY, language);
+    show(language);
+    if (!session) return;
+    setBusy(true);
+    try {
+      await api.updateUser({ language });
+      await queryClient.invalidateQueries({ queryKey: sessionKey });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Menu
+      label={active.languageWord}
+      trigger={
+        <button type="button" className="button button-ghost language-picker" disabled={busy}>
+          <span aria-hidden="true">🌐</span> <span lang={active.tag}>{active.endonym}</span>
+        </button>
+      }
+    >
+      {LANGUAGES.map((language) => (
+        <MenuItem key={language.tag} onSelect={() => void choose(language.tag)}>
+          <span lang={language.tag} aria-current={language.tag === active.tag ? "true" : undefined}>
+            {language.endonym}
+          </span>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
