@@ -5,7 +5,6 @@
  * Redirect errors (state_not_found, …) are not here: they travel as `?error=` on a redirect.
  */
 export const socialErrors = {
-  CALLBACK_URL_REQUIRED: { status: 400, message: "callbackURL is required" },
   OAUTH_LINK_ERROR: { status: 401, message: "Unable to link account" },
   FAILED_TO_GET_ACCESS_TOKEN: { status: 400, message: "Failed to get a valid access token" },
   FAILED_TO_REFRESH_ACCESS_TOKEN: { status: 400, message: "Failed to refresh access token" },

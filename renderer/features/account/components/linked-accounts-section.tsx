@@ -1,6 +1,8 @@
 /**
  * The ways to sign in to this account: the password and any linked social accounts. The last
- * one cannot be unlinked (the button says why; the server refuses too).
+ * one cannot be unlinked (the button says why; the server refuses too). Each provider the server
+ * offers and this account lacks gets a "Link" button: a round trip through the provider that
+ * comes back here (with `?error=` when the server refused the link).
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +15,8 @@ import { Section } from "../../../ui/page";
 import { EmptyState } from "../../../ui/states";
 import { useLinkedAccounts, useUnlinkAccount } from "../queries";
 import { QueryStates } from "../../../ui/query-states";
+import { FormError } from "../../../ui/form-error";
+import { useReturnedSocialError, useSocialProviders, useStartSocial } from "../../auth/components/social-sign-in";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useLinkedAccounts>["data"]>[number];
 
@@ -22,11 +26,18 @@ export function LinkedAccountsSection() {
   const unlink = useUnlinkAccount();
   const [pending, setPending] = useState<LinkedAccount | null>(null);
   const lastReasonId = useId();
+  const { t: tAuth } = useTranslation("auth");
+  const providers = useSocialProviders();
+  const start = useStartSocial();
+  const returned = useReturnedSocialError();
+  const [linking, setLinking] = useState<string>();
 
+  const names = new Map((providers.data ?? []).map((provider) => [provider.id, provider.name]));
   const providerName = (account: LinkedAccount) =>
-    account.providerId === "credential" ? t("linked.credential") : account.providerId.charAt(0).toUpperCase() + account.providerId.slice(1);
+    account.providerId === "credential" ? t("linked.credential") : (names.get(account.providerId) ?? account.providerId.charAt(0).toUpperCase() + account.providerId.slice(1));
   const list = accounts.data ?? [];
   const onlyOne = list.length <= 1;
+  const linkable = (providers.data ?? []).filter((provider) => !list.some((account) => account.providerId === provider.id));
 
   return (
     <Section title={t("linked.title")} description={t("linked.description")}>
@@ -55,6 +66,28 @@ export function LinkedAccountsSection() {
             <p id={lastReasonId} className="muted">
               {t("linked.lastReason")}
             </p>
+          ) : null}
+          {returned ? <FormError>{tAuth("social.failed", { code: returned })}</FormError> : null}
+          <FormError error={start.error} />
+          {linkable.length ? (
+            <div className="row">
+              {linkable.map((provider) => (
+                <Button
+                  key={provider.id}
+                  size="small"
+                  busy={linking === provider.id}
+                  onClick={() => {
+                    setLinking(provider.id);
+                    start.mutate(
+                      { provider: provider.id, callbackURL: "/console/account", errorCallbackURL: "/console/account", link: true },
+                      { onError: () => setLinking(undefined) },
+                    );
+                  }}
+                >
+                  {t("linked.link", { provider: provider.name })}
+                </Button>
+              ))}
+            </div>
           ) : null}
         </>
       </QueryStates>

@@ -1,16 +1,56 @@
 /**
- * Social sign-in: one button per provider the server has configured, above the form, with an
- * "or" divider. The server offers none yet (the social sign-in issue adds them and the call that
- * lists them), so `providers` is empty today and this renders nothing; the screen is laid out
- * for it already.
+ * Social sign-in: one button per provider the server has configured (GET /providers), above the
+ * form, with an "or" divider. A click asks the server for the provider's URL and sends the whole
+ * page there (the provider's pages cannot live in a frame); the server brings the browser back
+ * to `callbackURL`, or to the sign-in page with `?error=` (shown here). In the desktop app the
+ * window belongs to the app, not to a provider's login page, so no buttons are offered there.
+ *
+ * The hooks live beside the component (rather than in the auth queries module) so the account
+ * page's link buttons share the same provider list and cache.
  */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../../app/api";
+import { isDesktop } from "../../../app/desktop";
 import { Button } from "../../../ui/button";
+import { FormError } from "../../../ui/form-error";
 
 export interface SocialProvider {
   id: string;
   /** Shown on the button: "Continue with {{name}}". */
   name: string;
+}
+
+export const providersKey = ["social", "providers"] as const;
+
+/** The server's configured providers (ids and names; never settings). Empty in the desktop app. */
+export function useSocialProviders() {
+  return useQuery({
+    queryKey: providersKey,
+    queryFn: async () => (await api.listProviders()).providers,
+    staleTime: 5 * 60_000,
+    enabled: !isDesktop,
+  });
+}
+
+/** Start a sign-in (or, with `link`, a link for the signed-in user) and leave for the provider. */
+export function useStartSocial() {
+  return useMutation({
+    mutationFn: async (input: { provider: string; callbackURL: string; errorCallbackURL: string; link?: boolean }) => {
+      const answer = input.link
+        ? await api.linkSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true })
+        : await api.signInSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true });
+      if ("url" in answer && typeof answer.url === "string" && answer.url) window.location.assign(answer.url);
+      return answer;
+    },
+  });
+}
+
+/** The `?error=` a provider round trip came back with, if any (read once from the address). */
+export function useReturnedSocialError(): string | null {
+  const [error] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("error")));
+  return error;
 }
 
 export function SocialSignIn({ providers, onSelect, busyProvider }: { providers: readonly SocialProvider[]; onSelect(provider: SocialProvider): void; busyProvider?: string | undefined }) {
@@ -31,5 +71,31 @@ export function SocialSignIn({ providers, onSelect, busyProvider }: { providers:
         <span>{t("social.or")}</span>
       </p>
     </div>
+  );
+}
+
+/** The sign-in page's slot: configured providers, the round trip, and an error it came back with. */
+export function ConfiguredSocialSignIn({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation("auth");
+  const providers = useSocialProviders();
+  const start = useStartSocial();
+  const returned = useReturnedSocialError();
+  const [busy, setBusy] = useState<string>();
+  return (
+    <>
+      {returned ? <FormError>{t("social.failed", { code: returned })}</FormError> : null}
+      <FormError error={start.error} />
+      <SocialSignIn
+        providers={providers.data ?? []}
+        busyProvider={busy}
+        onSelect={(provider) => {
+          setBusy(provider.id);
+          start.mutate(
+            { provider: provider.id, callbackURL: `/console${returnTo}`, errorCallbackURL: "/console/sign-in" },
+            { onError: () => setBusy(undefined) },
+          );
+        }}
+      />
+    </>
   );
 }

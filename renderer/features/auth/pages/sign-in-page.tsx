@@ -5,6 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -14,14 +15,13 @@ import { CheckboxField, TextField } from "../../../ui/field";
 import { authErrorText, useFieldMessage } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { ServerNotice } from "../components/server-notice";
-import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
+import { ConfiguredSocialSignIn } from "../components/social-sign-in";
+import { SecondStep } from "../components/second-step";
+import { PasskeySignIn } from "../components/second-step-passkey";
 import { useSignIn } from "../queries";
 import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/sign-in");
-
-/** Filled by the social sign-in issue from the server's configured providers. */
-const SOCIAL_PROVIDERS: readonly SocialProvider[] = [];
 
 const schema = z.object({
   identifier: z.string().trim().min(1, "identifierRequired").max(256),
@@ -49,16 +49,30 @@ export function SignInPage() {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { identifier: "", password: "", rememberMe: true } });
   const { errors } = form.formState;
   const message = useFieldMessage();
+  // Two-factor accounts: the password answered {twoFactorRedirect}; the second step comes next.
+  const [secondStep, setSecondStep] = useState<Array<"totp" | "otp"> | null>(null);
+  const finish = async () => {
+    await reset();
+    await navigate({ href: afterSignIn(redirect) });
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(values);
+      const answer = await signIn.mutateAsync(values);
+      if (answer.twoFactorRedirect) return setSecondStep(answer.twoFactorMethods ?? []);
     } catch {
       return; // shown from signIn.error; the typed values stay
     }
-    await reset();
-    await navigate({ href: afterSignIn(redirect) });
+    await finish();
   });
+
+  if (secondStep) {
+    return (
+      <AuthFrame title={t("signIn.title")}>
+        <SecondStep methods={secondStep} onDone={finish} onRestart={() => setSecondStep(null)} />
+      </AuthFrame>
+    );
+  }
 
   const current = session.data;
   return (
@@ -82,12 +96,13 @@ export function SignInPage() {
           {t("signIn.alreadySignedIn", { email: current.user.email })} <Link to="/account">{t("signIn.continue")}</Link>
         </p>
       ) : null}
-      <SocialSignIn providers={SOCIAL_PROVIDERS} onSelect={() => undefined} />
+      <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} />
+      <PasskeySignIn onDone={finish} />
       <form className="stack" noValidate onSubmit={onSubmit}>
         <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField
           label={t("signIn.identifier")}
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
