@@ -89,6 +89,15 @@ describe("requests with x-api-key", () => {
     expect(await server.database.db.selectFrom("session").select("id").where("userId", "=", userId).execute()).toHaveLength(1);
   });
 
+  it("work from better-auth's own client with the header set (enableSessionForAPIKeys)", async () => {
+    const { client, userId } = await signedInClient();
+    const { data } = await client.apiKey.create({ name: "client header" });
+    const scripted = createAuthClient({ baseURL: server.url, plugins: [apiKeyClient()], fetchOptions: { headers: { "x-api-key": data!.key } } });
+    const session = await scripted.getSession();
+    expect(session.error).toBeNull();
+    expect(session.data!.user.id).toBe(userId);
+  });
+
   it("are refused with INVALID_API_KEY for a made-up key, and keys cannot mint keys", async () => {
     expect((await withKey("not-a-key", "GET", "/get-session")).status).toBe(401);
     const { client } = await signedInClient();

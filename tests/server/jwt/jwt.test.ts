@@ -39,10 +39,22 @@ describe("EdDSA tokens (the default)", () => {
 
     const answer = await server.request("GET", "/token", { token: session });
     expect(answer.status).toBe(200);
+    // better-auth's client reaches the same endpoint.
+    const viaClient = await client.$fetch<{ token: string }>("/token", { method: "GET" });
+    expect(viaClient.error).toBeNull();
+    expect((await verifyAt(viaClient.data!.token, jwks.data as JSONWebKeySet, server.clock.now())).payload.sub).toBe(userId);
     const { payload, protectedHeader } = await verifyAt(answer.body.token, jwks.data as JSONWebKeySet, server.clock.now());
     expect(protectedHeader).toMatchObject({ alg: "EdDSA", kid: jwks.data!.keys[0]!.kid });
     expect(payload).toMatchObject({ sub: userId, id: userId, iss: server.url, aud: server.url, name: "Jwt User" });
     expect(payload.exp! - payload.iat!).toBe(900);
+  });
+
+  it("answers get-session made with an API key with a set-auth-jwt header for the key's user", async () => {
+    const { userId, token } = await signedIn();
+    const key = (await server.request("POST", "/api-key/create", { token, body: { name: "jwt" } })).body.key as string;
+    const answer = await server.request("GET", "/get-session", { headers: { "x-api-key": key } });
+    const jwks = (await server.request("GET", "/jwks")).body as JSONWebKeySet;
+    expect((await verifyAt(answer.headers.get("set-auth-jwt")!, jwks, server.clock.now())).payload.sub).toBe(userId);
   });
 
   it("answers get-session with a set-auth-jwt header for the same user", async () => {
