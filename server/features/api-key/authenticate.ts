@@ -17,6 +17,7 @@ import { parsePermissions } from "./wire.js";
 
 export const API_KEY_HEADER = "x-api-key";
 const LAST_USED_PRECISION_MS = 60_000;
+const IMPERSONATION_PATHS = new Set(["/admin/impersonate-user", "/admin/stop-impersonating"]);
 
 export interface KeyAuth {
   session: SessionRow;
@@ -64,12 +65,14 @@ export async function authenticateApiKey(app: AppContext, key: string, spec: End
 }
 
 /**
- * Keys never manage keys (a leaked key must not mint a wider or longer-lived one), and a key
+ * Keys never manage keys (a leaked key must not mint a wider or longer-lived one) nor impersonate, and a key
  * limited by permissions may only read, or call endpoints whose permission check it passes
  * (`requires`): account changes such as a new password or e-mail stay with a signed-in person.
  */
 function assertKeyMayCall(spec: EndpointSpec, permissions: KeyScope["permissions"]): void {
   if (spec.method === "POST" && spec.path.startsWith("/api-key/")) throw apiError("API_KEY_NOT_ALLOWED");
+  // Impersonation makes a browser session and parks the caller's credential in a cookie: a person's act, not a script's.
+  if (IMPERSONATION_PATHS.has(spec.path)) throw apiError("API_KEY_NOT_ALLOWED");
   // has-permission only asks (and answers with the key's limits applied), so a limited key may call it.
   if (permissions !== null && spec.method === "POST" && !spec.requires && !spec.path.endsWith("/has-permission")) throw apiError("API_KEY_NOT_ALLOWED");
 }

@@ -67,11 +67,17 @@ describe("an admin key limited to user: [ban, list]", () => {
     expect(listed.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_LIST_USERS");
   });
 
-  it("a key without permissions acts with its user's full rights", async () => {
+  it("a key without permissions acts with its user's full rights, except impersonation", async () => {
     const admin = await signUpAdmin(server);
     const { key } = await createKey(admin.token, { name: "full" });
     expect((await withKey(key, "GET", "/admin/list-users?limit=1")).status).toBe(200);
     expect((await withKey(key, "POST", "/update-user", { name: "Renamed by a full key" })).status).toBe(200);
+    const target = await server.signUp();
+    const impersonate = await withKey(key, "POST", "/admin/impersonate-user", { userId: target.userId });
+    expect(impersonate.status).toBe(403);
+    expect(impersonate.body.code).toBe("API_KEY_NOT_ALLOWED");
+    expect(impersonate.cookies).toEqual([]);
+    expect((await server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId: target.userId } })).status).toBe(200);
   });
 
   it("permissions also bound organization actions", async () => {
