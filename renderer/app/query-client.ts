@@ -22,6 +22,14 @@ export function createQueryClient(): QueryClient {
     // The session ended (revoked, expired, banned): let the signed-in layout send the person to sign-in.
     // Other 401s (a wrong password at sign-in, SESSION_EXPIRED asking for the password again) leave it be.
     if (errorStatus(error) === 401 && (errorCode(error) ?? "UNAUTHORIZED") === "UNAUTHORIZED") client.setQueryData(sessionKey, null);
+    // twoFactor.requiredForRoles: this session may only set up two-factor; the account page has the setup.
+    if (errorCode(error) === "TWO_FACTOR_SETUP_REQUIRED") sendToTwoFactorSetup();
   }
   return client;
+}
+
+function sendToTwoFactorSetup(): void {
+  if (typeof window === "undefined" || /\/account\/?$/.test(window.location.pathname)) return;
+  const base = window.location.pathname.startsWith("/console") ? "/console" : "";
+  window.location.assign(`${base}/account`);
 }

@@ -6,6 +6,8 @@ import { DeleteAccountSection } from "../components/delete-account-section";
 import { EmailSection } from "../components/email-section";
 import { LinkedAccountsSection } from "../components/linked-accounts-section";
 import { PasswordSection } from "../components/password-section";
+import { PasskeysSection } from "../components/passkeys-section";
+import { TwoFactorSection } from "../components/two-factor-section";
 import { ProfileSection } from "../components/profile-section";
 import { SessionsSection } from "../components/sessions-section";
 import { ApiKeysSection } from "../components/api-keys-section";
@@ -24,6 +26,8 @@ export function AccountPage() {
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PasswordSection hasPassword={hasPassword} />
+        <TwoFactorSection enabled={user.twoFactorEnabled} />
+        <PasskeysSection />
         <SessionsSection currentSessionId={session.id} />
         <ApiKeysSection />
         <LinkedAccountsSection />

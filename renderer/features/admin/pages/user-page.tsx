@@ -18,6 +18,7 @@ import { UserAccountsCard } from "../components/user-accounts-card";
 import { UserAuditCard } from "../components/user-audit-card";
 import { UserBanCard } from "../components/user-ban-card";
 import { UserLockoutCard } from "../components/user-lockout-card";
+import { UserTwoFactorCard } from "../components/user-two-factor-card";
 import { UserOrganizationsCard } from "../components/user-organizations-card";
 import { UserProfileCard } from "../components/user-profile-card";
 import { UserRoleCard } from "../components/user-role-card";
@@ -98,6 +99,7 @@ function UserDetails({ user }: { user: AdminUser }) {
         <div className="stack">
           <UserBanCard user={user} />
           <UserLockoutCard user={user} />
+          <UserTwoFactorCard user={user} />
           <UserRoleCard user={user} />
         </div>
       </div>

@@ -1,0 +1,61 @@
+/**
+ * Whether the user has two-factor on, and Reset for administrators who may update users (a lost
+ * phone): the secret, backup codes and trusted devices are forgotten; the reset is audited.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { api } from "../../../app/api";
+import { toastError } from "../../../app/errors";
+import { useAdminCan } from "../../../app/permissions";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { Section } from "../../../ui/page";
+import { adminKeys, type AdminUser } from "../queries";
+
+function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminResetTwoFactor({ userId }),
+    onSettled: (_data, _error, userId) => queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }),
+  });
+}
+
+export function UserTwoFactorCard({ user }: { user: AdminUser }) {
+  const { t } = useTranslation("two-factor");
+  const canReset = useAdminCan({ user: ["update"] });
+  const reset = useResetTwoFactor();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section
+      title={t("admin.title")}
+      actions={
+        canReset && user.twoFactorEnabled ? (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            {t("admin.reset")}
+          </Button>
+        ) : null
+      }
+    >
+      <p role="status">{user.twoFactorEnabled ? t("admin.on") : t("admin.off")}</p>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("admin.resetTitle")}
+        description={t("admin.resetBody", { email: user.email })}
+        confirmLabel={t("admin.reset")}
+        busy={reset.isPending}
+        onConfirm={() =>
+          reset.mutate(user.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.success(t("admin.resetDone", { email: user.email }));
+            },
+            onError: toastError,
+          })
+        }
+      />
+    </Section>
+  );
+}
