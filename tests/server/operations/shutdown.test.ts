@@ -21,14 +21,12 @@ interface Outcome {
   error?: string;
 }
 
-/** Sign-ups from `workers` concurrent loops until `stopWhen()` or the server stops answering. */
-async function signUpLoad(api: string, prefix: string, workers: number, stopWhen: () => boolean): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+/** Sign-ups from `workers` concurrent loops until the server stops answering; `outcomes` fills as answers come. */
+async function signUpLoad(api: string, prefix: string, workers: number, outcomes: Outcome[]): Promise<Outcome[]> {
   let n = 0;
   await Promise.all(
     Array.from({ length: workers }, async () => {
       for (;;) {
-        if (stopWhen()) return;
         const email = `${prefix}-${n++}@example.com`;
         const outcome: Outcome = { email };
         outcomes.push(outcome);
@@ -50,6 +48,15 @@ async function signUpLoad(api: string, prefix: string, workers: number, stopWhen
     }),
   );
   return outcomes;
+}
+
+/** Resolves once `count` sign-ups were acknowledged (200). */
+async function acknowledgedAtLeast(outcomes: Outcome[], count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (outcomes.filter((outcome) => outcome.status === 200).length < count) {
+    if (Date.now() > deadline) throw new Error(`only ${outcomes.filter((outcome) => outcome.status === 200).length} sign-ups acknowledged in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function usersIn(database: TestDatabase, emails: string[]): Promise<Set<string>> {
@@ -89,16 +96,10 @@ describe("graceful shutdown and durability (issue 12)", () => {
 
   it("SIGTERM under load: each request completed or was refused unread; nothing acknowledged is lost; exit 0", async () => {
     const { server, api } = await start();
-    let acknowledged = 0;
-    const load = signUpLoad(api, "term", 6, () => false);
+    const live: Outcome[] = [];
+    const load = signUpLoad(api, "term", 6, live);
     // Let the load run until some sign-ups are acknowledged, then send SIGTERM mid-stream.
-    const started = Date.now();
-    while (Date.now() - started < 20_000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const rows = await usersIn(database, Array.from({ length: 400 }, (_, i) => `term-${i}@example.com`));
-      acknowledged = rows.size;
-      if (acknowledged >= 20) break;
-    }
+    await acknowledgedAtLeast(live, 20);
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
     server.child.kill("SIGTERM");
     const outcomes = await load;
@@ -127,13 +128,9 @@ describe("graceful shutdown and durability (issue 12)", () => {
 
   it("kill -9 under concurrent writes: after a restart every acknowledged sign-up is present", async () => {
     const { server, api } = await start();
-    const outcomes = signUpLoad(api, "kill", 6, () => false);
-    const started = Date.now();
-    let seen = 0;
-    while (Date.now() - started < 20_000 && seen < 30) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = (await usersIn(database, Array.from({ length: 400 }, (_, i) => `kill-${i}@example.com`))).size;
-    }
+    const live: Outcome[] = [];
+    const outcomes = signUpLoad(api, "kill", 6, live);
+    await acknowledgedAtLeast(live, 30);
     const exited = new Promise<NodeJS.Signals | null>((resolve) => server.child.once("exit", (_code, signal) => resolve(signal)));
     server.child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
