@@ -39,7 +39,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       "x-access": spec.access,
     };
     if (spec.requires) operation.description = `Requires: ${spec.requires}`;
-    if (spec.access !== "public") operation.security = [{ bearer: [] }, { cookie: [] }];
+    if (spec.access !== "public") operation.security = [{ bearer: [] }, { cookie: [] }, { apiKey: [] }];
     if (spec.body) operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(spec.body, "input") } } };
     const path = basePath + spec.path;
     paths[path] = { ...(paths[path] ?? {}), [spec.method.toLowerCase()]: operation };
@@ -53,6 +53,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
         cookie: { type: "apiKey", in: "cookie", name: "latchkey.session_token" },
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-keys.md)" },
       },
       schemas: {
         Error: {
