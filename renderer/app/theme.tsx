@@ -33,7 +33,7 @@ export function ThemeMenu() {
       label={t("theme.label")}
       trigger={
         <button type="button" className="button button-ghost">
-          {t("theme.label")}: {t(`theme.${theme}`)}
+          {t("theme.current", { name: t(`theme.${theme}`) })}
         </button>
       }
     >
