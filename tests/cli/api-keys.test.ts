@@ -1,5 +1,9 @@
 /** `auth api-keys` and `auth token` against a real server, and any command run with AUTH_API_KEY / --api-key instead of a session. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import { runCli } from "../helpers/run-cli.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
@@ -85,5 +89,21 @@ describe("auth token", () => {
     const jwks = (await server.request("GET", "/jwks")).body as JSONWebKeySet;
     const { payload } = await jwtVerify(printed.stdout.trim(), createLocalJWKSet(jwks), { currentDate: new Date(server.clock.now()) });
     expect(payload.sub).toBe(admin.userId);
+  });
+});
+
+describe("auth server check-config", () => {
+  it("masks the JWT shared secret", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-jwt-config-"));
+    const secret = "the shared hs256 secret, never printed";
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ jwt: { enabled: true, algorithm: "HS256", secret } }));
+    try {
+      const result = await runCli(["server", "check-config", "--config", join(dir, "config.json"), "--json"], { env: { AUTH_SECRET: undefined } });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).settings?.jwt ?? JSON.parse(result.stdout).jwt).toMatchObject({ algorithm: "HS256", secret: "*** (set)" });
+      expect(result.stdout).not.toContain(secret);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
