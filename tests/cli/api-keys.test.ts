@@ -100,7 +100,7 @@ describe("auth server check-config", () => {
     try {
       const result = await runCli(["server", "check-config", "--config", join(dir, "config.json"), "--json"], { env: { AUTH_SECRET: undefined } });
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout).settings?.jwt ?? JSON.parse(result.stdout).jwt).toMatchObject({ algorithm: "HS256", secret: "*** (set)" });
+      expect(JSON.parse(result.stdout).settings.jwt).toMatchObject({ algorithm: "HS256", secret: "*** (set)" });
       expect(result.stdout).not.toContain(secret);
     } finally {
       rmSync(dir, { recursive: true, force: true });
