@@ -9,11 +9,13 @@ import { createRoot } from "react-dom/client";
 import { Toaster } from "sonner";
 import { createQueryClient } from "./app/query-client";
 import { createAppRouter } from "./app/router";
+import { applyInitialLanguage } from "./app/language-picker";
 import { applyStoredTheme } from "./app/theme";
 import "./i18n";
 import "./styles.css";
 
 applyStoredTheme();
+applyInitialLanguage();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

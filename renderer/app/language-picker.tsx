@@ -53,6 +53,16 @@ function current(language: string): LanguageTag {
   return isLanguageTag(language) ? language : "en";
 }
 
+/** Drawn, not an emoji: machines without an emoji font would show an empty box. */
+function GlobeIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="language-picker-icon">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9M12 3C9.5 5.6 8.2 8.6 8.2 12s1.3 6.4 3.8 9" />
+    </svg>
+  );
+}
+
 export function LanguagePicker() {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -80,7 +90,7 @@ export function LanguagePicker() {
       label={active.languageWord}
       trigger={
         <button type="button" className="button button-ghost language-picker" disabled={busy}>
-          <span aria-hidden="true">🌐</span> <span lang={active.tag}>{active.endonym}</span>
+          <GlobeIcon /> <span lang={active.tag}>{active.endonym}</span>
         </button>
       }
     >

@@ -10,6 +10,7 @@ import { AccountSwitcher } from "./account-switcher";
 import { CommandPalette } from "./command-palette";
 import { isDesktop } from "./desktop";
 import { ImpersonationBanner } from "./impersonation-banner";
+import { LanguagePicker, useUserLanguage } from "./language-picker";
 import { useAdminCan } from "./permissions";
 import { useSession } from "./session";
 import { ThemeMenu } from "./theme";
@@ -21,6 +22,7 @@ export function SignedInLayout() {
   const href = useRouterState({ select: (state) => state.location.href });
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
+  useUserLanguage();
 
   useEffect(() => {
     // The layout stays mounted while sign-in loads; by then `href` is sign-in's own: don't nest it.
@@ -40,6 +42,7 @@ export function SignedInLayout() {
         </Link>
         <div className="topbar-actions">
           <CommandPalette />
+          <LanguagePicker />
           <ThemeMenu />
           <AccountSwitcher />
         </div>

@@ -4,12 +4,12 @@
  * no text overflows its control, and each language gets a screenshot. Signed in, the choice is
  * stored on the user, and it wins over the device's at the next sign-in.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type LanguageInfo, type LanguageTag } from "../../../shared/languages.js";
-import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { expectAccessible, screenshot, SCREENSHOT_DIR, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
 const CATALOGUES = join(process.cwd(), "renderer", "i18n");
 
@@ -86,6 +86,19 @@ async function visibleTexts(page: Page): Promise<string[]> {
   });
 }
 
+/** Texts cut with an ellipsis by design (kept as an artefact per language, for translators). */
+async function truncated(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("*"))
+      .filter((element) => {
+        const el = element as HTMLElement;
+        return el.children.length === 0 && el.getClientRects().length > 0 && getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((element) => (element.textContent ?? "").trim()),
+  );
+}
+const truncatedByLanguage: Record<string, string[]> = {};
+
 /** Controls whose text is wider than the control (ellipsis on purpose aside). */
 async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -134,6 +147,8 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(join(SCREENSHOT_DIR, "languages-truncated.json"), JSON.stringify(truncatedByLanguage, null, 2));
   await harness?.close();
 });
 
@@ -167,6 +182,7 @@ describe("the console in every language", () => {
       await expectNoEnglish(page, language.tag, "users", allowed());
       expect(await overflowing(page), `overflow on users in ${language.tag}`).toEqual([]);
       await screenshot(page, `languages-${language.tag}-users`);
+      truncatedByLanguage[language.tag] = await truncated(page);
       await expect.poll(async () => (await harness.server.request("GET", "/admin/get-user?id=" + admin.userId, { token: await adminToken() })).body.language).toBe(language.tag);
 
       await page.goto(`${harness.consoleURL}/organizations/${organizationId}/members`);

@@ -1,6 +1,7 @@
 /** The signed-out screens' frame: the product name, one card with the page's h1, links below. */
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LanguagePicker } from "../../../app/language-picker";
 import "../auth.css";
 
 export function AuthFrame({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -11,7 +12,10 @@ export function AuthFrame({ title, description, children, footer }: { title: str
   return (
     <div className="centered">
       <main className="auth-main" aria-labelledby="page-title">
-        <p className="auth-brand">{t("appName")}</p>
+        <div className="auth-top">
+          <p className="auth-brand">{t("appName")}</p>
+          <LanguagePicker />
+        </div>
         <div className="auth-card stack">
           <header className="auth-header">
             <h1 id="page-title">{title}</h1>
