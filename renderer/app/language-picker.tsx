@@ -87,7 +87,8 @@ export function LanguagePicker() {
 
   return (
     <Menu
-      label={active.languageWord}
+      // The visible name is inside the accessible one (WCAG 2.5.3): "Język: Polski".
+      label={`${active.languageWord}: ${active.endonym}`}
       trigger={
         <button type="button" className="button button-ghost language-picker" disabled={busy}>
           <GlobeIcon /> <span lang={active.tag}>{active.endonym}</span>

@@ -123,7 +123,7 @@ async function expectNoEnglish(page: Page, language: LanguageTag, screen: string
 
 /** Opens the picker (named by the current language's word for "Language") and picks `target`. */
 async function pick(page: Page, from: LanguageInfo, target: LanguageInfo) {
-  await page.getByRole("button", { name: from.languageWord, exact: true }).first().click();
+  await page.getByRole("button", { name: `${from.languageWord}: ${from.endonym}`, exact: true }).click();
   await page.getByRole("menuitem", { name: target.endonym, exact: true }).click();
   await page.waitForFunction((tag) => document.documentElement.lang === tag, target.tag);
 }
@@ -201,7 +201,7 @@ describe("the console in every language", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     await pick(page, en, LANGUAGES.find((language) => language.tag === "uk")!);
     await expectAccessible(page, "sign-in in Ukrainian");
-    await page.getByRole("button", { name: "Мова", exact: true }).click();
+    await page.getByRole("button", { name: "Мова: Українська", exact: true }).click();
     for (const language of LANGUAGES) await expect(page.getByRole("menuitem", { name: language.endonym, exact: true }).locator("[lang]").getAttribute("lang")).resolves.toBe(language.tag);
   });
 
