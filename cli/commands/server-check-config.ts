@@ -1,6 +1,7 @@
 /** `auth server check-config`: resolve the settings `auth server start` would use, without starting. */
 import type { Command } from "commander";
 import type { Config, ConfigInput } from "../../server/config.js";
+import { maskProviderSecrets } from "../../server/features/social/config-schema.js";
 import { info, printJson, wantsJson, warn } from "../output.js";
 import type { StartFlags } from "./server.js";
 
@@ -50,6 +51,7 @@ export function maskSecrets(config: Config): Record<string, unknown> {
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
   if (config.redisUrl) copy.redisUrl = maskUrlPassword(config.redisUrl);
+  maskProviderSecrets(copy); // socialProviders.*.clientSecret, genericOAuth[].clientSecret
   return copy;
 }
 

@@ -7,11 +7,25 @@ import { z } from "zod";
 
 const url = z.string().url();
 
+/**
+ * Provider entries live inside a record and an array, where the config's unknown-key walk does not
+ * reach (and zod's own unrecognized-keys issue is left to that walk): name a misspelled key here.
+ */
+function refuseUnknownKeys<T extends z.ZodRawShape>(shape: T) {
+  const known = Object.keys(shape);
+  return z.looseObject(shape).superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const near = known.find((candidate) => candidate.toLowerCase().startsWith(key.toLowerCase().slice(0, 4)));
+      ctx.addIssue({ code: "custom", path: [key], message: `unknown setting${near ? `; did you mean ${near}?` : ""}` });
+    }
+  }) as unknown as z.ZodObject<T>; // typed as the declared keys only: unknown ones never get through
+}
+
 /** Every provider endpoint can be overridden: tenants, self-hosted instances, loopback tests. */
-export const endpointOverridesSchema = z
-  .object({ authorization: url, token: url, userInfo: url, jwks: url, issuer: z.string(), revocation: url, api: url })
-  .partial()
-  .strict();
+export const endpointOverridesSchema = refuseUnknownKeys(
+  z.object({ authorization: url, token: url, userInfo: url, jwks: url, issuer: z.string(), revocation: url, api: url }).partial().shape,
+);
 
 const commonProviderFields = {
   clientId: z.string().min(1),
@@ -27,20 +41,17 @@ const commonProviderFields = {
   allowDifferentEmails: z.boolean().optional(),
 };
 
-export const builtInProviderSchema = z
-  .object({
-    ...commonProviderFields,
-    /** Microsoft: tenant (`common`, `organizations`, `consumers`, or an id). */
-    tenantId: z.string().optional(),
-    /** Self-hosted instances (GitLab): the instance origin. */
-    baseURL: url.optional(),
-    endpoints: endpointOverridesSchema.default({}),
-  })
-  .strict();
+export const builtInProviderSchema = refuseUnknownKeys({
+  ...commonProviderFields,
+  /** Microsoft: tenant (`common`, `organizations`, `consumers`, or an id). */
+  tenantId: z.string().optional(),
+  /** Self-hosted instances (GitLab): the instance origin. */
+  baseURL: url.optional(),
+  endpoints: endpointOverridesSchema.default({}),
+});
 
 /** Any OpenID Connect / OAuth 2 server (better-auth's generic OAuth plugin options, by config). */
-export const genericProviderSchema = z
-  .object({
+export const genericProviderSchema = refuseUnknownKeys({
     ...commonProviderFields,
     providerId: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, "letters, digits, - and _ only"),
     /** Shown on buttons; defaults to the providerId. */
@@ -58,7 +69,6 @@ export const genericProviderSchema = z
     /** Treat as OpenID Connect (nonce, ID-token checks). Default: true when discovery says so or `openid` is among the scopes. */
     oidc: z.boolean().optional(),
   })
-  .strict()
   .refine((value) => value.discoveryUrl || (value.authorizationUrl && value.tokenUrl), "give discoveryUrl, or authorizationUrl and tokenUrl");
 
 export const socialSettingsShape = {
@@ -98,4 +108,13 @@ export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): Record<string, {
     else out[id].clientSecret = value;
   }
   return Object.keys(out).length ? out : undefined;
+}
+
+/** For printing settings (`auth server check-config`): every provider's clientSecret masked. */
+export function maskProviderSecrets(copy: Record<string, unknown>): void {
+  const social = (copy.socialProviders ?? {}) as Record<string, { clientSecret?: string }>;
+  const generic = (copy.genericOAuth ?? []) as Array<{ clientSecret?: string }>;
+  for (const entry of [...Object.values(social), ...generic]) {
+    if (entry.clientSecret) entry.clientSecret = "*** (set)";
+  }
 }

@@ -58,6 +58,15 @@ export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "c
         response_types: ["code"],
         token_endpoint_auth_method: options.tokenAuth ?? "client_secret_post",
       },
+      // A second client that authenticates with HTTP Basic (client_secret_basic).
+      {
+        client_id: `${clientId}-basic`,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
     ],
     jwks: { keys: [privateJwk] },
     cookies: { keys: ["cookie-key-for-tests-only"] },
