@@ -104,7 +104,7 @@ describe("mail follows the language", () => {
     expect(verify!.subject).toBe("Підтвердьте адресу електронної пошти для Latchkey");
     await server.request("POST", "/request-password-reset", { body: { email }, headers: { "accept-language": "tr-TR" } });
     const [reset] = await server.outbox(email);
-    expect(reset!.subject).toBe("Latchkey şifrenizi sıfırlayın");
+    expect(reset!.subject).toBe("Latchkey parolanızı sıfırlayın");
   });
 
   it("falls back to English without a usable Accept-Language", async () => {
@@ -151,7 +151,7 @@ describe("the default language", () => {
     try {
       const { email } = await turkish.signUp();
       await turkish.request("POST", "/request-password-reset", { body: { email } });
-      expect((await turkish.outbox(email))[0]!.subject).toBe("Latchkey şifrenizi sıfırlayın");
+      expect((await turkish.outbox(email))[0]!.subject).toBe("Latchkey parolanızı sıfırlayın");
     } finally {
       await turkish.close();
     }

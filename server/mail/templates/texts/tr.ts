@@ -17,9 +17,9 @@ export const tr: MailTexts = {
       action: "E-postayı doğrula",
     },
     "reset-password": {
-      subject: "{appName} şifrenizi sıfırlayın",
-      body: ["Şifrenizi sıfırlamak için bir istek aldık. Bu istek size ait değilse bu e-postayı yok sayın; şifreniz değişmez.", "Bağlantı {validity} boyunca geçerlidir."],
-      action: "Şifreyi sıfırla",
+      subject: "{appName} parolanızı sıfırlayın",
+      body: ["Parolanızı sıfırlamak için bir istek aldık. Bu istek size ait değilse bu e-postayı yok sayın; parolanız değişmez.", "Bağlantı {validity} boyunca geçerlidir."],
+      action: "Parolayı sıfırla",
     },
     "change-email": {
       subject: "{appName} için yeni e-posta adresinizi onaylayın",
@@ -38,7 +38,7 @@ export const tr: MailTexts = {
     },
     otp: {
       subject: "{appName} giriş kodunuz: {code}",
-      body: ["Giriş kodunuz: {code}. Yalnızca bir kez kullanılabilir ve {validity} boyunca geçerlidir.", "Bu kodu kimseyle paylaşmayın. Giriş yapmayı siz denemediyseniz şifrenizi değiştirin: birisi onu biliyor."],
+      body: ["Giriş kodunuz: {code}. Yalnızca bir kez kullanılabilir ve {validity} boyunca geçerlidir.", "Bu kodu kimseyle paylaşmayın. Giriş yapmayı siz denemediyseniz parolanızı değiştirin: birisi onu biliyor."],
     },
   },
 };
