@@ -1,4 +1,5 @@
 import { apiError } from "../../../shared/errors.js";
+import { forgetTrustedDevices } from "../two-factor/service.js";
 import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
 import { deleteSessionsOfUser, listSessionsOfUser } from "../session/store.js";
 import { iso, toSession } from "../user/wire.js";
@@ -85,6 +86,7 @@ export const accountHandlers = defineHandlers({
   revokeSessions: async (ctx) => {
     const auth = requireAuth(ctx);
     const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id);
+    await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: trusted devices end with the sessions
     ctx.browser.forgetDevice(auth.token);
     ctx.browser.clear();
     ctx.audit({ action: "session.revoke-all", targetId: auth.user.id, targetType: "user", metadata: { count } });
@@ -93,6 +95,7 @@ export const accountHandlers = defineHandlers({
   revokeOtherSessions: async (ctx) => {
     const auth = requireAuth(ctx);
     const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id, auth.session.id);
+    await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: other devices must pass the second step again
     ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });
     return { status: true };
   },

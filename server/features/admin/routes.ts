@@ -1,5 +1,6 @@
 /** Administration handlers: input → service → wire answer, and the audit event of each action. */
 import { apiError } from "../../../shared/errors.js";
+import { forgetTrustedDevices } from "../two-factor/service.js";
 import { checkAdminPermission } from "../../../shared/permissions.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
 import { findUserById } from "../user/store.js";
@@ -127,6 +128,7 @@ export const adminHandlers = defineHandlers({
   },
   adminRevokeUserSessions: async (ctx) => {
     const count = await revokeUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    await forgetTrustedDevices(ctx.app, ctx.body.userId); // two-factor: trusted devices end with the sessions
     ctx.audit({ action: "session.revoke-all", targetId: ctx.body.userId, targetType: "user", metadata: { count } });
     return { success: true };
   },

@@ -151,3 +151,11 @@ export async function verifyBackupCode(ctx: StepContext, input: { code: string; 
   app.audit.record({ action: "user.two-factor-backup-code", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent });
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "backup-code" });
 }
+
+/**
+ * Ending a user's sessions ("sign out everywhere", an administrator's revoke) also forgets their
+ * trusted devices, so a stolen laptop that was trusted must pass the second step again.
+ */
+export async function forgetTrustedDevices(app: AppContext, userId: string): Promise<void> {
+  await store.deleteTrustedDevicesOf(app.db, userId);
+}

@@ -141,6 +141,18 @@ describe("trusted devices", () => {
     expect((await tab.client.signIn.email({ email: user.email, password: user.password })).data).toMatchObject({ token: expect.any(String) });
   });
 
+  it("are forgotten when the user ends their other sessions (revoke-other-sessions)", async () => {
+    const user = await userWithTotp(server);
+    const laptop = await pendingSignIn(user);
+    await laptop.client.twoFactor.verifyTotp({ code: totpAt(user.secret, server.clock.now()), trustDevice: true });
+    await laptop.client.signOut();
+    server.clock.advance(30_000);
+    const phone = await pendingSignIn(user);
+    await phone.client.twoFactor.verifyTotp({ code: totpAt(user.secret, server.clock.now()) });
+    expect((await phone.client.revokeOtherSessions()).error).toBeNull();
+    expect((await laptop.client.signIn.email({ email: user.email, password: user.password })).data).toMatchObject({ twoFactorRedirect: true });
+  });
+
   it("lets only holders of user:update reset two-factor", async () => {
     const user = await userWithTotp(server);
     const other = await server.signUp();
