@@ -29,6 +29,9 @@ const STRICT_PATHS = [
   "/change-email",
   "/send-verification-email",
   "/delete-user",
+  // Second factors: 6-digit codes must not be guessable at the general rate.
+  "/two-factor/",
+  "/passkey/verify-authentication",
 ];
 
 export function isStrictPath(path: string): boolean {
