@@ -5,6 +5,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../app/api";
 import { desktop, isDesktop } from "../../app/desktop";
+import { isLanguageTag } from "../../../shared/languages";
+import { i18next } from "../../i18n";
 
 /** Where mailed links send the browser back to (paths under the console). */
 export const RESET_PASSWORD_CALLBACK = "/console/reset-password";
@@ -43,7 +45,15 @@ export interface SignUpInput {
 export function useSignUp() {
   return useMutation({
     mutationFn: ({ name, email, password, username }: SignUpInput) =>
-      api.signUpEmail({ name: name.trim(), email: email.trim(), password, ...(username?.trim() ? { username: username.trim() } : {}), callbackURL: VERIFY_EMAIL_CALLBACK }),
+      api.signUpEmail({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        ...(username?.trim() ? { username: username.trim() } : {}),
+        // The language the person signed up in becomes theirs (mail included), until they change it.
+        ...(isLanguageTag(i18next.language) ? { language: i18next.language } : {}),
+        callbackURL: VERIFY_EMAIL_CALLBACK,
+      }),
   });
 }
 
