@@ -83,3 +83,29 @@ describe("two-factor in the console", { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("two-factor required for administrators", { timeout: 120_000 }, () => {
+  it("sends an administrator without two-factor to the account page, where setting it up unlocks the console", async () => {
+    const strict = await startConsole({ config: { twoFactor: { requiredForRoles: ["admin"] } } });
+    try {
+      const admin = await strict.createAdmin({ email: "must-2fa@example.com" });
+      const { page } = await strict.newPage({ as: admin });
+      const errors = watchPageErrors(page);
+      await page.goto(`${strict.consoleURL}/admin/users`);
+      await page.waitForURL(/\/console\/account$/);
+      const section = page.getByRole("region", { name: "Two-factor authentication", exact: true });
+      await section.getByLabel("Your password").fill(admin.password);
+      await section.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
+      await section.getByLabel("Code from the app").fill(codeAt(secret, strict.server.clock.now()));
+      await section.getByRole("button", { name: "Turn on two-factor" }).click();
+      await section.getByText("Two-factor authentication is on.").waitFor();
+      await page.goto(`${strict.consoleURL}/admin/users`);
+      await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+      expect(page.url()).toMatch(/\/console\/admin\/users/);
+      expect(errors).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
