@@ -146,6 +146,9 @@ async function serve(
   }
   const json = JSON.stringify(result ?? null);
   if (options.checkResponses) checkResponse(spec, json);
+  // Social sign-in answers `{url, redirect: true}` with the provider's URL also in Location (better-auth does).
+  const answer = result as { redirect?: unknown; url?: unknown } | null;
+  if (spec.tags.includes("social") && answer?.redirect === true && typeof answer.url === "string") reply.header("location", answer.url);
   reply.type("application/json; charset=utf-8").send(json);
 }
 

@@ -14,6 +14,9 @@ describe("social sign-in round trip against oidc-provider", () => {
     const { browser, url, answer } = await beginSignIn(world, { provider: "google", callbackURL: "/console/", newUserCallbackURL: "/console/welcome" });
     expect(answer.redirect).toBe(true);
     const authorize = new URL(url);
+    const again = await world.server.request("POST", "/sign-in/social", { body: { provider: "google", callbackURL: "/" } });
+    expect(again.status).toBe(200);
+    expect(new URL(again.headers.get("location")!).origin).toBe(world.idp.issuer);
     expect(authorize.origin).toBe(world.idp.issuer);
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorize.searchParams.get("state")).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -71,6 +74,8 @@ describe("social sign-in round trip against oidc-provider", () => {
     const { answer } = await beginSignIn(world, { provider: "google", callbackURL: "/", disableRedirect: true });
     expect(answer.redirect).toBe(false);
     expect(answer.url).toContain(world.idp.issuer);
+    const quiet = await world.server.request("POST", "/sign-in/social", { body: { provider: "google", callbackURL: "/", disableRedirect: true } });
+    expect(quiet.headers.get("location")).toBeNull();
   });
 
   it("signs in through a generic provider configured only by its discovery URL, on both the new and the older generic-OAuth paths", async () => {
