@@ -18,6 +18,14 @@ import { confirm, readStdin } from "../prompt.js";
 
 export const EXPORT_COLUMNS = ["id", "email", "name", "emailVerified", "role", "banned", "banReason", "banExpires", "username", "displayUsername", "language", "image", "createdAt", "updatedAt", "passwordHash"] as const;
 const IMPORT_FIELDS = ["email", "name", "role", "emailVerified", "image", "username", "displayUsername", "language", "passwordHash", "createdAt"] as const;
+/**
+ * Keys of an exported user that are not additional fields. Any other key of a JSON-lines record
+ * travels as an additional field (`additionalFields`); the target server keeps the ones it
+ * configures and drops the rest (docs/additional-fields.md).
+ */
+const BUILT_IN_KEYS = new Set<string>([
+  ...EXPORT_COLUMNS, "twoFactorEnabled", "lastSignInAt", "lastSignInMethod", "failedSignInCount", "lockedUntil", "additionalFields",
+]);
 const BATCH = 500;
 
 type Format = "csv" | "jsonl";
@@ -284,6 +292,14 @@ export async function parseImport(input: string | Readable, format: Format): Pro
       if (field === "emailVerified" && typeof value === "string") value = value === "true" || value === "1";
       if (field === "role" && typeof value === "string" && value.includes(",")) value = value.split(",").map((r) => r.trim()).filter(Boolean);
       row[field] = value;
+    }
+    if (format === "jsonl") {
+      // Null prototype: keys come from the file; a `__proto__` key stays a plain key here.
+      const extra: Record<string, unknown> = Object.create(null);
+      const nested = record.additionalFields;
+      if (nested && typeof nested === "object" && !Array.isArray(nested)) Object.assign(extra, nested);
+      for (const [key, value] of Object.entries(record)) if (!BUILT_IN_KEYS.has(key) && value !== undefined) extra[key] = value;
+      if (Object.keys(extra).length) row.additionalFields = extra;
     }
     parsed.rows.push({ line, row });
   }

@@ -94,6 +94,11 @@ export const importUserRow = z
     /** argon2id (`$argon2id$…`) or better-auth scrypt (`saltHex:keyHex`); never a plain password. */
     passwordHash: z.string().max(1024).nullable().optional(),
     createdAt: dateInput.optional(),
+    /**
+     * Values of the server's configured user.additionalFields (docs/additional-fields.md), checked
+     * by type; names it does not configure are dropped, as on every other endpoint.
+     */
+    additionalFields: z.record(z.string().max(64), z.unknown()).optional(),
   })
   .strict();
 export const IMPORT_USERS_MAX = 500;

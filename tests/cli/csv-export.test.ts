@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseImport } from "../../cli/commands/admin-transfer.js";
 import { neutraliseCell, parseCsv, readCsv, restoreCell, toCsvRow } from "../../cli/csv.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
@@ -52,6 +53,22 @@ describe("csv cells", () => {
     for await (const row of readCsv(Readable.from(lines))) rows.push(row);
     expect(rows).toHaveLength(2001);
     expect(rows[2000]).toEqual(["u1999@example.com", "=N1999"]);
+  });
+});
+
+describe("import file reading", () => {
+  it("reads CSV from a stream into rows, restoring neutralised names, with line numbers", async () => {
+    const { rows, problems } = await parseImport(Readable.from(['email,name\n', 'a@example.com,"\'=cmd"\n', "broken,\n"]), "csv");
+    expect(rows).toEqual([{ line: 2, row: { email: "a@example.com", name: "=cmd" } }]);
+    expect(problems).toEqual([{ line: 3, email: "broken", code: "INVALID_EMAIL", message: "missing or invalid email" }]);
+  });
+
+  it("carries the non-built-in keys of a JSON-lines export as additionalFields", async () => {
+    const line = JSON.stringify({ id: "x", email: "j@example.com", name: "J", banned: false, twoFactorEnabled: false, favoriteColor: "teal", score: 3 });
+    const { rows } = await parseImport(line + "\n" + '{"email":"p@example.com","name":"P","__proto__":{"x":1}}\n', "jsonl");
+    expect(rows[0]!.row).toEqual({ email: "j@example.com", name: "J", additionalFields: { favoriteColor: "teal", score: 3 } });
+    expect(Object.getPrototypeOf(rows[1]!.row)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@
  * is rehashed to argon2id at the first successful sign-in. Plain passwords are never accepted.
  */
 import { createUserRecord } from "../user/create-user.js";
+import { checkImportedUserFields } from "../user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
@@ -27,6 +28,7 @@ export interface ImportRow {
   language?: string | null;
   passwordHash?: string | null;
   createdAt?: string | number;
+  additionalFields?: Record<string, unknown>;
 }
 
 export interface ImportResult {
@@ -64,6 +66,7 @@ async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Prom
   }
   if (row.passwordHash && !isImportableHash(row.passwordHash)) throw apiError("INVALID_PASSWORD_HASH");
   const createdAt = row.createdAt !== undefined ? toMillis(row.createdAt, "createdAt") : undefined;
+  const additionalFields = checkImportedUserFields(config, row.additionalFields);
   if (dryRun) {
     dryRun.emails.add(email);
     if (names.username) dryRun.usernames.add(names.username);
@@ -80,6 +83,7 @@ async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Prom
     language: row.language ?? null,
     passwordHash: row.passwordHash ?? null,
     createdAt,
+    additionalFields,
   });
 }
 

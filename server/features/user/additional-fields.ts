@@ -59,11 +59,35 @@ export function applyUserFieldInput(definition: UserFields, mode: UserFieldMode,
   const admin = mode === "admin-create" || mode === "admin-update";
   const creating = mode === "sign-up" || mode === "admin-create";
   const source = admin ? (isPlainObject(raw) ? raw.data : undefined) : raw;
-  const input: Values = isPlainObject(source) ? source : {};
+  const out = checkValues(definition, isPlainObject(source) ? source : {}, { admin, creating, prefix: admin ? "data." : "" });
+  if (Object.keys(out).length === 0) return;
+  if (admin) parsed.data = { ...(isPlainObject(parsed.data) ? parsed.data : {}), ...out };
+  else Object.assign(parsed, out);
+}
+
+/**
+ * An imported user's values (admin import-users, `additionalFields` of a row): checked as an
+ * administrator's create; undefined when the server configures no fields.
+ */
+export function checkImportedUserFields(config: Config, values: Values | undefined): Values | undefined {
+  const definition = userFieldsOf(config);
+  if (!definition) return undefined;
+  try {
+    return { ...checkValues(definition, values ?? {}, { admin: true, creating: true, prefix: "additionalFields." }) };
+  } catch (error) {
+    // An import answers one code and message per row: name the fields in the message.
+    const issues = (error as { issues?: Array<{ path: string; message: string }> }).issues;
+    if (issues?.length) throw apiError("VALIDATION_ERROR", issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "));
+    throw error;
+  }
+}
+
+function checkValues(definition: UserFields, input: Values, options: { admin: boolean; creating: boolean; prefix: string }): Values {
+  const { admin, creating } = options;
   const out: Values = Object.create(null);
   const issues: Array<{ path: string; message: string }> = [];
   for (const [name, field] of definition.fields) {
-    const path = admin ? `data.${name}` : name;
+    const path = options.prefix + name;
     const given = Object.hasOwn(input, name) && input[name] !== undefined;
     if (given && !field.input && !admin) {
       // better-auth: a user may not set it; the default still applies on create, a falsy value is ignored.
@@ -88,9 +112,7 @@ export function applyUserFieldInput(definition: UserFields, mode: UserFieldMode,
     else if (field.required) throw apiError("MISSING_FIELD", `${name} is required`);
   }
   if (issues.length) throw apiError("VALIDATION_ERROR", "Invalid body parameters", issues);
-  if (Object.keys(out).length === 0) return;
-  if (admin) parsed.data = { ...(isPlainObject(parsed.data) ? parsed.data : {}), ...out };
-  else Object.assign(parsed, out);
+  return out;
 }
 
 /** The configured fields present in a (parsed) body, or undefined when none are. */

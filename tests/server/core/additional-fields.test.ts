@@ -189,3 +189,27 @@ describe("the setting is checked at start", () => {
     expect(resolveConfig({ user: { additionalFields } } as never).user.additionalFields.plan).toMatchObject({ type: "string", input: false, returned: true, required: false });
   });
 });
+
+describe("additional fields travel through export and import-users", () => {
+  it("imports a row's additionalFields checked by type, with defaults, and refuses a bad value per row", async () => {
+    const admin = await server.signUp({ email: "import-admin@example.com" });
+    await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+    const response = await server.request("POST", "/admin/import-users", {
+      token: admin.token,
+      body: {
+        users: [
+          { email: "imported-fields@example.com", name: "I", additionalFields: { favoriteColor: "green", plan: "pro", unknownThing: 1 } },
+          { email: "imported-bad@example.com", name: "B", additionalFields: { score: "high" } },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.results[0]).toMatchObject({ ok: true });
+    expect(response.body.results[1]).toMatchObject({ ok: false, code: "VALIDATION_ERROR", message: "additionalFields.score: expected number" });
+    expect(await storedFields("imported-fields@example.com")).toEqual({ favoriteColor: "green", plan: "pro", score: 0 });
+    const exported = await server.request("GET", "/admin/export-users?limit=1000", { token: admin.token });
+    const row = exported.body.users.find((user: { email: string }) => user.email === "imported-fields@example.com");
+    expect(row).toMatchObject({ favoriteColor: "green", plan: "pro", score: 0 });
+    expect(row).not.toHaveProperty("secretNote");
+  });
+});
