@@ -12,6 +12,7 @@ import { LOCAL_EVENT_CHANNEL } from "./channels.js";
 import { desktopHandlers, registerIpc } from "./ipc.js";
 import { adaptUtilityProcess } from "./local-server-protocol.js";
 import { buildMenuTemplate } from "./menu.js";
+import { menuLanguage } from "./menu-texts.js";
 import { createRequestProxy, type FetchLike } from "./request-proxy.js";
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, isAppUrl, rendererCsp, secureWebPreferences } from "./security.js";
 import { LocalServerHost } from "./server-host.js";
@@ -114,7 +115,7 @@ app.whenReady().then(() => {
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      buildMenuTemplate({ isMac: process.platform === "darwin", isDev: !app.isPackaged, appName: app.name }, { go, openDocs: () => void shell.openExternal(DOCS_URL) }),
+      buildMenuTemplate({ isMac: process.platform === "darwin", isDev: !app.isPackaged, appName: app.name, language: menuLanguage(app.getLocale()) }, { go, openDocs: () => void shell.openExternal(DOCS_URL) }),
     ),
   );
   mainWindow = createWindow();

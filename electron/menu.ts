@@ -1,30 +1,33 @@
 /** The application menu: standard roles, plus the two places the app's own pages live. */
 import type { MenuItemConstructorOptions } from "electron";
+import type { LanguageTag } from "../shared/languages.js";
+import { MENU_TEXTS } from "./menu-texts.js";
 
 export interface MenuActions {
   go(hash: string): void;
   openDocs(): void;
 }
 
-export function buildMenuTemplate(options: { isMac: boolean; isDev: boolean; appName: string }, actions: MenuActions): MenuItemConstructorOptions[] {
+export function buildMenuTemplate(options: { isMac: boolean; isDev: boolean; appName: string; language?: LanguageTag }, actions: MenuActions): MenuItemConstructorOptions[] {
   const { isMac, isDev, appName } = options;
+  const words = MENU_TEXTS[options.language ?? "en"];
   const app: MenuItemConstructorOptions[] = isMac
     ? [{ label: appName, submenu: [{ role: "about" }, { type: "separator" }, { role: "hide" }, { role: "hideOthers" }, { role: "unhide" }, { type: "separator" }, { role: "quit" }] }]
     : [];
   return [
     ...app,
     {
-      label: "&File",
+      label: words.file,
       submenu: [
-        { label: "Servers…", accelerator: "CmdOrCtrl+Shift+S", click: () => actions.go("/welcome") },
-        { label: "Local Server", accelerator: "CmdOrCtrl+Shift+L", click: () => actions.go("/server") },
+        { label: words.servers, accelerator: "CmdOrCtrl+Shift+S", click: () => actions.go("/welcome") },
+        { label: words.localServer, accelerator: "CmdOrCtrl+Shift+L", click: () => actions.go("/server") },
         { type: "separator" },
         isMac ? { role: "close" } : { role: "quit" },
       ],
     },
     { role: "editMenu" },
     {
-      label: "&View",
+      label: words.view,
       submenu: [
         { role: "reload" },
         ...(isDev ? ([{ role: "toggleDevTools" }] as MenuItemConstructorOptions[]) : []),
@@ -37,6 +40,6 @@ export function buildMenuTemplate(options: { isMac: boolean; isDev: boolean; app
       ],
     },
     { role: "windowMenu" },
-    { role: "help", submenu: [{ label: "Documentation", click: () => actions.openDocs() }] },
+    { role: "help", submenu: [{ label: words.documentation, click: () => actions.openDocs() }] },
   ];
 }
