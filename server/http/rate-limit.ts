@@ -59,7 +59,7 @@ export async function createCounterStore(options: Omit<RateLimitOptions, "onRefu
   const { config, clock, db, log } = options;
   if (config.redisUrl) {
     const { createRedisCounter } = await import("./rate-limit-redis.js");
-    const store = createRedisCounter({ url: config.redisUrl, clock, log });
+    const store = createRedisCounter({ url: config.redisUrl, clock, log, syncMs: config.rateLimit.syncMs });
     await store.ready?.();
     return store;
   }
@@ -81,6 +81,8 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
   const counter = await createCounterStore(options);
   const basePath = config.basePath;
   const ruleOf = (request: Marked): Rule => (request[RULE] ??= isStrictPath(pathOf(request, basePath)) ? config.rateLimit.strict : config.rateLimit);
+  // The rule's name leads the key: stores may count the strict rule differently (Redis counts it exactly).
+  const keyOf = (request: Marked) => `${ruleOf(request) === config.rateLimit.strict ? "strict:" : "general:"}${request.ip}|${pathOf(request, basePath)}`;
 
   await server.register(rateLimit, {
     global: true,
@@ -88,7 +90,7 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
     store: pluginStore(counter) as never,
     // Preflights are answered by CORS and never counted (as before).
     allowList: (request) => request.method === "OPTIONS",
-    keyGenerator: (request) => `${request.ip}|${pathOf(request, basePath)}`,
+    keyGenerator: (request) => keyOf(request as Marked),
     max: (request) => ruleOf(request as Marked).max,
     timeWindow: (request) => ruleOf(request as Marked).window * 1000,
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
