@@ -118,7 +118,7 @@ export async function verifyRegistration(app: AppContext, browser: BrowserSessio
     counter: credential.counter,
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp ? 1 : 0,
-    transports: (response.response?.transports ?? []).join(","),
+    transports: Array.isArray(response.response?.transports) ? response.response.transports.filter((t) => typeof t === "string").join(",") : "",
     aaguid: aaguid ?? null,
     createdAt: app.clock.now(),
   };
