@@ -237,6 +237,19 @@ describe("the console's message catalogues", () => {
         expect(failed).toEqual([]);
       });
 
+      it("uses the language's typography: its own quotes and apostrophes, French spacing, Spanish ¿", () => {
+        const wrong: string[] = [];
+        for (const [key, message] of catalogue) {
+          // A straight ' before a brace starts an ICU quote; inside words it is a typewriter apostrophe.
+          if (/\p{L}'\p{L}/u.test(message)) wrong.push(`${key}: straight apostrophe`);
+          // Straight double quotes only inside a quoted JSON example ('{"plan": "pro"}').
+          if (message.includes('"') && !message.includes("'{")) wrong.push(`${key}: straight double quote`);
+          if (language === "fr" && /[ \u00a0][?!:;]/.test(message)) wrong.push(`${key}: French needs a narrow no-break space before ? ! : ;`);
+          if (language === "es" && message.includes("?") && !message.includes("¿")) wrong.push(`${key}: Spanish question without ¿`);
+        }
+        expect(wrong).toEqual([]);
+      });
+
       it("gives every plural the categories the language needs, and no others", () => {
         const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
         const wrong: string[] = [];
