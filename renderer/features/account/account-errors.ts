@@ -5,7 +5,8 @@ import { errorCode, errorText } from "../../app/errors";
 
 export function placeFieldError<T extends FieldValues>(error: unknown, fields: Partial<Record<string, FieldPath<T>>>, setError: UseFormSetError<T>, text = errorText(error)): boolean {
   const code = errorCode(error);
-  const field = code ? fields[code] : undefined;
+  // Own keys only: a code such as `constructor` must not find Object.prototype's.
+  const field = code && Object.hasOwn(fields, code) ? fields[code] : undefined;
   if (!field) return false;
   setError(field, { type: "server", message: text }, { shouldFocus: true });
   return true;
