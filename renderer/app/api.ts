@@ -5,15 +5,28 @@
  */
 import { createLightClient } from "../../shared/client/light";
 import type { LatchkeyClient } from "../../shared/client/client-core";
+import { i18next } from "../i18n";
 import { desktop, desktopFetch } from "./desktop";
 
 let current: LatchkeyClient = build(typeof location !== "undefined" ? location.origin : "http://127.0.0.1:3000");
+
+/**
+ * Every request names the console's language, so a mail sent to someone who chose none (a reset
+ * asked for from the sign-in page) is in the language they were reading, not the browser's.
+ */
+function withLanguage(base: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (i18next.language) headers.set("accept-language", i18next.language);
+    return base(input, { ...init, headers });
+  };
+}
 
 function build(origin: string): LatchkeyClient {
   return createLightClient({
     baseURL: origin,
     credentials: "include",
-    ...(desktop ? { fetch: desktopFetch(desktop) } : {}),
+    fetch: withLanguage(desktop ? desktopFetch(desktop) : (input, init) => fetch(input, init)),
   });
 }
 
