@@ -8,11 +8,21 @@ import { join } from "node:path";
 import { Algorithm, hash, verify } from "@node-rs/argon2";
 import { createHashPool } from "../server/crypto/hash-pool.js";
 import { createClient } from "../shared/client/index.js";
+import { startBareServer } from "./bare-process.js";
+import { processCpuMs } from "./process-cpu.js";
 import { startBenchServer } from "./server-process.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
 
 export interface CoreFigures {
   getSession: LoadResult;
+  /** A bare node:http server answering a session-shaped JSON from memory, same wrk settings, same run. */
+  bareNodeHttp: LoadResult;
+  /** getSession ÷ bareNodeHttp (req/s), from alternating rounds of each (issue 12 target ≥ 0.35). */
+  getSessionShareOfBare: number;
+  /** Server CPU time (user + system) per answered request: steadier than req/s on a shared machine. */
+  cpuMicrosPerRequest: { getSession: number | null; bareNodeHttp: number | null };
+  /** bare CPU per request ÷ get-session CPU per request: the share by cost instead of by rate. */
+  getSessionCpuShareOfBare: number | null;
   signIn: LoadResult;
   storm: { getSession: LoadResult; signIn: LoadResult };
   singleHashMs: number;
@@ -69,8 +79,34 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
       body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
     };
 
+    const bare = await startBareServer(token);
+    const bareLoad = { url: `${bare.url}/api/auth/get-session`, headers: sessionLoad.headers };
     await runWrk({ ...sessionLoad, connections: 32, seconds: 2 }); // warm-up
-    const getSession = await runWrk({ ...sessionLoad, connections: 32, seconds });
+    await runWrk({ ...bareLoad, connections: 32, seconds: 2 });
+    // Alternate Latchkey and the bare server so a shared machine's load swings hit both alike.
+    const rounds: Array<[LoadResult, LoadResult]> = [];
+    const cpu = { latchkey: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
+    const measured = async (load: typeof sessionLoad, pid: number, into: { ms: number; requests: number }) => {
+      const before = processCpuMs(pid);
+      const result = await runWrk({ ...load, connections: 32, seconds: seconds / 2 });
+      const after = processCpuMs(pid);
+      if (before !== null && after !== null) {
+        into.ms += after - before;
+        into.requests += result.requests;
+      }
+      return result;
+    };
+    try {
+      for (let i = 0; i < 2; i++) {
+        rounds.push([await measured(sessionLoad, server.pid, cpu.latchkey), await measured(bareLoad, bare.pid, cpu.bare)]);
+      }
+    } finally {
+      await bare.stop();
+    }
+    const getSession = mergeRounds(rounds.map(([latchkey]) => latchkey));
+    const bareNodeHttp = mergeRounds(rounds.map(([, bareRound]) => bareRound));
+    const perRequest = (c: { ms: number; requests: number }) => (c.requests ? Math.round((c.ms * 1000 * 10) / c.requests) / 10 : null);
+    const cpuMicrosPerRequest = { getSession: perRequest(cpu.latchkey), bareNodeHttp: perRequest(cpu.bare) };
     const signIn = await runWrk({ ...signInLoad, connections: 8, seconds });
     const [stormSession, stormSignIn] = await Promise.all([
       runWrk({ ...sessionLoad, connections: 8, seconds }),
@@ -81,6 +117,11 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
     const cores = availableParallelism();
     return {
       getSession,
+      bareNodeHttp,
+      getSessionShareOfBare: Math.round((getSession.requestsPerSecond / bareNodeHttp.requestsPerSecond) * 1000) / 1000,
+      cpuMicrosPerRequest,
+      getSessionCpuShareOfBare:
+        cpuMicrosPerRequest.getSession && cpuMicrosPerRequest.bareNodeHttp ? Math.round((cpuMicrosPerRequest.bareNodeHttp / cpuMicrosPerRequest.getSession) * 1000) / 1000 : null,
       signIn,
       storm: { getSession: stormSession, signIn: stormSignIn },
       singleHashMs: Math.round(hashMs * 100) / 100,
@@ -97,12 +138,28 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
   }
 }
 
+/** Rounds of equal length combined: summed requests, mean rate, worst p99, mean p50. */
+function mergeRounds(results: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => results.reduce((total, r) => total + pick(r), 0);
+  return {
+    requests: sum((r) => r.requests),
+    requestsPerSecond: Math.round(sum((r) => r.requestsPerSecond) / results.length),
+    p50Ms: Math.round((sum((r) => r.p50Ms) / results.length) * 100) / 100,
+    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+  };
+}
+
 export function report(f: CoreFigures): string {
   const line = (name: string, r: LoadResult) =>
     `  ${name.padEnd(34)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(2)} ms   p99 ${r.p99Ms.toFixed(2)} ms   non-2xx ${r.non2xx}  errors ${r.errors}`;
   return [
     `core (${f.cores} cores, ${f.cpu})`,
     line("get-session (bearer, 32 conns)", f.getSession),
+    line("bare node:http, same JSON (32 conns)", f.bareNodeHttp),
+    `  get-session reaches ${Math.round(f.getSessionShareOfBare * 100)}% of bare node:http's req/s in the same run (target ≥ 35%)`,
+    `  server CPU per request: get-session ${f.cpuMicrosPerRequest.getSession ?? "?"} µs, bare ${f.cpuMicrosPerRequest.bareNodeHttp ?? "?"} µs → ${f.getSessionCpuShareOfBare !== null ? Math.round(f.getSessionCpuShareOfBare * 100) + "%" : "?"} by cost`,
     line("sign-in/email (8 conns)", f.signIn),
     line("get-session during sign-in storm", f.storm.getSession),
     line("sign-in during storm", f.storm.signIn),
