@@ -62,7 +62,7 @@ async function serve(
   const cookieHeader = request.headers.cookie;
   const jar: CookieJarState = { incoming: parseCookies(cookieHeader), outgoing: [] };
 
-  if (spec.method !== "GET" && cookieHeader) assertTrustedOrigin(request, options.origins);
+  if (spec.method !== "GET" && cookieHeader && !spec.crossSitePost) assertTrustedOrigin(request, options.origins);
 
   const params = await parseInput(spec.params, request.params, "params");
   const query = await parseInput(spec.query, request.query, "query");

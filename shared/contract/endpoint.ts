@@ -30,6 +30,11 @@ export interface EndpointSpec {
   redirects?: boolean;
   /** The server may answer from the signed session-data cookie without a database lookup. */
   cookieCache?: boolean;
+  /**
+   * A POST that other sites send by design (an identity provider's form_post callback) and that
+   * changes nothing itself (it only redirects): no Origin check even when cookies come along.
+   */
+  crossSitePost?: boolean;
   /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
   requires?: string;
   /**

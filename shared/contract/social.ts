@@ -95,6 +95,7 @@ export const socialEndpoints = {
     summary: "form_post callback (Apple): answered with a GET redirect to the same callback so Lax cookies arrive",
     tags: ["social"],
     access: "public",
+    crossSitePost: true,
     params: z.object({ id: providerField }),
     body: callbackParams,
     response: z.object({}),

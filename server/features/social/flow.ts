@@ -144,7 +144,7 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
     if (!linked.ok) return fail(linked.error);
     return { kind: "linked", to: flow.callbackURL, userId: flow.link.userId, providerId, created: linked.created };
   }
-  const outcome = await userFromProfile(app, { providerId, profile, tokens, disableSignUp: provider.disableSignUp && !flow.requestSignUp });
+  const outcome = await userFromProfile(app, { providerId, profile, tokens, disableSignUp: provider.disableSignUp });
   if (!outcome.ok) return fail(outcome.error);
   if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, providerId, isNewUser: outcome.isNewUser };
   let issued: IssuedSession;

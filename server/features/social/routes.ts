@@ -57,8 +57,8 @@ export const socialHandlers = defineHandlers({
     const provider = await providerOrThrow(app, body.provider);
     if (body.idToken) {
       const { tokens, profile } = await profileFromIdToken(app, provider, body.idToken);
-      const outcome = await userFromProfile(app, { providerId: provider.definition.id, profile, tokens, disableSignUp: provider.disableSignUp && !body.requestSignUp });
-      if (!outcome.ok) throw apiError("OAUTH_LINK_ERROR", outcome.error);
+      const outcome = await userFromProfile(app, { providerId: provider.definition.id, profile, tokens, disableSignUp: provider.disableSignUp });
+      if (!outcome.ok) throw outcome.error === "signup_disabled" ? apiError("SOCIAL_SIGN_UP_DISABLED") : apiError("OAUTH_LINK_ERROR", outcome.error);
       let issued;
       try {
         issued = await startSession(app, outcome.user, ctx.meta, { signInMethod: `social:${provider.definition.id}` });

@@ -151,3 +151,21 @@ describe("better-auth 1.7 client, unchanged", () => {
     }
   });
 });
+
+describe("sign-up switched off for a provider", () => {
+  it("answers SOCIAL_SIGN_UP_DISABLED to a person the server does not know yet, and creates no user", async () => {
+    const world2 = await startSocialWorld((idp) => ({ socialProviders: { google: { clientId: idp.clientId, clientSecret: idp.clientSecret, endpoints: idp.endpoints, disableSignUp: true } } }));
+    try {
+      const token = await world2.idp.signIdToken({ sub: "nosignup", email: "nosignup@example.com", email_verified: true });
+      const response = await world2.server.request("POST", "/sign-in/social", { body: { provider: "google", idToken: { token } } });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe("SOCIAL_SIGN_UP_DISABLED");
+      const asked = await world2.server.request("POST", "/sign-in/social", { body: { provider: "google", idToken: { token }, requestSignUp: true } });
+      expect(asked.body.code).toBe("SOCIAL_SIGN_UP_DISABLED");
+      const count = await world2.server.database.db.selectFrom("user").select(world2.server.database.db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+    } finally {
+      await world2.close();
+    }
+  });
+});

@@ -120,3 +120,22 @@ describe("social sign-in round trip against oidc-provider", () => {
     expect(listed.text).not.toContain(world.idp.clientSecret);
   });
 });
+
+describe("form_post from a provider on the same site", () => {
+  it("is redirected even when the browser sends its cookies and the provider's Origin along", async () => {
+    const response = await world.server.request("POST", "/callback/corp-post", {
+      rawBody: "state=abc&code=def",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://sso.example.com" },
+      cookie: "latchkey.session_token=whatever",
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(`${world.server.api}/callback/corp-post`);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ state: "abc", code: "def" });
+  });
+
+  it("keeps refusing form bodies everywhere else", async () => {
+    const response = await world.server.request("POST", "/sign-in/social", { rawBody: "provider=google&callbackURL=%2F", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(415);
+  });
+});
