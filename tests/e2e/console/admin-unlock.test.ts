@@ -32,12 +32,14 @@ describe("admin unlock", { timeout: 90_000 }, () => {
     await page.getByRole("heading", { name: "Locked Out", level: 1 }).waitFor();
     const card = page.getByRole("region", { name: "Sign-in lockout", exact: true });
     await card.getByText(/Sign-in refused until .*Failed sign-ins in a row: 3\./).waitFor();
+    // The status badges say it too (the panel's and the users table's).
+    await page.getByText("Sign-in locked", { exact: true }).first().waitFor();
     await expectAccessible(page, "locked user panel");
     await screenshot(page, "admin-user-locked");
 
     await card.getByRole("button", { name: "Unlock" }).click();
     await page.getByText("locked-out@example.com can sign in again.").waitFor();
-    await card.getByText("Not locked. Failed sign-ins in a row: 0.").waitFor();
+    await card.getByText("Sign-in not locked. Failed sign-ins in a row: 0.").waitFor();
     expect(await card.getByRole("button", { name: "Unlock" }).count()).toBe(0);
     expect((await signIn("right password")).status).toBe(200);
     expect(errors).toEqual([]);

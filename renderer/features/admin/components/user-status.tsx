@@ -8,6 +8,8 @@ interface StatusUser {
   banReason: string | null;
   banExpires: string | null;
   emailVerified: boolean;
+  /** Sign-in refused until then (account lockout, docs/lockout.md). */
+  lockedUntil?: string | null;
 }
 
 export function banSummary(t: (key: string, options?: Record<string, unknown>) => string, user: StatusUser): string {
@@ -20,10 +22,11 @@ export interface StatusLabels {
   active: string;
   verified: string;
   unverified: string;
+  locked: string;
 }
 
 export function statusLabels(t: (key: string) => string): StatusLabels {
-  return { banned: t("status.banned"), active: t("status.active"), verified: t("status.verified"), unverified: t("status.unverified") };
+  return { banned: t("status.banned"), active: t("status.active"), verified: t("status.verified"), unverified: t("status.unverified"), locked: t("status.locked") };
 }
 
 /** The badges with labels looked up by the caller (the users table does it once, not per row). */
@@ -32,6 +35,7 @@ export function UserStatusBadges({ user, labels, detail }: { user: StatusUser; l
     <span className="user-status">
       {user.banned ? <Badge tone="bad">{labels.banned}</Badge> : <Badge tone="good">{labels.active}</Badge>}
       {user.emailVerified ? <Badge tone="info">{labels.verified}</Badge> : <Badge tone="warn">{labels.unverified}</Badge>}
+      {user.lockedUntil && Date.parse(user.lockedUntil) > Date.now() ? <Badge tone="bad">{labels.locked}</Badge> : null}
       {detail ? <span className="muted user-status-detail">{detail}</span> : null}
     </span>
   );
