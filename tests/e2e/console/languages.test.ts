@@ -205,6 +205,19 @@ describe("the console in every language", () => {
     for (const language of LANGUAGES) await expect(page.getByRole("menuitem", { name: language.endonym, exact: true }).locator("[lang]").getAttribute("lang")).resolves.toBe(language.tag);
   });
 
+  it("asks for a password reset in the language on screen, for a user who chose none", async () => {
+    const user = await harness.server.signUp({ name: "Jan Brzęczyszczykiewicz" });
+    const { page } = await harness.newPage();
+    await page.goto(`${harness.consoleURL}/sign-in`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await pick(page, en, LANGUAGES.find((language) => language.tag === "pl")!);
+    await page.goto(`${harness.consoleURL}/forgot-password`);
+    await page.waitForFunction(() => document.documentElement.lang === "pl");
+    await page.getByRole("textbox").first().fill(user.email);
+    await page.locator("form button[type=submit]").click();
+    await expect.poll(async () => (await harness.server.outbox(user.email))[0]?.subject).toBe("Resetowanie hasła w Latchkey");
+  });
+
   it("lets the user's stored language win over the device's at sign-in", async () => {
     const { page } = await harness.newPage();
     await page.goto(`${harness.consoleURL}/sign-in`);
