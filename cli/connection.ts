@@ -9,6 +9,7 @@
 import type { LatchkeyClient } from "../shared/client/index.js";
 import type { GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { localeLanguage } from "./i18n/index.js";
 import { loadProfiles, profileName, type Profile } from "./profiles.js";
 
 export interface Connection {
@@ -43,7 +44,8 @@ export function clientTarget(url: string): { baseURL: string; basePath: string }
 export async function makeClient(url: string, token?: string, apiKey?: string): Promise<LatchkeyClient> {
   // The light client: the generated route table instead of the zod contract (~70 ms less to start).
   const [{ createLightClient }, { nodeFetch }] = await Promise.all([import("../shared/client/light.js"), import("./http-transport.js")]);
-  const headers: Record<string, string> = { "user-agent": "latchkey-cli", ...(apiKey ? { "x-api-key": apiKey } : {}) };
+  const language = localeLanguage();
+  const headers: Record<string, string> = { "user-agent": "latchkey-cli", ...(apiKey ? { "x-api-key": apiKey } : {}), ...(language ? { "accept-language": language } : {}) };
   return createLightClient({ ...clientTarget(url), token: apiKey ? undefined : token, fetch: nodeFetch, headers });
 }
 

@@ -19,8 +19,17 @@ import type { CliMessages, Plural } from "./types.js";
 export const CLI_MESSAGES: Readonly<Record<LanguageTag, CliMessages>> = { ru, uk, en, es, de, pl, fr, tr };
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag {
+  return localeLanguage(env) ?? "en";
+}
+
+/**
+ * The language the locale names, or undefined for C, POSIX and languages Latchkey lacks. Sent to
+ * the server as Accept-Language, so mail the operator causes (an invitation) for people who chose
+ * no language follows the operator's language, and a C locale leaves the server's default alone.
+ */
+export function localeLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag | undefined {
   const setting = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== "");
-  return matchLanguage(setting) ?? "en";
+  return matchLanguage(setting);
 }
 
 let current: { language: LanguageTag; messages: CliMessages } | undefined;
