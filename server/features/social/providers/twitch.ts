@@ -2,7 +2,8 @@
  * Twitch (OpenID Connect). Twitch puts nothing but `sub` in the ID token unless the `claims`
  * authorize parameter asks for more, so it asks for email, email_verified, preferred_username
  * and picture. When the user withheld some of them, Helix `/users` fills the gaps — Helix
- * refuses calls without the app's `Client-Id` header. Twitch does not support PKCE.
+ * refuses calls without the app's `Client-Id` header. Twitch does not support PKCE, and answers
+ * the token request's `scope` as an array.
  */
 import { defineProvider } from "../provider.js";
 
@@ -35,6 +36,8 @@ export const twitch = defineProvider({
   pkce: false,
   clientAuthentication: "client_secret_post",
   oidc: true,
+  // Twitch answers `scope` as a JSON array; RFC 6749 (and the token checks) want a space-separated string.
+  adjustTokenResponse: (body) => (Array.isArray(body.scope) ? { ...body, scope: body.scope.join(" ") } : body),
   authorizationParams: ({ settings }): Record<string, string> => (settings.authorizationParams.claims ? {} : { claims: CLAIMS }),
   async getProfile(tokens, helpers) {
     const claims = tokens.idTokenClaims;
