@@ -3,7 +3,7 @@
  * sign up, sign in, see their session and sign out against a fresh `npm start`.
  */
 import type { AppContext } from "../context.js";
-import { escapeHtml } from "../mail/templates/render.js";
+import { escapeHtml } from "../html/escape.js";
 
 export function demoPage(app: AppContext): string {
   const api = JSON.stringify(app.config.basePath);

@@ -1,5 +1,5 @@
 import { defineHandlers, Html } from "../../http/handler.js";
-import { escapeHtml } from "../../mail/templates/render.js";
+import { escapeHtml } from "../../html/escape.js";
 import { explainError } from "./error-explanations.js";
 
 export const healthHandlers = defineHandlers({

@@ -4,15 +4,10 @@
  * escaped here, once.
  */
 import type { LanguageTag } from "../../../shared/languages.js";
+import { escapeHtml } from "../../html/escape.js";
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+// The helper lives in server/html/escape.ts (HTTP pages use it too); templates keep importing it from here.
+export { escapeHtml };
 
 export interface MailLayout {
   language: LanguageTag;
