@@ -45,10 +45,15 @@ export function installReadiness(server: FastifyInstance, context: AppContext): 
   });
 
   server.get(`${context.config.basePath}/ready`, async (_request, reply) => {
-    const results: Record<string, "ok" | "failing"> = { database: (await databaseAnswers(context)) ? "ok" : "failing" };
+    const results: Record<string, "ok" | "failing" | "degraded"> = { database: (await databaseAnswers(context)) ? "ok" : "failing" };
     for (const { name, check } of checks) {
       results[name] = (await Promise.resolve().then(check).catch(() => false)) ? "ok" : "failing";
     }
+    // A shared rate-limit store (Redis, PostgreSQL) that went away is reported, not failed: the
+    // server keeps serving with per-process counts, and failing readiness on every server at
+    // once would take the whole service down over a limiter.
+    const limiter = context.limiterHealth();
+    if (limiter.enabled && limiter.store !== "memory") results.rateLimitStore = limiter.degraded ? "degraded" : "ok";
     reply.header("cache-control", "no-store");
     if (Object.values(results).includes("failing")) {
       const error = apiError("NOT_READY", `Not ready: ${Object.entries(results).filter(([, state]) => state === "failing").map(([name]) => name).join(", ")} failing`);
