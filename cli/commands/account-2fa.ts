@@ -154,3 +154,21 @@ export function registerTwoFactorCommands(account: Command): void {
     }),
   );
 }
+
+/** `auth admin users reset-2fa <user>`: an administrator turns a user's two-factor off (lost phone). */
+export function registerAdminTwoFactorCommand(users: Command): void {
+  example(
+    users.command("reset-2fa").argument("<user>", "id or email").description("turn a user's two-factor off (secret, backup codes and trusted devices are forgotten; audited)"),
+    "auth admin users reset-2fa ada@example.com --yes",
+  ).action(
+    handler(async (flags, ref: string) => {
+      const { client } = await connect(flags);
+      const { resolveUser } = await import("../resolve.js");
+      const { confirm } = await import("../prompt.js");
+      const target = await resolveUser(client, ref);
+      await confirm(flags, `Turn two-factor off for ${target.email}?`);
+      await client.adminResetTwoFactor({ userId: target.id });
+      await emit(flags, { userId: target.id, email: target.email, twoFactorEnabled: false }, () => info(`Two-factor is off for ${target.email}; they can set it up again.`));
+    }),
+  );
+}

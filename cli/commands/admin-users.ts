@@ -12,9 +12,10 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
+import { registerAdminTwoFactorCommand } from "./account-2fa.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
-const USER_FIELDS = ["id", "email", "name", "role", "emailVerified", "banned", "banReason", "banExpires", "username", "createdAt", "updatedAt"];
+const USER_FIELDS = ["id", "email", "name", "role", "emailVerified", "banned", "banReason", "banExpires", "username", "twoFactorEnabled", "createdAt", "updatedAt"];
 
 interface ListFlags {
   search?: string;
@@ -34,6 +35,7 @@ const BULK_HELP = "\nWith --from-file, one id or email per line (- reads standar
 
 export function registerAdminUserCommands(admin: Command): void {
   const users = admin.command("users").description("manage users (needs an administrator session)");
+  registerAdminTwoFactorCommand(users);
 
   example(
     users

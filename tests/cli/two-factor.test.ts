@@ -63,3 +63,25 @@ describe("auth account 2fa", () => {
     expect((await cli.run(["whoami", "--json"])).json().user.twoFactorEnabled).toBe(false);
   });
 });
+
+describe("auth admin users reset-2fa", () => {
+  it("turns a user's two-factor off, and shows the state in `users get`", async () => {
+    const user = await server.signUp({ email: "cli-reset@example.com" });
+    const enabled = await server.request("POST", "/two-factor/enable", { token: user.token, body: { password: user.password } });
+    const secret = new URL(enabled.body.totpURI).searchParams.get("secret")!;
+    server.clock.set(Date.now() + 120_000);
+    expect((await server.request("POST", "/two-factor/verify-totp", { token: user.token, body: { code: codeAt(secret, Date.now() + 120_000) } })).status).toBe(200);
+    const admin = await server.signUp({ email: "cli-reset-admin@example.com" });
+    await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+    const operator = cliFor(server, { token: admin.token });
+    try {
+      expect((await operator.run(["admin", "users", "get", user.email, "--json"])).json().user.twoFactorEnabled).toBe(true);
+      const reset = await operator.run(["admin", "users", "reset-2fa", user.email, "--yes", "--json"]);
+      expect(reset.code).toBe(0);
+      expect(reset.json()).toMatchObject({ email: user.email, twoFactorEnabled: false });
+      expect((await server.request("GET", `/admin/get-user?id=${user.userId}`, { token: admin.token })).body.twoFactorEnabled).toBe(false);
+    } finally {
+      operator.cleanup();
+    }
+  });
+});
