@@ -177,6 +177,8 @@ export const configSchema = z.object({
   metrics: z.object({ enabled: z.boolean().default(false), token: z.string().min(16).optional() }).prefault({}),
   /** On SIGTERM/SIGINT, wait this long for requests in flight before cutting connections (seconds). */
   shutdownTimeout: z.number().nonnegative().default(10),
+  /** SQLite's synchronous mode: "full" survives power loss, "normal" only process crashes (docs/operations.md). */
+  sqliteSynchronous: z.enum(["full", "normal"]).default("full"),
 
   /** API keys for scripts (docs/api-keys.md); limits as better-auth's api-key plugin, lengths in characters. */
   apiKey: z

@@ -26,7 +26,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export async function startServer(config: Config, options: { handleSignals?: boolean } = {}): Promise<RunningServer> {
   const { secret } = loadOrCreateSecret(config);
-  const database = await openDatabase(config.db);
+  const database = await openDatabase(config.db, { synchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
   const app = await createApp({ config, db: database.db, secret });
   if (database.poolStats) app.context.metrics.watchDatabasePool(database.poolStats);

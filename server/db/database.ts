@@ -33,7 +33,16 @@ export interface OpenedSqlite extends OpenedDatabase {
  * Opens what the `db` setting names: a PostgreSQL URL or a SQLite file. pg is loaded only for a
  * URL, so SQLite users (and CLI start-up) never pay for it.
  */
-export async function openDatabase(target: string): Promise<OpenedDatabase> {
+export interface OpenOptions {
+  /**
+   * SQLite only. "full" (the default): a commit is on disk before it is acknowledged, so a power
+   * loss cannot undo a password change or a session revocation. "normal": commits survive a
+   * crash of the process but the last ones may roll back on power loss (docs/operations.md).
+   */
+  synchronous?: "full" | "normal";
+}
+
+export async function openDatabase(target: string, options: OpenOptions = {}): Promise<OpenedDatabase> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import("./postgres.js");
     const { db, pool, close } = openPostgres(target);
@@ -48,18 +57,19 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
     return { db, dialect: "postgres", poolStats, close };
   }
-  return openSqlite(target);
+  return openSqlite(target, options);
 }
 
 export { isPostgresUrl };
 
-export function openSqlite(file: string): OpenedSqlite {
+export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlite {
   if (file !== ":memory:") createPrivateFile(file);
   const sqlite = new SQLite(file);
-  // WAL lets readers run while a writer commits; NORMAL sync is durable across app crashes and
-  // loses at most the last commits on power loss, the usual trade for a WAL database.
+  // WAL lets readers run while a writer commits. FULL syncs the WAL on every commit: an auth
+  // server acknowledges revocations and password changes, and those must survive a power loss
+  // (NORMAL would survive a process crash only). Reads — get-session — never sync.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");

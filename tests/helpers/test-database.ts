@@ -38,7 +38,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDialect === "postgres") return createPostgresDatabase(`latchkey_test_${process.pid}_${n}`);
   const dir = mkdtempSync(join(tmpdir(), "latchkey-test-"));
   const target = join(dir, `test-${process.pid}-${n}.db`);
-  const database = await openDatabase(target);
+  // A throwaway file: no fsync per commit (power loss is not a test case; crashes are, and
+  // NORMAL survives those). Servers default to FULL.
+  const database = await openDatabase(target, { synchronous: "normal" });
   await migrateToLatest(database.db);
   return {
     database,
