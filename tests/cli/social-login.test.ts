@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSocialWorld, type SocialWorld } from "../server/social/setup.js";
 import { TestBrowser } from "../server/social/support.js";
+import { runCli } from "../helpers/run-cli.js";
 import { cliFor, type Cli } from "./harness.js";
 
 let world: SocialWorld;
@@ -44,9 +45,13 @@ async function waitForFile(path: string, ms = 15_000): Promise<string> {
 }
 
 describe("auth login --provider", () => {
-  it("signs in through the system browser and a loopback redirect, and saves the session like a password login", async () => {
-    const running = cli.run(["login", "--provider", "google", "--json"], { env: { BROWSER: browserScript } });
-    const url = await waitForFile(urlFile);
+  it("signs in through the system browser and a loopback redirect, and saves the session like a password login", { timeout: 90_000 }, async () => {
+    // The CLI waits for a person at a browser: give it (and a loaded machine) a minute, not the harness's 20 s.
+    const running = runCli(["login", "--provider", "google", "--json"], {
+      timeoutMs: 60_000,
+      env: { XDG_CONFIG_HOME: cli.configHome, AUTH_URL: world.server.url, AUTH_TOKEN: undefined, AUTH_PROFILE: undefined, BROWSER: browserScript },
+    });
+    const url = await waitForFile(urlFile, 40_000);
     expect(new URL(url).origin).toBe(world.idp.issuer);
     const browser = new TestBrowser();
     browser.login = "opsy";
@@ -55,7 +60,7 @@ describe("auth login --provider", () => {
     expect(await response.text()).toContain("You can close this window");
     const result = await running;
     expect(result.code, result.stderr).toBe(0);
-    expect(result.json()).toMatchObject({ profile: "default", user: { email: "opsy@example.com" } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ profile: "default", user: { email: "opsy@example.com" } });
     // The browser got no session: the session belongs to the CLI.
     expect(browser.cookie(world.server.url, "latchkey.session_token")).toBeUndefined();
     const saved = JSON.parse(readFileSync(join(cli.configHome, "latchkey", "profiles.json"), "utf8"));
