@@ -125,6 +125,10 @@ describe("rate limits shared through Redis", () => {
     await proxy.cut();
     await sleep(200);
     expect(server.app.context.limiterHealth()).toMatchObject({ store: "redis", shared: false, degraded: true });
+    // Readiness says so, and stays 200: a weaker limit is no reason to leave the load balancer.
+    const ready = await fetch(`${server.api}/ready`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks).toMatchObject({ database: "ok", rateLimitStore: "degraded" });
     // The cut-off server counts alone now: a fresh path gets its own 10 there…
     const local: number[] = [];
     for (let i = 0; i < 12; i++) local.push((await fetch(`${server.api}/get-session`)).status);
@@ -137,6 +141,7 @@ describe("rate limits shared through Redis", () => {
     const deadline = Date.now() + 10_000;
     while (!server.app.context.limiterHealth().shared && Date.now() < deadline) await sleep(100);
     expect(server.app.context.limiterHealth()).toEqual({ enabled: true, store: "redis", shared: true, degraded: false });
+    expect((await (await fetch(`${server.api}/ready`)).json()).checks).toMatchObject({ rateLimitStore: "ok" });
     // Shared again, exactly, on a strict path neither has counted yet.
     const fresh = await alternateStrict(8, "/sign-up/email");
     expect(fresh.filter((status) => status !== 429)).toHaveLength(4);
