@@ -4,7 +4,7 @@ import { ApiError } from "../shared/errors.js";
 import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
-import { errorText, messages } from "./i18n/index.js";
+import { errorText, loadCliLanguage, messages } from "./i18n/index.js";
 
 // `auth … | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -13,6 +13,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 export async function run(argv: string[]): Promise<number> {
+  await loadCliLanguage();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

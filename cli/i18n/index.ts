@@ -6,17 +6,8 @@
  */
 import type { Command, Help } from "commander";
 import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
-import { de } from "./messages/de.js";
 import { en } from "./messages/en.js";
-import { es } from "./messages/es.js";
-import { fr } from "./messages/fr.js";
-import { pl } from "./messages/pl.js";
-import { ru } from "./messages/ru.js";
-import { tr } from "./messages/tr.js";
-import { uk } from "./messages/uk.js";
 import type { CliMessages, Plural } from "./types.js";
-
-export const CLI_MESSAGES: Readonly<Record<LanguageTag, CliMessages>> = { ru, uk, en, es, de, pl, fr, tr };
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag {
   return localeLanguage(env) ?? "en";
@@ -32,20 +23,30 @@ export function localeLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTa
   return matchLanguage(setting);
 }
 
-let current: { language: LanguageTag; messages: CliMessages } | undefined;
+// English is always there (errors before the language is loaded, a missing file); the others are
+// loaded one at a time: the CLI's start budget has no room for eight catalogues.
+let current: { language: LanguageTag; messages: CliMessages } = { language: "en", messages: en };
 
-/** The messages for this process (read from the environment once). */
-export function messages(): CliMessages {
-  if (!current) {
-    const language = cliLanguage();
-    current = { language, messages: CLI_MESSAGES[language] };
+/** Reads the locale and loads its catalogue; run once before the command tree is built. */
+export async function loadCliLanguage(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const language = cliLanguage(env);
+  if (language === "en") return;
+  try {
+    const module = (await import(`./messages/${language}.js`)) as Record<string, CliMessages>;
+    const messages = module[language];
+    if (messages) current = { language, messages };
+  } catch {
+    // A damaged install: English rather than no words at all.
   }
+}
+
+/** The messages for this process (English until loadCliLanguage has run). */
+export function messages(): CliMessages {
   return current.messages;
 }
 
 export function currentLanguage(): LanguageTag {
-  messages();
-  return current!.language;
+  return current.language;
 }
 
 /** `{name}` placeholders filled from `values`; an unknown placeholder stays as written. */

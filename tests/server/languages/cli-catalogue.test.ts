@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLI_MESSAGES, cliLanguage, fill } from "../../../cli/i18n/index.js";
+import { CLI_MESSAGES } from "../../../cli/i18n/all.js";
+import { cliLanguage, fill } from "../../../cli/i18n/index.js";
 import { LANGUAGE_TAGS } from "../../../shared/languages.js";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -11,9 +12,9 @@ describe("CLI catalogues", () => {
       const messages = CLI_MESSAGES[language];
       for (const group of ["confirm", "done"] as const) {
         for (const [key, english] of Object.entries(en[group])) {
-          if (typeof english === "string") expect(placeholders((messages[group] as Record<string, string>)[key]!), `${language}.${group}.${key}`).toEqual(placeholders(english));
+          if (typeof english === "string") expect(placeholders((messages[group] as unknown as Record<string, string>)[key]!), `${language}.${group}.${key}`).toEqual(placeholders(english));
           else if (!Array.isArray(english)) {
-            for (const form of Object.values((messages[group] as Record<string, Record<string, string>>)[key]!)) expect(placeholders(form), `${language}.${group}.${key}`).toEqual(placeholders(english.other));
+            for (const form of Object.values((messages[group] as unknown as Record<string, Record<string, string>>)[key]!)) expect(placeholders(form), `${language}.${group}.${key}`).toEqual(placeholders(english.other));
           }
         }
       }
