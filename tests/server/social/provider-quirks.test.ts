@@ -11,6 +11,7 @@ import { appleClientSecret } from "../../../server/features/social/providers/app
 import { discordAvatarURL } from "../../../server/features/social/providers/discord.js";
 import { gitlab } from "../../../server/features/social/providers/gitlab.js";
 import { microsoft } from "../../../server/features/social/providers/microsoft.js";
+import { startTestServer } from "../../helpers/test-server.js";
 import { runProviderSignIn, startFakeProvider, type FakeProvider, type ProviderRun } from "./provider-harness.js";
 
 const CONSUMER_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
@@ -69,6 +70,24 @@ describe("Microsoft tenants", () => {
   it("refuses an ID token minted for another client", async () => {
     const result = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-3", tid: WORK_TENANT, email: "a@contoso.com" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0`, audience: "someone-else" }));
     expect(result.landed.searchParams.get("error")).toBe("unable_to_get_user_info");
+  });
+
+  it("applies the same tenant rules to ID-token sign-in (a native app's token)", async () => {
+    fake = await startFakeProvider();
+    const f = fake;
+    const server = await startTestServer({ config: { socialProviders: { microsoft: { clientId: "fake-client-id", tenantId: "organizations", endpoints: { authorization: `${f.url}/organizations/oauth2/v2.0/authorize`, token: `${f.url}/token`, jwks: `${f.url}/jwks`, api: f.url } } } } });
+    try {
+      const personal = await f.signIdToken({ sub: "p", oid: "oid-p", tid: CONSUMER_TENANT, email: "me@outlook.com", nonce: "n1" }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` });
+      const refused = await server.request("POST", "/sign-in/social", { body: { provider: "microsoft", idToken: { token: personal, nonce: "n1" } } });
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe("FAILED_TO_GET_USER_INFO");
+      const work = await f.signIdToken({ sub: "w", oid: "oid-w", tid: WORK_TENANT, email: "w@contoso.com", email_verified: true, nonce: "n2" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` });
+      const accepted = await server.request("POST", "/sign-in/social", { body: { provider: "microsoft", idToken: { token: work, nonce: "n2" } } });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.user.email).toBe("w@contoso.com");
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * built from (animated ones start with `a_`), and users without one get a default avatar chosen
  * from their id (new usernames, discriminator "0") or their discriminator (legacy names).
  * `prompt=none` skips the consent screen for users who already authorised the app (config may override).
+ * PKCE (S256, verifier ≥ 43 characters) is supported, except with the `role_connections.write` scope.
  */
 import { defineProvider } from "../provider.js";
 
