@@ -21,6 +21,9 @@ export interface IssuedSession {
   token: string;
   session: SessionRow;
   user: UserRow;
+  /** The user's last sign-in before this one (set when signInMethod recorded a new one), so a
+   * sign-in held for a second factor can put it back. */
+  previousSignIn?: { at: number | null; method: string | null };
 }
 
 export interface StartOptions {
@@ -84,7 +87,8 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
     await store.insertSession(trx, session);
     await store.recordSignIn(trx, current.id, now, method);
   });
-  return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method } };
+  const previousSignIn = { at: current.lastSignInAt === null ? null : Number(current.lastSignInAt), method: current.lastSignInMethod };
+  return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method }, previousSignIn };
 }
 
 export interface ResolvedSession extends IssuedSession {

@@ -16,7 +16,7 @@ import type { AuthState, BrowserSessions } from "../../http/handler.js";
 import { isLocked, recordFailure, recordSuccess } from "../lockout/service.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { deleteSessionById } from "../session/store.js";
-import { findUserById } from "../user/store.js";
+import { findUserById, updateUser } from "../user/store.js";
 import { consumeState, findState, findTwoFactor, saveState, swapState } from "./store.js";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
@@ -56,6 +56,8 @@ export async function holdForSecondFactor(
   if (await useTrustedDevice(app, browser, user.id)) return null;
 
   await deleteSessionById(app.db, issued.session.id);
+  // Not signed in yet: the last sign-in stays the previous one until the second step succeeds.
+  if (issued.previousSignIn) await updateUser(app.db, user.id, { lastSignInAt: issued.previousSignIn.at, lastSignInMethod: issued.previousSignIn.method });
   const now = app.clock.now();
   const handle = randomString(32);
   const pending: Pending = { userId: user.id, rememberMe: options.rememberMe !== false, method: options.method, attempts: 0 };

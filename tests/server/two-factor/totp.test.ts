@@ -55,6 +55,9 @@ describe("signing in with TOTP", () => {
     expect(tab.jar.cookies.has("latchkey.session_token")).toBe(false);
     expect(tab.jar.cookies.has("latchkey.two_factor")).toBe(true);
     expect((await tab.client.getSession()).data).toBeNull();
+    // The password alone is no sign-in: the last sign-in is still the setup one, by email.
+    const before = await server.database.db.selectFrom("user").select(["lastSignInAt"]).where("id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(Number(before.lastSignInAt)).toBeLessThan(server.clock.now());
 
     const verified = await tab.client.twoFactor.verifyTotp({ code: totpAt(user.secret, server.clock.now()) });
     expect(verified.error).toBeNull();
@@ -62,6 +65,9 @@ describe("signing in with TOTP", () => {
     expect(verified.data!.token).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(tab.jar.cookies.has("latchkey.two_factor")).toBe(false);
     expect((await tab.client.getSession()).data!.user.id).toBe(user.userId);
+    const after = await server.database.db.selectFrom("user").select(["lastSignInAt", "lastSignInMethod"]).where("id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(Number(after.lastSignInAt)).toBe(server.clock.now());
+    expect(after.lastSignInMethod).toBe("email");
     const signIns = await auditRows(server, "user.sign-in");
     expect(signIns.some((e) => e.targetId === user.userId && e.metadata?.secondFactor === "totp")).toBe(true);
   });
