@@ -114,13 +114,15 @@ describe("Apple", () => {
 });
 
 describe("GitLab, GitHub and Discord", () => {
-  it("moves every GitLab endpoint to a self-hosted instance given by baseURL", () => {
+  it("moves every GitLab endpoint to a self-hosted instance given by baseURL or the issuer", () => {
     expect(effectiveEndpoints(gitlab, settings({ baseURL: "https://git.example.org/" }))).toMatchObject({
       authorization: "https://git.example.org/oauth/authorize",
       token: "https://git.example.org/oauth/token",
       userInfo: "https://git.example.org/api/v4/user",
       issuer: "https://git.example.org",
     });
+    // better-auth calls the same setting `issuer`: an issuer override moves the others too.
+    expect(effectiveEndpoints(gitlab, settings({ endpoints: { issuer: "https://gitlab.corp.example" } }))).toMatchObject({ token: "https://gitlab.corp.example/oauth/token", issuer: "https://gitlab.corp.example" });
   });
 
   it("refuses a blocked GitLab user", async () => {

@@ -1,6 +1,6 @@
 /**
  * GitLab (OAuth 2 with PKCE), gitlab.com or a self-hosted instance: `baseURL` (the instance
- * origin, optionally with a path) moves every endpoint. Blocked or locked users are refused.
+ * origin, optionally with a path) — or `endpoints.issuer` — moves every endpoint. Blocked or locked users are refused.
  */
 import { defineProvider, type ProviderEndpoints } from "../provider.js";
 
@@ -32,7 +32,11 @@ export const gitlab = defineProvider({
   id: "gitlab",
   name: "GitLab",
   endpoints: endpointsFor("https://gitlab.com"),
-  resolveEndpoints: (settings) => (settings.baseURL ? endpointsFor(settings.baseURL) : {}),
+  // `baseURL`, or an `endpoints.issuer` override (better-auth's GitLab option is `issuer`), moves them all.
+  resolveEndpoints: (settings) => {
+    const base = settings.baseURL ?? settings.endpoints.issuer;
+    return base ? endpointsFor(base) : {};
+  },
   defaultScopes: ["read_user"],
   pkce: true,
   clientAuthentication: "client_secret_post",
