@@ -70,6 +70,31 @@ describe("auth login --provider", () => {
     expect(whoami.json().user.email).toBe("opsy@example.com");
   });
 
+  it("reports the server's refusal (here: the provider shares no email) and exits without saving a session", { timeout: 90_000 }, async () => {
+    world.idp.users.set("nomail-cli", { sub: "nomail-cli", name: "No Mail" });
+    const other = cliFor(world.server);
+    const file = `${urlFile}-2`;
+    const script = `${browserScript}-2`;
+    writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${file}'\n`);
+    chmodSync(script, 0o755);
+    try {
+      const running = runCli(["login", "--provider", "google", "--json"], {
+        timeoutMs: 60_000,
+        env: { XDG_CONFIG_HOME: other.configHome, AUTH_URL: world.server.url, AUTH_TOKEN: undefined, AUTH_PROFILE: undefined, BROWSER: script },
+      });
+      const browser = new TestBrowser();
+      browser.login = "nomail-cli";
+      const { url: landed } = await browser.navigate(await waitForFile(file, 40_000));
+      expect(new URL(landed).searchParams.get("error")).toBe("email_not_found");
+      const result = await running;
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain("email_not_found");
+      expect(existsSync(join(other.configHome, "latchkey", "profiles.json"))).toBe(false);
+    } finally {
+      other.cleanup();
+    }
+  });
+
   it("refuses a non-loopback redirect for the CLI flow, and the one-time code without its verifier", async () => {
     const far = await world.server.request("POST", "/cli/sign-in/social", { body: { provider: "google", loopbackURL: "https://evil.example/callback", challenge: "x".repeat(43) } });
     expect(far.status).toBe(403);

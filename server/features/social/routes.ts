@@ -174,7 +174,8 @@ export const socialHandlers = defineHandlers({
     const { body, app } = ctx;
     assertLoopbackURL(body.loopbackURL);
     const provider = await providerOrThrow(app, body.provider);
-    const url = await startFlow(app, ctx.browser, provider, { callbackURL: body.loopbackURL, cli: { redirect: body.loopbackURL, challenge: body.challenge } });
+    // Errors go back to the CLI too, so it can say what went wrong instead of waiting.
+    const url = await startFlow(app, ctx.browser, provider, { callbackURL: body.loopbackURL, errorURL: body.loopbackURL, cli: { redirect: body.loopbackURL, challenge: body.challenge } });
     return { url };
   },
   cliSocialToken: async (ctx) => {
