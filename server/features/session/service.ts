@@ -87,7 +87,7 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
     await store.insertSession(trx, session);
     await store.recordSignIn(trx, current.id, now, method);
   });
-  const previousSignIn = { at: current.lastSignInAt === null ? null : Number(current.lastSignInAt), method: current.lastSignInMethod };
+  const previousSignIn = { at: current.lastSignInAt == null ? null : Number(current.lastSignInAt), method: current.lastSignInMethod ?? null };
   return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method }, previousSignIn };
 }
 
