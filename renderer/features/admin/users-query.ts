@@ -42,6 +42,11 @@ export function listParams(search: UsersSearch): NonNullable<ListUsersQuery> {
     params.filterField = "emailVerified";
     params.filterValue = search.verified;
     params.filterOperator = "eq";
+  } else if (search.locked) {
+    // Locked now: the lock ends in the future (read when the page is fetched).
+    params.filterField = "lockedUntil";
+    params.filterValue = Date.now();
+    params.filterOperator = "gt";
   } else if (search.role) {
     params.filterField = "role";
     params.filterValue = search.role;

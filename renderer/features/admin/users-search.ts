@@ -14,6 +14,8 @@ export interface UsersSearch {
   role?: string | undefined;
   banned?: boolean | undefined;
   verified?: boolean | undefined;
+  /** Only users whose sign-in is locked now (account lockout). */
+  locked?: boolean | undefined;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
@@ -36,5 +38,6 @@ export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
     role: typeof search.role === "string" && search.role !== "" ? search.role.slice(0, 64) : undefined,
     banned: flag(search.banned),
     verified: flag(search.verified),
+    locked: flag(search.locked) === true ? true : undefined,
   };
 }

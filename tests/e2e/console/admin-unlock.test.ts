@@ -1,6 +1,6 @@
 /**
- * Account lockout in the console (issue 12): a locked user's panel says sign-in is refused and
- * until when; Unlock clears it, and the user can sign in again.
+ * Account lockout in the console (issue 12): the users table filters the locked; a locked user's
+ * panel says sign-in is refused and until when; Unlock clears it, and the user can sign in again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
@@ -28,6 +28,15 @@ describe("admin unlock", { timeout: 90_000 }, () => {
 
     const { page } = await harness.newPage({ as: admin });
     const errors = watchPageErrors(page);
+    // The users table: "Show: Sign-in locked" lists the locked user alone, with the badge.
+    await page.goto(`${harness.consoleURL}/admin/users`);
+    const rows = page.getByRole("grid", { name: "Users" }).getByRole("row").filter({ has: page.getByRole("checkbox", { name: /^Select \S+@/ }) });
+    await rows.first().waitFor();
+    await page.getByLabel("Show", { exact: true }).selectOption({ label: "Sign-in locked" });
+    await page.waitForURL(/locked=true/);
+    await expect.poll(() => rows.evaluateAll((all) => all.map((row) => row.querySelector("a")?.textContent ?? ""))).toEqual(["locked-out@example.com"]);
+    expect(await rows.first().textContent()).toContain("Sign-in locked");
+
     await page.goto(`${harness.consoleURL}/admin/users/${user.userId}`);
     await page.getByRole("heading", { name: "Locked Out", level: 1 }).waitFor();
     const card = page.getByRole("region", { name: "Sign-in lockout", exact: true });

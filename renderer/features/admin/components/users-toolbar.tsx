@@ -7,20 +7,23 @@ import type { UsersSearch } from "../users-search";
 import { useSearchText } from "../use-search-text";
 import { ColumnMenu } from "./column-menu";
 
-type FilterChoice = "all" | "banned" | "notBanned" | "verified" | "unverified" | `role:${string}`;
+type FilterChoice = "all" | "banned" | "notBanned" | "verified" | "unverified" | "locked" | `role:${string}`;
 
 export function filterOf(search: UsersSearch): FilterChoice {
   if (search.banned !== undefined) return search.banned ? "banned" : "notBanned";
   if (search.verified !== undefined) return search.verified ? "verified" : "unverified";
+  if (search.locked) return "locked";
   if (search.role) return `role:${search.role}`;
   return "all";
 }
 
-function searchForFilter(choice: FilterChoice): Pick<UsersSearch, "banned" | "verified" | "role"> {
-  if (choice === "banned" || choice === "notBanned") return { banned: choice === "banned", verified: undefined, role: undefined };
-  if (choice === "verified" || choice === "unverified") return { verified: choice === "verified", banned: undefined, role: undefined };
-  if (choice.startsWith("role:")) return { role: choice.slice(5), banned: undefined, verified: undefined };
-  return { banned: undefined, verified: undefined, role: undefined };
+function searchForFilter(choice: FilterChoice): Pick<UsersSearch, "banned" | "verified" | "role" | "locked"> {
+  const none = { banned: undefined, verified: undefined, role: undefined, locked: undefined };
+  if (choice === "banned" || choice === "notBanned") return { ...none, banned: choice === "banned" };
+  if (choice === "verified" || choice === "unverified") return { ...none, verified: choice === "verified" };
+  if (choice === "locked") return { ...none, locked: true };
+  if (choice.startsWith("role:")) return { ...none, role: choice.slice(5) };
+  return none;
 }
 
 /**
@@ -82,6 +85,7 @@ export function UsersToolbar({
           <option value="notBanned">{t("users.filters.notBanned")}</option>
           <option value="verified">{t("users.filters.verified")}</option>
           <option value="unverified">{t("users.filters.unverified")}</option>
+          <option value="locked">{t("users.filters.locked")}</option>
           {ROLE_NAMES.map((role) => (
             <option key={role} value={`role:${role}`}>
               {t("users.filters.role", { role: t(`roles.${role}`, { defaultValue: role }) })}
