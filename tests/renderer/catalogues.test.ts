@@ -10,12 +10,13 @@ import { fileURLToPath } from "node:url";
 import { isPluralElement, isSelectElement, isTagElement, parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
+import { LANGUAGE_TAGS } from "../../shared/languages.js";
 
 const renderer = fileURLToPath(new URL("../../renderer/", import.meta.url));
 const i18nDir = join(renderer, "i18n");
 
-/** The eight languages of issue 13 (BCP 47 tags); English is the reference. */
-const LANGUAGES = ["ru", "uk", "en", "es", "de", "pl", "fr", "tr"] as const;
+/** Every language Latchkey speaks (shared/languages.ts, the one enumeration); English is the reference. */
+const LANGUAGES = LANGUAGE_TAGS;
 
 /**
  * Keys the code builds at run time from data, so no source line spells them out. Template
@@ -186,6 +187,10 @@ describe("the console's message catalogues", () => {
   for (const language of LANGUAGES.filter((tag) => tag !== "en")) {
     describe(language, () => {
       const catalogue = catalogues.get(language)!;
+
+      it("has a catalogue folder", () => {
+        expect(readdirSync(i18nDir)).toContain(language);
+      });
 
       it("has every key English has", () => {
         expect([...english.keys()].filter((key) => !catalogue.has(key))).toEqual([]);
