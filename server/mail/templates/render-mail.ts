@@ -68,7 +68,10 @@ export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTa
     subject: format(kindTexts.subject),
     // A paragraph about a date nobody gave (an invitation built without its expiry) is left out.
     lines: [...greeting, ...kindTexts.body.filter((line) => values.expiresAt !== undefined || !line.includes("{expiresAt}")).map(format)],
-    action: kindTexts.action && url ? { label: format(kindTexts.action), url, fallback: format(texts.linkFallback) } : undefined,
+    action:
+      kindTexts.action && url
+        ? { label: format(kindTexts.action), url, fallback: format(texts.linkFallback), textLine: formatMessage(language, texts.actionLine, { action: format(kindTexts.action), url }) }
+        : undefined,
     code: kind === "otp" ? values.code as string : undefined,
   });
   return { language, ...laid };

@@ -15,14 +15,15 @@ export interface MailLayout {
   subject: string;
   /** Paragraphs of plain text (unescaped). */
   lines: string[];
-  action?: { label: string; url: string; fallback: string };
+  /** `textLine`: the text part's line for the link, already in the language. */
+  action?: { label: string; url: string; fallback: string; textLine: string };
   /** A one-time code shown large (the two-factor mail). */
   code?: string;
 }
 
 export function layoutMail(content: MailLayout): { subject: string; text: string; html: string } {
   const { action } = content;
-  const text = [...content.lines, ...(action ? ["", `${action.label}: ${action.url}`] : []), "", `— ${content.appName}`].join("\n");
+  const text = [...content.lines, ...(action ? ["", action.textLine] : []), "", `— ${content.appName}`].join("\n");
   const paragraphs = content.lines.map((line) => `<p>${escapeHtml(line)}</p>`);
   if (content.code) paragraphs.push(`<p style="font-size: 28px; letter-spacing: 6px; font-weight: 600;">${escapeHtml(content.code)}</p>`);
   if (action) {

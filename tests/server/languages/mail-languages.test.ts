@@ -102,6 +102,11 @@ describe("plural forms and dates", () => {
     expect(validity("es", 1800)).toContain("durante 30 minutos.");
   });
 
+  it("puts the text part's link on its own line, with French spacing in French", () => {
+    expect(validity("fr", 3600)).toContain(`Réinitialiser le mot de passe\u00a0: ${url}`);
+    expect(validity("de", 3600)).toContain(`Passwort zurücksetzen: ${url}`);
+  });
+
   it("rounds a lifetime that is not whole hours up to minutes", () => {
     expect(validity("en", 90)).toContain("valid for 2 minutes.");
     expect(validity("ru", 5400)).toContain("действует 90 минут.");
@@ -141,7 +146,7 @@ describe("mail texts", () => {
     const en = MAIL_TEXTS.en;
     for (const language of LANGUAGE_TAGS) {
       const texts = MAIL_TEXTS[language];
-      for (const key of ["greeting", "greetingNoName", "linkFallback", "hours", "minutes"] as const) {
+      for (const key of ["greeting", "greetingNoName", "linkFallback", "actionLine", "hours", "minutes"] as const) {
         expect([...placeholders(texts[key])].sort(), `${language}.${key}`).toEqual([...placeholders(en[key])].sort());
       }
       for (const kind of TEMPLATE_KINDS) {

@@ -5,6 +5,7 @@ export const de: MailTexts = {
   greeting: "Hallo {name},",
   greetingNoName: "Guten Tag,",
   linkFallback: "Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {eine Stunde} other {# Stunden}}",
   minutes: "{count, plural, one {eine Minute} other {# Minuten}}",
   roles: { owner: "Inhaber", admin: "Administrator", member: "Mitglied" },

@@ -4,6 +4,7 @@ export const en: MailTexts = {
   greeting: "Hello {name},",
   greetingNoName: "Hello,",
   linkFallback: "If the button does not work, copy this link into your browser:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {# hour} other {# hours}}",
   minutes: "{count, plural, one {# minute} other {# minutes}}",
   roles: { owner: "owner", admin: "admin", member: "member" },

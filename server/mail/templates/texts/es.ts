@@ -5,6 +5,7 @@ export const es: MailTexts = {
   greeting: "Hola, {name}:",
   greetingNoName: "Hola:",
   linkFallback: "Si el botón no funciona, copie este enlace en su navegador:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {# hora} other {# horas}}",
   minutes: "{count, plural, one {# minuto} other {# minutos}}",
   roles: { owner: "propietario", admin: "administrador", member: "miembro" },

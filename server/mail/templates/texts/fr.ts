@@ -5,6 +5,7 @@ export const fr: MailTexts = {
   greeting: "Bonjour {name},",
   greetingNoName: "Bonjour,",
   linkFallback: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:",
+  actionLine: "{action}\u00a0: {url}",
   hours: "{count, plural, one {# heure} other {# heures}}",
   minutes: "{count, plural, one {# minute} other {# minutes}}",
   roles: { owner: "propriétaire", admin: "administrateur", member: "membre" },

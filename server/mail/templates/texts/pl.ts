@@ -6,6 +6,7 @@ export const pl: MailTexts = {
   greeting: "Dzień dobry, {name}!",
   greetingNoName: "Dzień dobry!",
   linkFallback: "Jeśli przycisk nie działa, można skopiować poniższy link do przeglądarki:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {# godzinę} few {# godziny} many {# godzin} other {# godziny}}",
   minutes: "{count, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}",
   roles: { owner: "właściciel", admin: "administrator", member: "członek" },

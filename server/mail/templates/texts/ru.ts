@@ -5,6 +5,7 @@ export const ru: MailTexts = {
   greeting: "Здравствуйте, {name}!",
   greetingNoName: "Здравствуйте!",
   linkFallback: "Если кнопка не работает, скопируйте эту ссылку в адресную строку браузера:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {# час} few {# часа} many {# часов} other {# часа}}",
   minutes: "{count, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}",
   roles: { owner: "владелец", admin: "администратор", member: "участник" },

@@ -6,6 +6,7 @@ export const tr: MailTexts = {
   greeting: "Merhaba {name},",
   greetingNoName: "Merhaba,",
   linkFallback: "Düğme çalışmazsa bu bağlantıyı kopyalayıp tarayıcınıza yapıştırın:",
+  actionLine: "{action}: {url}",
   // Turkish nouns stay singular after a number.
   hours: "{count, plural, one {# saat} other {# saat}}",
   minutes: "{count, plural, one {# dakika} other {# dakika}}",

@@ -32,6 +32,8 @@ export interface MailTexts {
   greetingNoName: string;
   /** Under the button, before the bare link. */
   linkFallback: string;
+  /** The text part's link line: "{action}: {url}" (French wants a no-break space before the colon). */
+  actionLine: string;
   /** A duration in whole hours and in minutes, in the grammatical form the `validity` sentences need. */
   hours: string;
   minutes: string;

@@ -5,6 +5,7 @@ export const uk: MailTexts = {
   greeting: "Вітаємо, {name}!",
   greetingNoName: "Вітаємо!",
   linkFallback: "Якщо кнопка не працює, скопіюйте це посилання в адресний рядок браузера:",
+  actionLine: "{action}: {url}",
   hours: "{count, plural, one {# годину} few {# години} many {# годин} other {# години}}",
   minutes: "{count, plural, one {# хвилину} few {# хвилини} many {# хвилин} other {# хвилини}}",
   roles: { owner: "власник", admin: "адміністратор", member: "учасник" },
