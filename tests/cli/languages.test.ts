@@ -77,3 +77,22 @@ describe("choosing the CLI's language", () => {
     expect(result.stderr).toMatch(/^hata: .*\(/m);
   });
 });
+
+describe("users export and import", () => {
+  it("carry the language column (CSV)", async () => {
+    await server.database.db.updateTable("user").set({ role: "admin", language: "tr" }).where("email", "=", email).execute();
+    const exported = await cli.run(["admin", "users", "export", "--format", "csv"], { env: turkish });
+    expect(exported.code).toBe(0);
+    const [header, ...rows] = exported.stdout.trim().split("\n");
+    const columns = header!.split(",");
+    expect(columns).toContain("language");
+    const mine = rows.find((row) => row.includes(email))!.split(",");
+    expect(mine[columns.indexOf("language")]).toBe("tr");
+    const csv = `email,name,language\nimported-pl@example.com,Imported,pl\n`;
+    const imported = await cli.run(["admin", "users", "import", "-", "--format", "csv", "--yes"], { env: turkish, input: csv });
+    expect(imported.code, imported.stderr).toBe(0);
+    const user = await server.database.db.selectFrom("user").select("language").where("email", "=", "imported-pl@example.com").executeTakeFirstOrThrow();
+    expect(user.language).toBe("pl");
+  });
+});
+
