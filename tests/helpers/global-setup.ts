@@ -43,6 +43,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     user: "postgres",
     password,
     persistent: false,
+    // Trust auth, like the PostgreSQL these machines run (initdb takes the last --auth): tests
+    // that put a wrong password in a URL to prove it is masked must still connect.
+    initdbFlags: ["--auth=trust"],
     // Loopback only; no fsync (a throwaway cluster); room for several servers' pools at once.
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=300"],
     onLog: () => {},

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*",?)*\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|\+Inf|-Inf|NaN))( -?\d+)?$/;
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*",?)*\})? (\S+)( -?\d+)?$/;
+/** Values as Prometheus reads them (Go's ParseFloat): numbers, and Inf/NaN in any case (prom-client writes "Nan"). */
+const VALUE = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?inf(?:inity)?|nan)$/i;
 const TYPES = new Set(["counter", "gauge", "histogram", "summary", "untyped"]);
 
 /** A strict reading of the Prometheus text exposition format (0.0.4): throws on any bad line. */
@@ -33,6 +35,7 @@ function parsePrometheus(text: string): Map<string, number> {
     const match = SAMPLE.exec(line);
     expect(match, `not a sample line: ${line}`).not.toBeNull();
     const [, name, labels = "", value] = match as RegExpExecArray;
+    expect(value, `not a value: ${line}`).toMatch(VALUE);
     // Every sample belongs to a declared family (histograms add _bucket/_sum/_count).
     const family = [name, name?.replace(/_(bucket|sum|count)$/, "")].find((candidate) => candidate && typed.has(candidate));
     expect(family, `sample before its # TYPE: ${line}`).toBeDefined();
