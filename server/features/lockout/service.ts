@@ -18,9 +18,10 @@ import { isLock, waitAfterFailure } from "./policy.js";
 import {
   addIdentifierFailure,
   addUserFailure,
+  claimIdentifierAttempt,
+  claimUserAttempt,
   clearIdentifier,
   clearUserLockout,
-  findIdentifierState,
   setIdentifierLockedUntil,
   setUserLockedUntil,
   sweepIdentifiers,
@@ -42,21 +43,47 @@ export function lockoutEnabled(app: AppContext): boolean {
 const identifierKey = (subject: Pick<SignInSubject, "kind" | "identifier">) => `${subject.kind}:${subject.identifier}`;
 
 /**
- * Refuses while `subject` is locked; otherwise runs the password check and records its outcome.
- * Returns what `check` returned (null: wrong credentials, already counted).
+ * Refuses while `subject` is in a wait; otherwise counts the attempt (and starts the wait its
+ * count calls for) BEFORE the password check, runs the check, and gives the count back when it
+ * succeeds. Counting first closes the race of a parallel burst: once one attempt has claimed the
+ * wait, the others are refused instead of each getting a guess. Returns what `check` returned
+ * (null: wrong credentials, already counted).
  */
 export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, meta: RequestMeta, check: () => Promise<T | null>): Promise<T | null> {
   if (!lockoutEnabled(app)) return check();
+  const policy = app.config.lockout;
   const now = app.clock.now();
-  const lockedUntil = subject.user ? subject.user.lockedUntil : (await findIdentifierState(app.db, identifierKey(subject)))?.lockedUntil;
-  if (lockedUntil !== null && lockedUntil !== undefined && Number(lockedUntil) > now) {
+  const cutoff = now - policy.resetAfter * 1000;
+  const user = subject.user;
+  const key = identifierKey(subject);
+  const count = user ? await claimUserAttempt(app.db, user.id, now, cutoff) : await claimIdentifierAttempt(app.db, key, now, cutoff);
+  if (count === undefined) {
     app.metrics?.lockoutRefusals.inc();
     throw apiError("TOO_MANY_SIGN_IN_ATTEMPTS");
   }
+  const wait = waitAfterFailure(policy, count);
+  const lockedUntil = now + wait * 1000;
+  if (wait > 0) await (user ? setUserLockedUntil(app.db, user.id, lockedUntil) : setIdentifierLockedUntil(app.db, key, lockedUntil));
+  maybeSweep(app, now, cutoff);
+
   const result = await check();
-  if (result === null) await recordFailure(app, subject, meta);
-  else if (subject.user && !hasSecondFactor(subject.user)) await recordSuccess(app, subject.user);
+  if (result === null) {
+    if (isLock(policy, count)) auditLock(app, user, key, count, lockedUntil, meta);
+  } else if (user && !hasSecondFactor(user)) await clearUserLockout(app.db, user.id);
   return result;
+}
+
+function auditLock(app: AppContext, user: UserRow | undefined, key: string, failures: number, lockedUntil: number, meta?: RequestMeta): void {
+  app.metrics?.accountLocks.inc();
+  app.audit.record({
+    action: "user.lock",
+    targetId: user?.id ?? null,
+    targetType: "user",
+    reason: "too many failed sign-ins",
+    ipAddress: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    metadata: { failedSignInCount: failures, lockedUntil: new Date(lockedUntil).toISOString(), ...(user ? {} : { identifier: key }) },
+  });
 }
 
 /**
@@ -89,17 +116,7 @@ export async function recordFailure(app: AppContext, subject: Pick<SignInSubject
   const lockedUntil = now + wait * 1000;
   if (user) await setUserLockedUntil(app.db, user.id, lockedUntil);
   else await setIdentifierLockedUntil(app.db, identifierKey(subject as SignInSubject), lockedUntil);
-  if (!isLock(policy, failures)) return;
-  app.metrics?.accountLocks.inc();
-  app.audit.record({
-    action: "user.lock",
-    targetId: user?.id ?? null,
-    targetType: "user",
-    reason: "too many failed sign-ins",
-    ipAddress: meta?.ip ?? null,
-    userAgent: meta?.userAgent ?? null,
-    metadata: { failedSignInCount: failures, lockedUntil: new Date(lockedUntil).toISOString(), ...(user ? {} : { identifier: identifierKey(subject as SignInSubject) }) },
-  });
+  if (isLock(policy, failures)) auditLock(app, user, user ? "" : identifierKey(subject as SignInSubject), failures, lockedUntil, meta);
 }
 
 /** A full sign-in succeeded: forget the failures (writes only when there were any). */

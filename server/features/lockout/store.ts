@@ -28,6 +28,43 @@ export async function addUserFailure(db: DB, userId: string, now: number, cutoff
   return Number(row?.failedSignInCount ?? 0);
 }
 
+/**
+ * Counts an attempt before its password is checked, unless the account is in a wait: then
+ * nothing is counted and undefined comes back (refuse). Counting first means a burst of
+ * parallel guesses meets the wait as soon as one of them has claimed it.
+ */
+export async function claimUserAttempt(db: DB, userId: string, now: number, cutoff: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable("user")
+    .set({
+      failedSignInCount: sql<number>`case when coalesce("lastFailedSignInAt", 0) < ${cutoff} and coalesce("lockedUntil", 0) < ${cutoff} then 1 else "failedSignInCount" + 1 end`,
+      lastFailedSignInAt: now,
+    })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", now)]))
+    .returning("failedSignInCount")
+    .executeTakeFirst();
+  return row ? Number(row.failedSignInCount) : undefined;
+}
+
+export async function claimIdentifierAttempt(db: DB, key: string, now: number, cutoff: number): Promise<number | undefined> {
+  const row = await db
+    .insertInto("signInLockout")
+    .values({ key, failedCount: 1, lastFailedAt: now, lockedUntil: null })
+    .onConflict((conflict) =>
+      conflict
+        .column("key")
+        .doUpdateSet({
+          failedCount: sql<number>`case when "signInLockout"."lastFailedAt" < ${cutoff} and coalesce("signInLockout"."lockedUntil", 0) < ${cutoff} then 1 else "signInLockout"."failedCount" + 1 end`,
+          lastFailedAt: now,
+        })
+        .where((eb) => eb.or([eb("signInLockout.lockedUntil", "is", null), eb("signInLockout.lockedUntil", "<=", now)])),
+    )
+    .returning("failedCount")
+    .executeTakeFirst();
+  return row ? Number(row.failedCount) : undefined;
+}
+
 export async function setUserLockedUntil(db: DB, userId: string, lockedUntil: number): Promise<void> {
   await db.updateTable("user").set({ lockedUntil }).where("id", "=", userId).execute();
 }
