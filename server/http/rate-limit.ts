@@ -32,6 +32,9 @@ const STRICT_PATHS = [
   // Second factors: 6-digit codes must not be guessable at the general rate.
   "/two-factor/",
   "/passkey/verify-authentication",
+  // Social sign-in callbacks finish a sign-in (and spend a code at the provider): same rule.
+  "/callback/",
+  "/oauth2/callback/",
 ];
 
 export function isStrictPath(path: string): boolean {

@@ -47,7 +47,31 @@ export const builtInProviderSchema = refuseUnknownKeys({
   tenantId: z.string().optional(),
   /** Self-hosted instances (GitLab): the instance origin. */
   baseURL: url.optional(),
+  /** Apple: team id, key id and the .p8 private key (PEM; `\\n` escapes allowed) its client secret is signed with. */
+  teamId: z.string().min(1).optional(),
+  keyId: z.string().min(1).optional(),
+  privateKey: z.string().min(1).optional(),
   endpoints: endpointOverridesSchema.default({}),
+});
+
+const APPLE_KEY_FIELDS = ["teamId", "keyId", "privateKey"] as const;
+
+/**
+ * Apple needs a client secret: a ready-made `clientSecret`, or teamId + keyId + privateKey to make
+ * one. The key fields mean nothing to other providers, so they are refused there.
+ */
+const socialProvidersSchema = z.record(z.string(), builtInProviderSchema).superRefine((providers, ctx) => {
+  for (const [id, entry] of Object.entries(providers)) {
+    const given = APPLE_KEY_FIELDS.filter((field) => entry[field] !== undefined);
+    if (id !== "apple") {
+      for (const field of given) ctx.addIssue({ code: "custom", path: [id, field], message: "only Apple takes a signing key" });
+      continue;
+    }
+    if (entry.clientSecret) continue;
+    if (given.length === APPLE_KEY_FIELDS.length) continue;
+    const missing = APPLE_KEY_FIELDS.filter((field) => entry[field] === undefined);
+    ctx.addIssue({ code: "custom", path: [id], message: given.length ? `give ${missing.join(" and ")} too (or a clientSecret)` : "give clientSecret, or teamId, keyId and privateKey to make one" });
+  }
 });
 
 /** Any OpenID Connect / OAuth 2 server (better-auth's generic OAuth plugin options, by config). */
@@ -73,7 +97,7 @@ export const genericProviderSchema = refuseUnknownKeys({
 
 export const socialSettingsShape = {
   /** Built-in providers by id: `{ "github": { "clientId": "…", "clientSecret": "…" } }`. */
-  socialProviders: z.record(z.string(), builtInProviderSchema).default({}),
+  socialProviders: socialProvidersSchema.default({}),
   genericOAuth: z.array(genericProviderSchema).default([]),
   accountLinking: z
     .object({
@@ -110,11 +134,12 @@ export function socialProvidersFromEnv(env: NodeJS.ProcessEnv): Record<string, {
   return Object.keys(out).length ? out : undefined;
 }
 
-/** For printing settings (`auth server check-config`): every provider's clientSecret masked. */
+/** For printing settings (`auth server check-config`): every provider's clientSecret (and Apple's privateKey) masked. */
 export function maskProviderSecrets(copy: Record<string, unknown>): void {
-  const social = (copy.socialProviders ?? {}) as Record<string, { clientSecret?: string }>;
-  const generic = (copy.genericOAuth ?? []) as Array<{ clientSecret?: string }>;
+  const social = (copy.socialProviders ?? {}) as Record<string, { clientSecret?: string; privateKey?: string }>;
+  const generic = (copy.genericOAuth ?? []) as Array<{ clientSecret?: string; privateKey?: string }>;
   for (const entry of [...Object.values(social), ...generic]) {
     if (entry.clientSecret) entry.clientSecret = "*** (set)";
+    if (entry.privateKey) entry.privateKey = "*** (set)";
   }
 }

@@ -4,9 +4,10 @@
  * and jose (ID-token signature against the provider's JWKS). Nothing here touches the database.
  */
 import * as oauth from "oauth4webapi";
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { createHash } from "node:crypto";
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { AppContext } from "../../context.js";
-import type { ProfileHelpers, ProviderDefinition, ProviderEndpoints, ProviderSettings, ProviderTokens } from "./provider.js";
+import type { GeneratedClientSecret, ProfileHelpers, ProviderDefinition, ProviderEndpoints, ProviderSettings, ProviderTokens } from "./provider.js";
 
 /** A provider as this deployment runs it: declaration, settings, endpoints in force. */
 export interface ResolvedProvider {
@@ -50,10 +51,38 @@ function client(app: AppContext, provider: ResolvedProvider): oauth.Client {
   return { client_id: provider.settings.clientId, [oauth.clockSkew]: Math.round((app.clock.now() - Date.now()) / 1000) };
 }
 
-function clientAuth(provider: ResolvedProvider): oauth.ClientAuth {
+/**
+ * HTTP Basic as better-auth and most providers expect it: base64 of the raw `id:secret`.
+ * oauth4webapi's ClientSecretBasic form-encodes each part first (RFC 6749 §2.3.1, `-` → `%2D`),
+ * which Reddit and X refuse for their ids and secrets with `-` and `_`.
+ */
+export function rawBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, c, _body, headers) => {
+    headers.set("authorization", `Basic ${Buffer.from(`${c.client_id}:${clientSecret}`, "utf8").toString("base64")}`);
+  };
+}
+
+/** Generated client secrets (Apple's) by provider and key, kept until shortly before they expire. */
+const generatedSecrets = new Map<string, GeneratedClientSecret>();
+/** Renew a generated secret this long before its expiry, so none goes out about to lapse. */
+const RENEW_BEFORE_MS = 10 * 60_000;
+
+/** The configured client secret, else one the provider makes from settings (cached). */
+export async function clientSecretOf(provider: ResolvedProvider, now: number): Promise<string | undefined> {
   const { definition, settings } = provider;
-  const secret = settings.clientSecret;
-  const base = !secret ? oauth.None() : definition.clientAuthentication === "client_secret_basic" ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret);
+  if (settings.clientSecret || !definition.clientSecret) return settings.clientSecret;
+  const key = `${definition.id}|${settings.clientId}|${settings.teamId}|${settings.keyId}`;
+  const cached = generatedSecrets.get(key);
+  if (cached && cached.expiresAt - RENEW_BEFORE_MS > now) return cached.secret;
+  const made = await definition.clientSecret(settings, now);
+  if (made) generatedSecrets.set(key, made);
+  return made?.secret;
+}
+
+async function clientAuth(app: AppContext, provider: ResolvedProvider): Promise<oauth.ClientAuth> {
+  const { definition } = provider;
+  const secret = await clientSecretOf(provider, app.clock.now());
+  const base = !secret ? oauth.None() : definition.clientAuthentication === "client_secret_basic" ? rawBasic(secret) : oauth.ClientSecretPost(secret);
   const idParam = definition.clientIdParam;
   if (!idParam) return base;
   return async (as, c, body, headers) => {
@@ -61,6 +90,27 @@ function clientAuth(provider: ResolvedProvider): oauth.ClientAuth {
     body.delete("client_id");
     body.set(idParam, c.client_id);
   };
+}
+
+/**
+ * The issuer an ID token must name when it depends on the token (Microsoft's `common` tenant):
+ * read from the token answer's (not yet verified) ID token through the provider's hook, so that
+ * oauth4webapi checks `iss` (and nonce, audience, expiry) against it. jose checks the signature
+ * and the same issuer again afterwards. A token the hook refuses is refused here.
+ */
+async function withTokenIssuer(provider: ResolvedProvider, as: oauth.AuthorizationServer, response: Response): Promise<oauth.AuthorizationServer> {
+  const hook = provider.definition.idTokenIssuer;
+  if (!hook || provider.endpoints.issuer) return as;
+  let idToken: unknown;
+  try {
+    idToken = ((await response.clone().json()) as Record<string, unknown>).id_token;
+  } catch {
+    return as; // not JSON: oauth4webapi reports it
+  }
+  if (typeof idToken !== "string") return as;
+  const expected = hook(decodeJwt(idToken) as Record<string, unknown>, { settings: provider.settings, endpoints: provider.endpoints });
+  if (!expected) throw new Error("ID token issuer not acceptable for this tenant setting");
+  return { ...as, issuer: expected };
 }
 
 function requestOptions(provider: ResolvedProvider, url: string, extra?: Record<string, string>): oauth.TokenEndpointRequestOptions {
@@ -157,8 +207,8 @@ export async function exchangeCode(
   const extra = definition.tokenParams?.({ settings, scopes: [], callbackParams: params });
   let result: oauth.TokenEndpointResponse;
   try {
-    const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(provider), validated, flow.redirectURI, definition.pkce ? flow.codeVerifier : oauth.nopkce, requestOptions(provider, as.token_endpoint!, extra));
-    result = await oauth.processAuthorizationCodeResponse(as, c, response, {
+    const response = await oauth.authorizationCodeGrantRequest(as, c, await clientAuth(app, provider), validated, flow.redirectURI, definition.pkce ? flow.codeVerifier : oauth.nopkce, requestOptions(provider, as.token_endpoint!, extra));
+    result = await oauth.processAuthorizationCodeResponse(await withTokenIssuer(provider, as, response), c, response, {
       expectedNonce: flow.nonce ?? oauth.expectNoNonce,
       requireIdToken: definition.oidc,
     });
@@ -181,8 +231,8 @@ export async function exchangeCode(
 export async function refreshTokens(app: AppContext, provider: ResolvedProvider, refreshToken: string): Promise<ProviderTokens> {
   const as = authorizationServer(provider);
   const c = client(app, provider);
-  const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(provider), refreshToken, requestOptions(provider, as.token_endpoint!));
-  const result = await oauth.processRefreshTokenResponse(as, c, response);
+  const response = await oauth.refreshTokenGrantRequest(as, c, await clientAuth(app, provider), refreshToken, requestOptions(provider, as.token_endpoint!));
+  const result = await oauth.processRefreshTokenResponse(await withTokenIssuer(provider, as, response), c, response);
   return toProviderTokens(app, provider, result);
 }
 
@@ -224,11 +274,13 @@ function acceptedIssuers(provider: ResolvedProvider): string[] {
 }
 
 /**
- * An ID token's signature (provider JWKS), issuer, audience (client id, plus configured extra
- * audiences), expiry and — when one is expected — nonce. Throws on any failure.
+ * An ID token's signature (provider JWKS), issuer (the configured one, or the one the provider's
+ * `idTokenIssuer` hook derives from the token), audience (client id, plus configured extra
+ * audiences), expiry and — when one is expected — nonce (or, for `hashedNonce` providers, its
+ * SHA-256 hex). Throws on any failure.
  */
 export async function verifyIdToken(app: AppContext, provider: ResolvedProvider, idToken: string, nonce?: string): Promise<JWTPayload & Record<string, unknown>> {
-  const { endpoints, settings } = provider;
+  const { endpoints, settings, definition } = provider;
   if (!endpoints.jwks) throw new Error("provider has no JWKS endpoint");
   const issuers = acceptedIssuers(provider);
   const { payload } = await jwtVerify(idToken, keySet(endpoints.jwks), {
@@ -238,8 +290,17 @@ export async function verifyIdToken(app: AppContext, provider: ResolvedProvider,
     clockTolerance: 5,
   });
   if (!payload.sub) throw new Error("ID token without subject");
-  if (nonce !== undefined && payload.nonce !== nonce) throw new Error("ID token nonce mismatch");
+  if (!issuers.length && definition.idTokenIssuer) {
+    const expected = definition.idTokenIssuer(payload as Record<string, unknown>, { settings, endpoints });
+    if (!expected || payload.iss !== expected) throw new Error("ID token issuer not acceptable for this tenant setting");
+  }
+  if (nonce !== undefined && !nonceMatches(payload.nonce, nonce, definition.hashedNonce === true)) throw new Error("ID token nonce mismatch");
   return payload as JWTPayload & Record<string, unknown>;
+}
+
+function nonceMatches(claim: unknown, nonce: string, hashed: boolean): boolean {
+  if (claim === nonce) return true;
+  return hashed && typeof claim === "string" && claim === createHash("sha256").update(nonce, "utf8").digest("hex");
 }
 
 /** Bearer-authenticated GETs for profile mappers. */

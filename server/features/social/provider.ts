@@ -62,6 +62,17 @@ export interface ProviderSettings {
   endpoints: Partial<ProviderEndpoints>;
   /** Let `/link-social` attach an account whose email differs from the user's (provider- or globally set). */
   allowDifferentEmails?: boolean;
+  /** Apple: the team id, key id and .p8 private key its client secret (an ES256 JWT) is made from. */
+  teamId?: string;
+  keyId?: string;
+  privateKey?: string;
+}
+
+/** A client secret a provider makes from settings (Apple), with the time it stops being accepted. */
+export interface GeneratedClientSecret {
+  secret: string;
+  /** Epoch ms. */
+  expiresAt: number;
 }
 
 /** What the token endpoint gave, normalised. `raw` keeps the whole answer for quirks (TikTok's open_id). */
@@ -142,6 +153,23 @@ export interface ProviderDefinition {
   tokenParams?: (input: ParamHookInput) => Record<string, string>;
   /** Reshape a token answer that is not RFC 6749 shaped (nested `data`, missing `token_type`). */
   adjustTokenResponse?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Make the client secret from settings when none is configured (Apple signs one with the team's
+   * key). `clientAuth` awaits it; oauth-client.ts caches it until shortly before `expiresAt`.
+   */
+  clientSecret?: (settings: ProviderSettings, now: number) => Promise<GeneratedClientSecret | undefined>;
+  /**
+   * For providers whose ID tokens name a per-user issuer (Microsoft's multi-tenant endpoints name
+   * the user's tenant): the issuer this token must carry, worked out from its own claims, or
+   * undefined to refuse it. Used only when no fixed `endpoints.issuer` is in force; the token's
+   * signature, audience, expiry and nonce are checked as for every provider.
+   */
+  idTokenIssuer?: (claims: Record<string, unknown>, context: { settings: ProviderSettings; endpoints: ProviderEndpoints }) => string | undefined;
+  /**
+   * ID-token sign-in: also accept a token whose `nonce` is the SHA-256 hex of the nonce the client
+   * sends (Apple's native SDKs want the hashed nonce in the request, better-auth accepts both).
+   */
+  hashedNonce?: boolean;
   /** Map tokens to a profile; return null when the provider gave nothing usable. */
   getProfile: (tokens: ProviderTokens, helpers: ProfileHelpers) => Promise<ProviderProfile | null>;
 }

@@ -26,6 +26,9 @@ function settingsOf(entry: BuiltInConfig | (Omit<BuiltInConfig, "endpoints"> & {
     authorizationParams: entry.authorizationParams,
     endpoints: entry.endpoints ?? {},
     allowDifferentEmails: entry.allowDifferentEmails,
+    teamId: "teamId" in entry ? entry.teamId : undefined,
+    keyId: "keyId" in entry ? entry.keyId : undefined,
+    privateKey: "privateKey" in entry ? entry.privateKey : undefined,
   };
 }
 

@@ -98,7 +98,7 @@ export interface ProviderRun {
   landed: URL;
   user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean } | null;
   /** The provider account row Latchkey stored, if any. */
-  account: { accountId: string; scope: string | null } | undefined;
+  account: { accountId: string; scope: string | null; idToken: string | null } | undefined;
   close(): Promise<void>;
 }
 
@@ -137,7 +137,7 @@ export async function runProviderSignIn(options: {
   if (options.callbackMethod === "POST") location = new URL((await browser.request(location.toString())).headers.get("location") ?? "", callback);
   const session = await browser.request(`${server.api}/get-session`);
   const user = ((await session.json()) as { user?: ProviderRun["user"] } | null)?.user ?? null;
-  const account = await server.database.db.selectFrom("account").select(["accountId", "scope"]).where("providerId", "=", providerId).executeTakeFirst();
+  const account = await server.database.db.selectFrom("account").select(["accountId", "scope", "idToken"]).where("providerId", "=", providerId).executeTakeFirst();
   return {
     server,
     authorizeURL,

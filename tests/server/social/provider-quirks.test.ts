@@ -11,6 +11,7 @@ import { appleClientSecret } from "../../../server/features/social/providers/app
 import { discordAvatarURL } from "../../../server/features/social/providers/discord.js";
 import { gitlab } from "../../../server/features/social/providers/gitlab.js";
 import { microsoft } from "../../../server/features/social/providers/microsoft.js";
+import { openToken } from "../../../server/crypto/token-encryption.js";
 import { startTestServer } from "../../helpers/test-server.js";
 import { runProviderSignIn, startFakeProvider, type FakeProvider, type ProviderRun } from "./provider-harness.js";
 
@@ -27,14 +28,18 @@ afterEach(async () => {
   run = fake = undefined;
 });
 
-/** A Microsoft sign-in on a multi-tenant endpoint of the fake: no fixed issuer configured. */
-async function microsoftSignIn(tenantSetting: string, idToken: (fake: FakeProvider) => Promise<string>) {
+/**
+ * A Microsoft sign-in on a multi-tenant endpoint of the fake: no fixed issuer configured.
+ * `idToken` gets the nonce Latchkey sent in the authorize URL (a real tenant echoes it).
+ */
+async function microsoftSignIn(tenantSetting: string, idToken: (fake: FakeProvider, nonce: string | null) => Promise<string>) {
   fake = await startFakeProvider();
   const current = fake;
-  current.on("POST /token", async () => ({ json: { token_type: "Bearer", access_token: "ms-at", expires_in: 3599, id_token: await idToken(current) } }));
+  let nonce: string | null = null;
+  current.on("POST /token", async () => ({ json: { token_type: "Bearer", access_token: "ms-at", expires_in: 3599, id_token: await idToken(current, nonce) } }));
   current.on("GET /v1.0/me/photos/48x48/$value", () => ({ status: 404, json: { error: { code: "ImageNotFound" } } }));
   // The authorize URL names the tenant as Microsoft's does; an empty issuer override leaves none set.
-  run = await runProviderSignIn({ providerId: "microsoft", fake: current, settings: { tenantId: tenantSetting, endpoints: { authorization: `${current.url}/${tenantSetting}/oauth2/v2.0/authorize`, issuer: "" } } });
+  run = await runProviderSignIn({ providerId: "microsoft", fake: current, settings: { tenantId: tenantSetting, endpoints: { authorization: `${current.url}/${tenantSetting}/oauth2/v2.0/authorize`, issuer: "" } }, onNonce: (value) => (nonce = value) });
   return run;
 }
 
@@ -49,27 +54,46 @@ describe("Microsoft tenants", () => {
     });
   });
 
-  it("on the common endpoint accepts an ID token whose issuer names its own tenant, and keeps the oid as account id", async () => {
-    const result = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com", name: "A", email_verified: true }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` }));
+  it("on the common endpoint accepts an ID token whose issuer names its own tenant, keeps the oid as account id and stores the ID token sealed", async () => {
+    let sent = "";
+    const result = await microsoftSignIn("common", async (f, nonce) => (sent = await f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com", name: "A", email_verified: true, nonce }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` })));
+    expect(result.authorizeURL.searchParams.get("nonce")).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(result.landed.pathname).toBe("/done");
     expect(result.user).toMatchObject({ email: "a@contoso.com", emailVerified: true, image: null });
     expect(result.account?.accountId).toBe("oid-1");
+    expect(result.account?.idToken).toBeTruthy();
+    expect(result.account?.idToken).not.toBe(sent);
+    expect(openToken("test-secret-test-secret-test-secret-42", result.account?.idToken)).toBe(sent);
+  });
+
+  it("refuses a common-endpoint ID token without the nonce Latchkey sent, or with another", async () => {
+    const missing = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` }));
+    expect(missing.landed.searchParams.get("error")).toBe("invalid_code");
+    expect(missing.user).toBeNull();
+    await run?.close();
+    await fake?.close();
+    const other = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com", nonce: "replayed-nonce" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` }));
+    expect(other.landed.searchParams.get("error")).toBe("invalid_code");
   });
 
   it("refuses an ID token whose issuer names another tenant than its tid", async () => {
-    const result = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com" }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` }));
-    expect(result.landed.searchParams.get("error")).toBe("unable_to_get_user_info");
+    const result = await microsoftSignIn("common", (f, nonce) => f.signIdToken({ sub: "s1", oid: "oid-1", tid: WORK_TENANT, email: "a@contoso.com", nonce }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` }));
+    expect(result.landed.searchParams.get("error")).toBe("invalid_code");
     expect(result.user).toBeNull();
   });
 
-  it("refuses a personal account when the tenant setting is organizations", async () => {
-    const result = await microsoftSignIn("organizations", (f) => f.signIdToken({ sub: "s1", oid: "oid-2", tid: CONSUMER_TENANT, email: "me@outlook.com" }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` }));
-    expect(result.landed.searchParams.get("error")).toBe("unable_to_get_user_info");
+  it("refuses a personal account when the tenant setting is organizations, and a work account for consumers", async () => {
+    const personal = await microsoftSignIn("organizations", (f, nonce) => f.signIdToken({ sub: "s1", oid: "oid-2", tid: CONSUMER_TENANT, email: "me@outlook.com", nonce }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` }));
+    expect(personal.landed.searchParams.get("error")).toBe("invalid_code");
+    await run?.close();
+    await fake?.close();
+    const work = await microsoftSignIn("consumers", (f, nonce) => f.signIdToken({ sub: "s1", oid: "oid-2", tid: WORK_TENANT, email: "w@contoso.com", nonce }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` }));
+    expect(work.landed.searchParams.get("error")).toBe("invalid_code");
   });
 
   it("refuses an ID token minted for another client", async () => {
-    const result = await microsoftSignIn("common", (f) => f.signIdToken({ sub: "s1", oid: "oid-3", tid: WORK_TENANT, email: "a@contoso.com" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0`, audience: "someone-else" }));
-    expect(result.landed.searchParams.get("error")).toBe("unable_to_get_user_info");
+    const result = await microsoftSignIn("common", (f, nonce) => f.signIdToken({ sub: "s1", oid: "oid-3", tid: WORK_TENANT, email: "a@contoso.com", nonce }, { issuer: `${f.url}/${WORK_TENANT}/v2.0`, audience: "someone-else" }));
+    expect(result.landed.searchParams.get("error")).toBe("invalid_code");
   });
 
   it("applies the same tenant rules to ID-token sign-in (a native app's token)", async () => {
@@ -80,7 +104,9 @@ describe("Microsoft tenants", () => {
       const personal = await f.signIdToken({ sub: "p", oid: "oid-p", tid: CONSUMER_TENANT, email: "me@outlook.com", nonce: "n1" }, { issuer: `${f.url}/${CONSUMER_TENANT}/v2.0` });
       const refused = await server.request("POST", "/sign-in/social", { body: { provider: "microsoft", idToken: { token: personal, nonce: "n1" } } });
       expect(refused.status).toBe(401);
-      expect(refused.body.code).toBe("FAILED_TO_GET_USER_INFO");
+      expect(refused.body.code).toBe("INVALID_TOKEN");
+      const wrongNonce = await f.signIdToken({ sub: "w", oid: "oid-w", tid: WORK_TENANT, email: "w@contoso.com", email_verified: true, nonce: "other" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` });
+      expect((await server.request("POST", "/sign-in/social", { body: { provider: "microsoft", idToken: { token: wrongNonce, nonce: "n2" } } })).status).toBe(401);
       const work = await f.signIdToken({ sub: "w", oid: "oid-w", tid: WORK_TENANT, email: "w@contoso.com", email_verified: true, nonce: "n2" }, { issuer: `${f.url}/${WORK_TENANT}/v2.0` });
       const accepted = await server.request("POST", "/sign-in/social", { body: { provider: "microsoft", idToken: { token: work, nonce: "n2" } } });
       expect(accepted.status).toBe(200);

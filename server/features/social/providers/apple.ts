@@ -4,14 +4,18 @@
  *   the `user` form field of the POSTed callback (JSON: `{name: {firstName, lastName}, email}`);
  *   later sign-ins have no name;
  * - `email_verified` arrives as the string "true";
- * - the client secret is a short-lived ES256 JWT signed with the team's key: `appleClientSecret()`
- *   makes one from teamId, keyId and the .p8 private key (or configure a pre-made `clientSecret`);
- * - native apps sign in with `/sign-in/social {idToken}` minted for their bundle id (`audiences`).
+ * - the client secret is a short-lived ES256 JWT signed with the team's key: configure teamId,
+ *   keyId and the .p8 privateKey and the `clientSecret` hook makes one (a day's validity, cached
+ *   by oauth-client.ts until shortly before it lapses), or configure a pre-made `clientSecret`;
+ * - native apps sign in with `/sign-in/social {idToken}` minted for their bundle id (`audiences`);
+ *   their SDKs put the SHA-256 hex of the nonce in the token (`hashedNonce`).
  */
 import { importPKCS8, SignJWT } from "jose";
 import { defineProvider, profileFromClaims } from "../provider.js";
 
 const APPLE_ISSUER = "https://appleid.apple.com";
+/** Secrets made from the key live a day: short enough that a leaked one soon lapses, long enough to cache. */
+const GENERATED_LIFETIME_SECONDS = 24 * 60 * 60;
 
 interface AppleFirstConsentUser {
   name?: { firstName?: string; lastName?: string };
@@ -62,6 +66,13 @@ export const apple = defineProvider({
   responseMode: "form_post",
   oidc: true,
   idTokenSignIn: true,
+  hashedNonce: true,
+  async clientSecret(settings, now) {
+    const { teamId, keyId, privateKey } = settings;
+    if (!teamId || !keyId || !privateKey) return undefined;
+    const secret = await appleClientSecret({ teamId, keyId, privateKey, clientId: settings.clientId, expiresInSeconds: GENERATED_LIFETIME_SECONDS, now });
+    return { secret, expiresAt: Math.floor(now / 1000) * 1000 + GENERATED_LIFETIME_SECONDS * 1000 };
+  },
   async getProfile(tokens, helpers) {
     if (!tokens.idTokenClaims) return null;
     const profile = profileFromClaims(tokens.idTokenClaims);

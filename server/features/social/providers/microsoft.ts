@@ -4,22 +4,19 @@
  *   moves every endpoint.
  * - On the multi-tenant endpoints the ID token's issuer names the user's own tenant
  *   (`https://login.microsoftonline.com/{tid}/v2.0`), which a fixed-issuer check cannot accept.
- *   So the token answer's `id_token` is set aside (`adjustTokenResponse`) and checked here
- *   instead: signature against the tenant's JWKS, audience, expiry, issuer = the token's own
- *   tenant (or the configured `issuer` exactly), and the account class the tenant setting allows.
- *   (The token came straight from the token endpoint over TLS with PKCE, so no nonce is used.)
+ *   `idTokenIssuer` tells oauth-client.ts the issuer this token must name: the authority with
+ *   the token's own `tid`, and only for the account class the tenant setting allows. Everything
+ *   else (signature, audience, expiry, nonce) is checked as for every OIDC provider, and the ID
+ *   token is stored sealed like others.
  * - Account id is the `oid` claim (stable across apps of a tenant; better-auth's choice too).
  * - The picture comes from Microsoft Graph (`/me/photos/48x48/$value`) as a data: URL.
  */
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
-import { defineProvider, type ProfileHelpers, type ProviderEndpoints } from "../provider.js";
+import { defineProvider, type ProviderEndpoints, type ProviderSettings } from "../provider.js";
 
 const AUTHORITY = "https://login.microsoftonline.com";
 /** The fixed tenant of every personal (consumer) Microsoft account. */
 const CONSUMER_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
 const MULTI_TENANT = new Set(["common", "organizations", "consumers"]);
-/** Where the set-aside ID token travels from adjustTokenResponse to getProfile. */
-const SET_ASIDE = "latchkey_microsoft_id_token";
 
 function endpointsFor(tenant: string): ProviderEndpoints {
   return {
@@ -32,25 +29,21 @@ function endpointsFor(tenant: string): ProviderEndpoints {
   };
 }
 
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function keySet(url: string) {
-  let set = keySets.get(url);
-  if (!set) keySets.set(url, (set = createRemoteJWKSet(new URL(url), { timeoutDuration: 10_000 })));
-  return set;
-}
-
-/** The issuer rule and the tenant-class rule for multi-tenant endpoints. */
-function acceptable(claims: JWTPayload & Record<string, unknown>, helpers: ProfileHelpers): boolean {
-  const tenant = helpers.settings.tenantId || "common";
+/**
+ * The issuer a multi-tenant ID token must name: `{authority}/{tid}/v2.0` with its own `tid`, when
+ * the tenant setting allows that account class (`organizations`: no personal accounts;
+ * `consumers`: only those). Undefined refuses the token.
+ */
+export function microsoftIssuer(claims: Record<string, unknown>, context: { settings: ProviderSettings; endpoints: ProviderEndpoints }): string | undefined {
+  const tenant = context.settings.tenantId || "common";
   const tid = claims.tid;
-  if (helpers.endpoints.issuer) return claims.iss === helpers.endpoints.issuer;
-  if (typeof tid !== "string") return false;
+  if (typeof tid !== "string" || !/^[A-Za-z0-9-]{1,64}$/.test(tid)) return undefined;
+  if (tenant === "organizations" && tid === CONSUMER_TENANT) return undefined;
+  if (tenant === "consumers" && tid !== CONSUMER_TENANT) return undefined;
+  if (!MULTI_TENANT.has(tenant) && tid !== tenant) return undefined;
   // The authority is whatever the authorize endpoint points at (sovereign clouds, loopback tests).
-  const authority = helpers.endpoints.authorization.replace(/\/[^/]+\/oauth2\/v2\.0\/authorize$/, "");
-  if (claims.iss !== `${authority}/${tid}/v2.0`) return false;
-  if (tenant === "organizations" && tid === CONSUMER_TENANT) return false;
-  if (tenant === "consumers" && tid !== CONSUMER_TENANT) return false;
-  return true;
+  const authority = context.endpoints.authorization.replace(/\/[^/]+\/oauth2\/v2\.0\/authorize$/, "");
+  return `${authority}/${tid}/v2.0`;
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
@@ -65,17 +58,13 @@ export const microsoft = defineProvider({
   defaultScopes: ["openid", "profile", "email", "User.Read", "offline_access"],
   pkce: true,
   clientAuthentication: "client_secret_post",
-  oidc: false,
+  oidc: true,
   idTokenSignIn: true,
-  adjustTokenResponse: ({ id_token: idToken, ...rest }) => (idToken === undefined ? rest : { ...rest, [SET_ASIDE]: idToken }),
+  idTokenIssuer: microsoftIssuer,
   async getProfile(tokens, helpers) {
-    let claims = tokens.idTokenClaims;
-    const setAside = tokens.raw[SET_ASIDE];
-    if (!claims && typeof setAside === "string" && helpers.endpoints.jwks) {
-      const { payload } = await jwtVerify(setAside, keySet(helpers.endpoints.jwks), { audience: [helpers.settings.clientId, ...helpers.settings.audiences], clockTolerance: 5 });
-      claims = payload as JWTPayload & Record<string, unknown>;
-    }
-    if (!claims || !acceptable(claims, helpers)) return null;
+    // Only validated claims arrive here: oauth-client.ts checked signature, issuer, audience, nonce.
+    const claims = tokens.idTokenClaims;
+    if (!claims) return null;
     const oid = claims.oid;
     if (typeof oid !== "string" || !oid.trim()) return null;
     const email = typeof claims.email === "string" ? claims.email : null;
