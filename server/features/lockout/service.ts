@@ -22,6 +22,7 @@ import {
   claimUserAttempt,
   clearIdentifier,
   clearUserLockout,
+  giveBackUserAttempt,
   setIdentifierLockedUntil,
   setUserLockedUntil,
   sweepIdentifiers,
@@ -69,7 +70,7 @@ export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, me
   const result = await check();
   if (result === null) {
     if (isLock(policy, count)) auditLock(app, user, key, count, lockedUntil, meta);
-  } else if (user && !hasSecondFactor(user)) await clearUserLockout(app.db, user.id);
+  } else if (user) await (hasSecondFactor(user) ? giveBackUserAttempt(app.db, user.id) : clearUserLockout(app.db, user.id));
   return result;
 }
 
@@ -87,9 +88,9 @@ function auditLock(app: AppContext, user: UserRow | undefined, key: string, fail
 }
 
 /**
- * With a second factor still to come, the password alone does not reset the count: the
- * two-factor step calls recordSuccess once the code is right (else a thief holding the password
- * could guess codes forever, re-entering the password between guesses).
+ * With a second factor still to come, the password alone does not reset the count (it only gives
+ * back its own attempt): the two-factor step calls recordSuccess once the code is right (else a
+ * thief holding the password could guess codes forever, re-entering the password between guesses).
  */
 function hasSecondFactor(user: UserRow): boolean {
   return Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled);

@@ -65,6 +65,19 @@ export async function claimIdentifierAttempt(db: DB, key: string, now: number, c
   return row ? Number(row.failedCount) : undefined;
 }
 
+/**
+ * The password was right but a second factor is still to come: give back this attempt's count and
+ * the wait it started (there was none before: the claim succeeds only outside a wait), keeping
+ * the earlier failures for the second factor's step.
+ */
+export async function giveBackUserAttempt(db: DB, userId: string): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ failedSignInCount: sql<number>`case when "failedSignInCount" > 0 then "failedSignInCount" - 1 else 0 end`, lockedUntil: null })
+    .where("id", "=", userId)
+    .execute();
+}
+
 export async function setUserLockedUntil(db: DB, userId: string, lockedUntil: number): Promise<void> {
   await db.updateTable("user").set({ lockedUntil }).where("id", "=", userId).execute();
 }

@@ -95,6 +95,17 @@ describe("sign-in lockout", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(20 - guessed);
   });
 
+  it("keeps the count when a right password still needs a second factor, without leaving a wait", async () => {
+    const tf = await server.signUp({ email: "two-factor@example.com", password: "tf password" });
+    await server.database.db.updateTable("user").set({ twoFactorEnabled: 1 }).where("id", "=", tf.userId).execute();
+    await fail("two-factor@example.com", 4); // the 4th starts a 1 s wait
+    server.clock.advance(2_000);
+    const right = await signIn("two-factor@example.com", "tf password");
+    expect(right.status).toBe(200); // the second factor is asked for next
+    // The right password gave back its own attempt (and its wait), not the earlier failures.
+    expect(await getUser(tf.userId)).toMatchObject({ failedSignInCount: 4, lockedUntil: null });
+  });
+
   it("counts email and username sign-ins of one account together", async () => {
     const bob = await server.signUp({ email: "bob@example.com", username: "bobby", password: "bob password" });
     await fail("bob@example.com", 3);
