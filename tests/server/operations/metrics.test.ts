@@ -106,6 +106,44 @@ describe("GET /metrics (issue 12)", () => {
   });
 });
 
+describe("lockout and rate-limit metrics", () => {
+  it("count an account lock, the refusals it causes, and 429s from the limiter", async () => {
+    const server = await startTestServer({
+      config: {
+        metrics: { enabled: true },
+        rateLimit: { enabled: true, max: 1000, strict: { window: 60, max: 6 } },
+        lockout: { freeAttempts: 1, slowDelay: 1, maxAttempts: 2 },
+      },
+    });
+    try {
+      await server.signUp({ email: "locked-metrics@example.com", password: "correct horse battery" });
+      const scrapeNow = async () => parsePrometheus(await (await fetch(`${server.url}/metrics`)).text());
+      const before = await scrapeNow();
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const response = await server.request("POST", "/sign-in/email", { body: { email: "locked-metrics@example.com", password: "wrong password here" } });
+        statuses.push(response.status);
+        server.clock.advance(2_000); // past each slow-down wait, inside the lock and the rate window
+      }
+      // Lockout bookkeeping may finish just after its answer is sent: read until it shows (≤ 3 s).
+      let after = await scrapeNow();
+      for (let tries = 0; tries < 30 && !(after.get("latchkey_account_locks_total") ?? 0); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await scrapeNow();
+      }
+      const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+      expect(statuses).toContain(429);
+      expect(delta("latchkey_account_locks_total")).toBeGreaterThanOrEqual(1);
+      expect(delta("latchkey_lockout_refusals_total")).toBeGreaterThanOrEqual(1);
+      expect(delta('latchkey_sign_ins_total{method="email",outcome="locked"}')).toBeGreaterThanOrEqual(1);
+      expect(delta('latchkey_rate_limit_refusals_total{store="memory"}')).toBeGreaterThanOrEqual(1);
+      expect(delta('latchkey_sign_ins_total{method="email",outcome="rate_limited"}')).toBeGreaterThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("GET /metrics without a token", () => {
   it("answers loopback callers and is absent unless metrics are enabled", async () => {
     const on = await startTestServer({ config: { metrics: { enabled: true } } });
