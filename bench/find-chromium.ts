@@ -33,8 +33,10 @@ async function locate(): Promise<ChromiumLaunch> {
   try {
     // Unpacks its brotli-packed Chromium to /tmp once (a few seconds), then reuses it.
     const { default: chromium } = await import("@sparticuz/chromium");
-    const args = [...chromium.args.filter((arg) => !FLAGS.includes(arg)), ...FLAGS];
-    return { executablePath: await chromium.executablePath(), args, source: "npm" };
+    // Not the package's own `chromium.args`: they are for AWS Lambda and include
+    // --single-process (console pages hang in it) and --disable-web-security (which would void
+    // the very CORS and CSP behaviour the tests check). The system browser's flags work as is.
+    return { executablePath: await chromium.executablePath(), args: FLAGS, source: "npm" };
   } catch (error) {
     throw new Error(
       `No Chromium found: set CHROMIUM_PATH, install chromium or Chrome, or keep the @sparticuz/chromium devDependency installed (${(error as Error).message})`,
