@@ -44,6 +44,21 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
     const path = basePath + spec.path;
     paths[path] = { ...(paths[path] ?? {}), [spec.method.toLowerCase()]: operation };
   }
+  // Readiness is served outside the contract (it must answer while the contract's hooks drain).
+  const checks = { type: "object", additionalProperties: { enum: ["ok", "failing", "degraded"] } };
+  paths[`${basePath}/ready`] = {
+    get: {
+      operationId: "ready",
+      summary: "Readiness: the database (and any shared rate-limit store) answers; 503 NOT_READY or SHUTTING_DOWN otherwise",
+      tags: ["health"],
+      parameters: [],
+      responses: {
+        "200": { description: "Ready", content: { "application/json": { schema: { type: "object", required: ["ok", "checks"], properties: { ok: { const: true }, checks } } } } },
+        "503": { description: "Not ready", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      },
+      "x-access": "public",
+    },
+  };
   return {
     openapi: "3.1.0",
     info: { title: "Latchkey API", version, description: "Account, sign-in, organization and administration API (better-auth compatible)." },

@@ -87,7 +87,7 @@ describe("auth completion", () => {
   it("prints zsh and fish scripts and refuses other shells with exit 2", async () => {
     const zsh = await cli.run(["completion", "zsh"]);
     expect(zsh.stdout).toContain("compdef _auth auth");
-    expect(zsh.stdout).toContain('"admin users") echo "list get create set-role set-password ban unban remove impersonate stop-impersonating export import"');
+    expect(zsh.stdout).toContain('"admin users") echo "reset-2fa list get create set-role set-password ban unban unlock remove impersonate stop-impersonating export import"');
     const fish = await cli.run(["completion", "fish"]);
     expect(fish.stdout).toContain("complete -c auth -f -a '(__auth_complete)'");
     expect(fish.stdout).toContain("'revoke-others'");

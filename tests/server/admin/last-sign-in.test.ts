@@ -70,9 +70,17 @@ describe("last sign-in", () => {
       ["/admin/create-user", { email: "set-last@example.com", name: "X", data: { lastSignInMethod: "passkey" } }],
       ["/update-user", { lastSignInMethod: "passkey" }],
     ] as const) {
+      // Unknown keys are dropped as better-auth drops them (issue 12): the update has nothing
+      // left to change, the created user gets no sign-in record.
       const response = await server.request("POST", path, { token: path === "/update-user" ? user.token : admin.token, body });
-      expect(response.status, path).toBe(400);
-      expect(response.body.code).toBe("VALIDATION_ERROR");
+      expect(response.status, path).toBeLessThan(500);
+      if (path === "/admin/create-user") {
+        expect(response.status).toBe(200);
+        expect(response.body.user.lastSignInMethod ?? null).toBeNull();
+      } else {
+        expect(response.status, path).toBe(400);
+        expect(response.body.code, path).toBe(path === "/update-user" ? "NO_FIELDS_TO_UPDATE" : "NO_DATA_TO_UPDATE");
+      }
     }
     expect((await adminView(user.userId)).lastSignInMethod).toBe("email");
   });

@@ -90,7 +90,7 @@ describe("admin/list-outbox", () => {
   });
 
   it("refuses bad input with VALIDATION_ERROR", async () => {
-    const bad: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { limit: "x" }, { cursor: "abc" }, { cursor: "12_" }, { kind: "spam" }, { to: "" }, { from: "x" }];
+    const bad: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { limit: "x" }, { cursor: "abc" }, { cursor: "12_" }, { kind: "spam" }, { to: "" }];
     for (const query of bad) {
       const response = await list(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
