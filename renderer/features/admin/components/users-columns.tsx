@@ -20,13 +20,17 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
   lastSignIn: "lastSignInAt",
 };
 
-/** Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar. */
+/**
+ * Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar.
+ * The role column holds the longest built-in role name of every language ("Administrateur",
+ * "Администратор") without cutting it.
+ */
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 210,
-  name: 160,
+  email: 200,
+  name: 150,
   username: 120,
-  role: 80,
-  status: 180,
+  role: 150,
+  status: 170,
   createdAt: 125,
   lastSignIn: 185,
 };
