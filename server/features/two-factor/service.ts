@@ -149,6 +149,9 @@ export async function verifyBackupCode(ctx: StepContext, input: { code: string; 
   // Compare-and-swap: of two requests with the same code, one wins.
   if (!(await store.swapBackupCodes(app.db, row.id, row.backupCodes, remaining, app.clock.now()))) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
   app.audit.record({ action: "user.two-factor-backup-code", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent });
+  // better-auth's disableSession: the code is checked and used up, but no session is started
+  // (a pending sign-in stays pending); a signed-in caller gets its own token back.
+  if (input.disableSession) return { token: attempt.pending ? undefined : ctx.auth?.token, user: attempt.user };
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "backup-code" });
 }
 

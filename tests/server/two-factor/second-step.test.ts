@@ -84,6 +84,19 @@ describe("backup codes", () => {
     expect((await again.client.twoFactor.verifyBackupCode({ code: second! })).error).toBeNull();
   });
 
+  it("with disableSession, are checked and used up without starting a session", async () => {
+    const user = await userWithTotp(server);
+    const [code] = user.backupCodes;
+    const tab = await pendingSignIn(user);
+    const checked = await tab.client.twoFactor.verifyBackupCode({ code: code!, disableSession: true });
+    expect(checked.error).toBeNull();
+    expect(checked.data!.token).toBeUndefined();
+    expect(checked.data!.user.id).toBe(user.userId);
+    expect((await tab.client.getSession()).data).toBeNull();
+    const again = await pendingSignIn(user);
+    expect((await again.client.twoFactor.verifyBackupCode({ code: code! })).error?.code).toBe("INVALID_BACKUP_CODE");
+  });
+
   it("are replaced by generate-backup-codes (the old ones stop working)", async () => {
     const user = await userWithTotp(server);
     const tab = await pendingSignIn(user);
