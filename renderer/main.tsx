@@ -15,7 +15,8 @@ import "./i18n";
 import "./styles.css";
 
 applyStoredTheme();
-applyInitialLanguage();
+// Resolves at once for English; another language's catalogues are fetched before the first render.
+await applyInitialLanguage();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguageTag, LANGUAGES, languageInfo, pickLanguage, type LanguageTag } from "../../shared/languages";
-import { i18next } from "../i18n";
+import { i18next, switchLanguage } from "../i18n";
 import { Menu, MenuItem } from "../ui/menu";
 import { api } from "./api";
 import { toastError } from "./errors";
@@ -29,13 +29,16 @@ function browserLanguage(): LanguageTag {
   return pickLanguage(wanted.map((tag, i) => `${tag};q=${Math.max(0.001, 1 - i * 0.01).toFixed(3)}`).join(","), "en");
 }
 
-function show(language: LanguageTag): void {
-  if (i18next.language !== language) void i18next.changeLanguage(language);
+function show(language: LanguageTag): Promise<void> {
+  return i18next.language === language ? Promise.resolve() : switchLanguage(language).catch(() => undefined);
 }
 
-/** Before the first render: the device's choice, else the browser's languages. */
-export function applyInitialLanguage(): void {
-  show(storedLanguage() ?? browserLanguage());
+/**
+ * Before the first render: the device's choice, else the browser's languages. English is in the
+ * first script; another language's catalogues are fetched first, so the page never flashes English.
+ */
+export function applyInitialLanguage(): Promise<void> {
+  return show(storedLanguage() ?? browserLanguage());
 }
 
 /** Signed in: the user's stored language wins over this device's (once per change of it). */
@@ -45,7 +48,7 @@ export function useUserLanguage(): void {
   useEffect(() => {
     if (!isLanguageTag(chosen)) return;
     localStorage.setItem(KEY, chosen);
-    show(chosen);
+    void show(chosen);
   }, [chosen]);
 }
 
@@ -72,7 +75,7 @@ export function LanguagePicker() {
 
   const choose = async (language: LanguageTag) => {
     localStorage.setItem(KEY, language);
-    show(language);
+    await show(language);
     if (!session) return;
     setBusy(true);
     try {

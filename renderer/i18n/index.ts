@@ -11,31 +11,64 @@ import i18next from "i18next";
 import ICU from "i18next-icu";
 import { initReactI18next } from "react-i18next";
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>("./*/*.json", { eager: true });
+type Catalogue = Record<string, unknown>;
 
-/** { en: { common: {...}, admin: {...} } } from ./en/common.json, ./en/admin.json, … */
-function collect(): Record<string, Record<string, Record<string, unknown>>> {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, module] of Object.entries(files)) {
-    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    (resources[language] ??= {})[namespace] = module.default;
-  }
-  return resources;
+// English ships in the first script (it is also every other language's fallback); the other
+// languages are fetched when chosen, so their catalogues do not weigh on everyone's first load.
+const english = import.meta.glob<{ default: Catalogue }>("./en/*.json", { eager: true });
+const others = import.meta.glob<{ default: Catalogue }>(["./*/*.json", "!./en/*.json"]);
+
+/** ./ru/admin.json → ["ru", "admin"] */
+function split(path: string): [string, string] | null {
+  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? [match[1] as string, match[2] as string] : null;
 }
 
-export const resources = collect();
-export const namespaces = Object.keys(resources.en ?? {});
+const englishResources: Record<string, Catalogue> = {};
+for (const [path, module] of Object.entries(english)) {
+  const parts = split(path);
+  if (parts) englishResources[parts[1]] = module.default;
+}
+export const namespaces = Object.keys(englishResources);
+const languages = ["en", ...new Set(Object.keys(others).flatMap((path) => split(path)?.[0] ?? []))];
+
+const loading = new Map<string, Promise<void>>();
+
+/** Fetches a language's catalogues once (every namespace together) and hands them to i18next. */
+export function loadLanguage(language: string): Promise<void> {
+  if (language === "en" || !languages.includes(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    const files = Object.entries(others).filter(([path]) => split(path)?.[0] === language);
+    pending = Promise.all(
+      files.map(async ([path, load]) => {
+        const [, namespace] = split(path)!;
+        i18next.addResourceBundle(language, namespace, (await load()).default, true, true);
+      }),
+    ).then(() => undefined);
+    // A failed fetch (offline, a stale tab after an upgrade) may be tried again later.
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** Shows the console in `language`, fetching its catalogues first (English stays meanwhile). */
+export async function switchLanguage(language: string): Promise<void> {
+  await loadLanguage(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
 
 void i18next
   .use(ICU)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { en: englishResources },
     lng: "en",
     fallbackLng: "en",
-    supportedLngs: Object.keys(resources),
+    supportedLngs: languages,
+    // Other languages arrive through addResourceBundle (loadLanguage), never through a backend.
+    partialBundledLanguages: true,
     ns: namespaces,
     defaultNS: "common",
     // React escapes what it renders; the ICU formatter sees the raw values.
