@@ -3,6 +3,7 @@ import { CommanderError } from "commander";
 import { ApiError } from "../shared/errors.js";
 import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
+import { protectDashedOperands } from "./dashed-operands.js";
 import { buildProgram } from "./program.js";
 import { errorText, loadCliLanguage, messages } from "./i18n/index.js";
 
@@ -16,7 +17,7 @@ export async function run(argv: string[]): Promise<number> {
   await loadCliLanguage();
   const program = buildProgram();
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(protectDashedOperands(argv));
     return EXIT.OK;
   } catch (error) {
     return report(error);

@@ -68,6 +68,12 @@ describe("revoking a session handle that does not exist", () => {
     expect(own.code).toBe(5);
     expect(own.stderr).toContain("None of your sessions has the handle no-such-handle");
 
+    // Handles are base64url: one in 64 begins with "-" and must still be read as a handle.
+    const dashed = `-${"k".repeat(42)}`;
+    const dashedOwn = await cli.run(["sessions", "revoke", dashed, "--yes"], { token: ada.token });
+    expect(dashedOwn.code).toBe(5);
+    expect(dashedOwn.stderr).toContain(`None of your sessions has the handle ${dashed}`);
+
     const byAdmin = await cli.run(["admin", "sessions", "revoke", "no-such-handle", "--yes"]);
     expect(byAdmin.code).toBe(5);
     expect(byAdmin.stderr).toContain("No session has the handle no-such-handle");
