@@ -3,12 +3,13 @@
  * end comes near, headers sort on the server, and one row is in the tab order (arrows move,
  * Enter opens, Space selects).
  */
-import { flexRender, getCoreRowModel, useReactTable, type OnChangeFn, type Row, type RowSelectionState } from "@tanstack/react-table";
+import { flexRender, useReactTable, type OnChangeFn, type Row, type RowSelectionState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../ui/states";
 import { USER_COLUMNS, type ColumnPrefs, type UserColumn } from "../column-prefs";
+import { incrementalCoreRowModel } from "../incremental-row-model";
 import type { AdminUser } from "../queries";
 import type { UserSortField, UsersSearch } from "../users-search";
 import { SORT_FIELD, useUserColumns } from "./users-columns";
@@ -82,7 +83,7 @@ export interface UsersTableProps {
 }
 
 const getRowId = (user: AdminUser) => user.id;
-const coreRowModel = getCoreRowModel<AdminUser>();
+const coreRowModel = incrementalCoreRowModel<AdminUser>();
 
 export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch, prefs, rowSelection, onRowSelectionChange, openUser, loadMore }: UsersTableProps) {
   const { t } = useTranslation("admin");
