@@ -26,13 +26,13 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
  * "Администратор") without cutting it.
  */
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 200,
+  email: 190,
   name: 150,
   username: 120,
   role: 150,
-  status: 170,
+  status: 195,
   createdAt: 125,
-  lastSignIn: 185,
+  lastSignIn: 180,
 };
 
 /** A label function remembered per value: rows share a handful of roles and sign-in methods. */
