@@ -14,6 +14,8 @@ import { createMetrics } from "./metrics/metrics.js";
 import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
 import type { DB } from "./db/database.js";
+import { changeCounterOf } from "./db/change-counter.js";
+import { createSessionAnswerCache, type SessionAnswerCache } from "./features/session/answer-cache.js";
 import { handlers } from "./features/index.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
@@ -70,7 +72,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
-  installErrorHandling(server, log);
+  const errors = installErrorHandling(server, log);
   const readiness = installReadiness(server, context);
   if (config.metrics.enabled) registerMetrics(server, context);
   installJsonParser(server);
@@ -81,6 +83,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     limiter = await installRateLimit(server, { config, clock, db, log, onRefused: (store) => context.metrics.rateLimitRefusals.inc({ store }) });
     context.limiterHealth = limiter.health;
   }
+  // Unknown paths count against the caller's general limit too (all of them under one key).
+  errors.installNotFound(limiter ? server.rateLimit() : undefined);
 
   registerRoutes(server, { app: context, handlers, origins, checkResponses: options.checkResponses ?? false });
   const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
@@ -138,7 +142,18 @@ export function createContext(options: { config: Config; db: DB; secret: string;
     baseURL,
     apiURL: baseURL + config.basePath,
     log,
+    sessionAnswers: sessionAnswerCacheFor(config, db),
   };
+}
+
+/**
+ * SQLite only (its change counter sees every write, this process's and the CLI's), and not when
+ * get-session signs a fresh JWT for its header on every call.
+ */
+function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | undefined {
+  const changes = changeCounterOf(db);
+  if (!changes || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
+  return createSessionAnswerCache(changes);
 }
 
 /** JSON bodies only; an empty body counts as `{}` (better-auth's client posts some calls bare). */

@@ -6,6 +6,7 @@ import type { Mailer } from "./mail/mailer.js";
 import type { PasswordHasher } from "./crypto/password.js";
 import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
+import type { SessionAnswerCache } from "./features/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
 
 export interface Logger {
@@ -33,4 +34,6 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
+  /** get-session answers by token hash (SQLite only; features/session/answer-cache.ts). */
+  sessionAnswers?: SessionAnswerCache;
 }

@@ -6,7 +6,8 @@
 import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { Kysely, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { countingWrites, createChangeCounter, registerChangeCounter, type ChangeCounter } from "./change-counter.js";
 import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target.js";
 import type { Database } from "./types.js";
 
@@ -73,7 +74,9 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const changes = createChangeCounter(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes) }) });
+  registerChangeCounter(db, changes);
   return {
     db,
     dialect: "sqlite",
@@ -106,14 +109,14 @@ export function createPrivateFile(file: string): void {
  */
 const STATEMENT_CACHE_SIZE = 1000;
 
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, changes: ChangeCounter): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        statement = countingWrites(sqlite.prepare(sql), changes);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sql, statement);
       }

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
-import { assertFresh, resolveSession } from "../features/session/service.js";
+import { assertFresh, refreshDueAt, resolveSession } from "../features/session/service.js";
+import { hashSecret } from "../crypto/tokens.js";
+import type { SessionRow } from "../db/types.js";
 import { applyUserFieldInput, runWithUserFields, userFieldModeOf, userFieldsOf, type UserFieldMode } from "../features/user/additional-fields.js";
 import { enforceTwoFactorPolicy } from "../features/two-factor/policy.js";
 import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
@@ -82,6 +84,7 @@ async function serve(
     acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
   };
   let auth: AuthState | null = null;
+  let answerCache: AnswerCacheSlot | undefined;
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
   const apiKey = apiKeyOf(request.headers);
   const cached = spec.cookieCache && !q.disableCookieCache && !apiKey ? browser.readCache() : null;
@@ -91,6 +94,12 @@ async function serve(
     auth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
   } else if (spec.access !== "public") {
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
+    answerCache = token && spec.path === "/get-session" ? openAnswerCache(app, token) : undefined;
+    const hit = answerCache?.lookup();
+    if (hit !== undefined) {
+      reply.type("application/json; charset=utf-8").send(hit);
+      return;
+    }
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
       auth = { session: resolved.session, user: resolved.user, token: resolved.token };
@@ -146,10 +155,37 @@ async function serve(
   }
   const json = JSON.stringify(result ?? null);
   if (options.checkResponses) checkResponse(spec, json);
+  // Only a plain answer is kept: no refresh happened and no cookie or token header went out.
+  if (answerCache && auth && !jar.outgoing.length && !jar.authToken) answerCache.remember(json, auth.session);
   // Social sign-in answers `{url, redirect: true}` with the provider's URL also in Location (better-auth does).
   const answer = result as { redirect?: unknown; url?: unknown } | null;
   if (spec.tags.includes("social") && answer?.redirect === true && typeof answer.url === "string") reply.header("location", answer.url);
   reply.type("application/json; charset=utf-8").send(json);
+}
+
+/** get-session's answer cache for one request's token (features/session/answer-cache.ts). */
+interface AnswerCacheSlot {
+  lookup(): string | undefined;
+  remember(json: string, session: SessionRow): void;
+}
+
+function openAnswerCache(app: AppContext, token: string): AnswerCacheSlot | undefined {
+  const cache = app.sessionAnswers;
+  if (!cache) return undefined;
+  const tokenHash = hashSecret(token);
+  let seenVersion = -1;
+  return {
+    lookup() {
+      const hit = cache.lookup(tokenHash, token, app.clock.now());
+      if (hit === undefined) seenVersion = cache.version(); // read before the database is
+      app.metrics.sessionCacheLookups.inc({ result: hit === undefined ? "miss" : "hit" });
+      return hit;
+    },
+    remember(json, session) {
+      const usableUntil = Math.min(Number(session.expiresAt), refreshDueAt(app, session));
+      cache.remember(tokenHash, token, json, seenVersion, usableUntil);
+    },
+  };
 }
 
 function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" | "query" | "params") {

@@ -42,6 +42,8 @@ export interface Metrics {
   /** Rows the periodic sweep deleted, by kind (sessions, tokens, auditEvents). */
   sweepDeleted: Counter<"kind">;
   sweepRuns: Counter<"outcome">;
+  /** get-session lookups answered from memory (hit) or the database (miss); SQLite only. */
+  sessionCacheLookups: Counter<"result">;
   /** Where the hash pool's queue depth comes from (set by createContext). */
   watchHashQueue(depth: () => { queued: number; busy: number; size: number }): void;
   /** Where the database pool's use comes from (set by whoever opened the database). */
@@ -114,6 +116,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_sweep_runs_total",
       help: "Periodic sweep runs by outcome (ok, failed).",
       labelNames: ["outcome"] as const,
+      registers,
+    }),
+    sessionCacheLookups: new Counter({
+      name: "latchkey_session_cache_lookups_total",
+      help: "get-session lookups answered from the in-memory answer cache (result=hit) or the database (result=miss).",
+      labelNames: ["result"] as const,
       registers,
     }),
     watchHashQueue(depth) {

@@ -114,17 +114,24 @@ export async function resolveSession(
     await store.deleteSessionById(app.db, found.session.id);
     return null;
   }
-  const { expiresIn, updateAge, shortExpiresIn } = app.config.session;
-  // A session that never lived longer than the short lifetime is a "don't remember me" (or an
-  // impersonation) session: it ends on schedule and is never slid forward.
-  const short = expiresAt - Number(found.session.createdAt) <= shortExpiresIn * 1000 || found.session.impersonatedBy !== null;
-  const due = expiresAt - now < (expiresIn - updateAge) * 1000;
-  if (!options.disableRefresh && !short && due) {
-    const next = now + expiresIn * 1000;
+  if (!options.disableRefresh && now > refreshDueAt(app, found.session)) {
+    const next = now + app.config.session.expiresIn * 1000;
     await store.extendSession(app.db, found.session.id, next, now);
     return { token: rawToken, user: found.user, session: { ...found.session, expiresAt: next, updatedAt: now }, refreshed: true };
   }
   return { token: rawToken, ...found, refreshed: false };
+}
+
+/**
+ * From when (ms) a lookup slides the session forward: once it is older than `updateAge`. A session
+ * that never lived longer than the short lifetime is a "don't remember me" (or an impersonation)
+ * session: it ends on schedule and is never slid forward (Infinity).
+ */
+export function refreshDueAt(app: AppContext, session: SessionRow): number {
+  const { expiresIn, updateAge, shortExpiresIn } = app.config.session;
+  const expiresAt = Number(session.expiresAt);
+  const short = expiresAt - Number(session.createdAt) <= shortExpiresIn * 1000 || session.impersonatedBy !== null;
+  return short ? Infinity : expiresAt - (expiresIn - updateAge) * 1000;
 }
 
 /** Sensitive actions need a session created within `freshAge` seconds (0 disables the check). */
