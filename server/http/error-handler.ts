@@ -5,13 +5,17 @@
  * unknown paths (404) and known paths called with the wrong method (405 with `Allow`).
  */
 import type { Socket } from "node:net";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
 import { ApiError, apiError, type ErrorCode } from "../../shared/errors.js";
 import type { Logger } from "../context.js";
 import { trackRouteMethods } from "./method-index.js";
 
-/** Call before any route is declared: the 405 answers learn the routes as they are added. */
-export function installErrorHandling(server: FastifyInstance, log: Logger): void {
+/**
+ * Call before any route is declared: the 405 answers learn the routes as they are added. The
+ * 404/405 handler is installed by the returned function once the rate limiter exists (Fastify
+ * takes one not-found handler), so unknown paths are counted too.
+ */
+export function installErrorHandling(server: FastifyInstance, log: Logger): { installNotFound(preHandler?: preHandlerHookHandler): void } {
   const allowedMethods = trackRouteMethods(server);
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
@@ -23,7 +27,12 @@ export function installErrorHandling(server: FastifyInstance, log: Logger): void
     sendError(reply, mapped);
   });
 
-  server.setNotFoundHandler((request, reply) => {
+  // Node writes its own plain answer (Fastify's default writes `{error, statusCode}`) for requests
+  // its parser refuses; replace that listener with one that speaks the catalogue.
+  server.server.removeAllListeners("clientError");
+  server.server.on("clientError", answerClientError);
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
     const allowed = allowedMethods(path);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -32,12 +41,13 @@ export function installErrorHandling(server: FastifyInstance, log: Logger): void
       return;
     }
     sendError(reply, apiError("NOT_FOUND", `No route ${request.method} ${path.slice(0, 200)}`));
-  });
-
-  // Node writes its own plain answer (Fastify's default writes `{error, statusCode}`) for requests
-  // its parser refuses; replace that listener with one that speaks the catalogue.
-  server.server.removeAllListeners("clientError");
-  server.server.on("clientError", answerClientError);
+  };
+  return {
+    installNotFound(preHandler) {
+      if (preHandler) server.setNotFoundHandler({ preHandler }, notFound);
+      else server.setNotFoundHandler(notFound);
+    },
+  };
 }
 
 /** Fastify's `frameworkErrors` option: router failures before any route or hook runs. */

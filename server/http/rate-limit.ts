@@ -106,8 +106,13 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
   return { health: () => counter.health(), close: () => counter.close() };
 }
 
-/** The route pattern without the API base path: "/sign-in/email", "/get-session". */
+/**
+ * The route pattern without the API base path: "/sign-in/email", "/get-session". Unknown paths
+ * share one key, "(unmatched)": keyed by their URL, a scanner varying the path would get a fresh
+ * allowance (and a fresh counter to keep) for every request.
+ */
 function pathOf(request: FastifyRequest, basePath: string): string {
-  const route = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+  const route = request.routeOptions.url;
+  if (route === undefined) return "(unmatched)";
   return route.startsWith(basePath) ? route.slice(basePath.length) : route;
 }

@@ -1,6 +1,7 @@
 import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
 import { toUser } from "../user/wire.js";
 import { errorPage, withQuery } from "../verification/links.js";
+import { isLocked, unlockAccount } from "../lockout/service.js";
 import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE, setPassword } from "./service.js";
 
 export const passwordHandlers = defineHandlers({
@@ -31,6 +32,12 @@ export const passwordHandlers = defineHandlers({
       targetType: "user",
       metadata: { sessionsRevoked: ctx.app.config.emailAndPassword.revokeSessionsOnPasswordReset },
     });
+    // Whoever reset the password proved they hold the mailbox and chose a password the guesser does
+    // not know: the account's failed sign-ins and any lock go (as Auth0 unblocks on a reset).
+    const wasLocked = isLocked(user, ctx.app.clock.now());
+    if (await unlockAccount(ctx.app, user)) {
+      ctx.audit({ action: "user.unlock", actorId: user.id, targetId: user.id, targetType: "user", metadata: { wasLocked, failedSignInCount: Number(user.failedSignInCount ?? 0), reason: "password-reset" } });
+    }
     return { status: true };
   },
   changePassword: async (ctx) => {

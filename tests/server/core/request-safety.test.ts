@@ -147,6 +147,18 @@ describe("rate limiting", () => {
     expect((await server.request("GET", "/get-session")).status).toBe(200);
   });
 
+  it("counts unknown paths too, all of them under one allowance, typed like every other refusal", async () => {
+    server = await startTestServer({ config: { rateLimit: { enabled: true, window: 60, max: 4, strict: { window: 60, max: 1 } } } });
+    // A scanner varying the path gets no fresh allowance per path.
+    for (let i = 0; i < 4; i++) expect((await server.request("GET", `/no-such-path-${i}`)).status).toBe(404);
+    const limited = await server.request("GET", "/no-such-path-99");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ code: "TOO_MANY_REQUESTS", message: expect.any(String) });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Known routes keep their own counters.
+    expect((await server.request("GET", "/get-session")).status).toBe(200);
+  });
+
   it("is on by default", async () => {
     server = await startTestServer({ config: { rateLimit: { enabled: true } } });
     const statuses: number[] = [];

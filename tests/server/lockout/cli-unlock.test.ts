@@ -30,6 +30,23 @@ describe("auth admin users unlock", () => {
     expect((await signIn("ada@example.com", "ada password")).status).toBe(200);
   });
 
+  it("lists only the users locked now with --locked, and refuses it beside --filter-field", async () => {
+    await server.signUp({ email: "cat@example.com", password: "cat password" });
+    await server.signUp({ email: "dan@example.com", password: "dan password" });
+    for (let i = 0; i < 3; i++) await signIn("cat@example.com", "wrong");
+    await signIn("dan@example.com", "wrong"); // one failure: counted, not locked
+    const listed = await cli.run(["admin", "users", "list", "--locked", "--json"]);
+    expect(listed.code).toBe(0);
+    expect(listed.json().users.map((user: { email: string }) => user.email)).toEqual(["cat@example.com"]);
+    // A lock that has ended (the CLI compares with its own clock, as the console does).
+    await server.database.db.updateTable("user").set({ lockedUntil: Date.now() - 1000 }).where("email", "=", "cat@example.com").execute();
+    const later = await cli.run(["admin", "users", "list", "--locked", "--json"]);
+    expect(later.json().users).toEqual([]);
+    const both = await cli.run(["admin", "users", "list", "--locked", "--filter-field", "role", "--filter-value", "admin"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--locked is a filter of its own");
+  });
+
   it("prints JSON off a terminal, and fails with exit 5 for an unknown user", async () => {
     await server.signUp({ email: "bob@example.com", password: "bob password" });
     await signIn("bob@example.com", "wrong");

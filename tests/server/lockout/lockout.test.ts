@@ -125,6 +125,21 @@ describe("sign-in lockout", () => {
     expect((await signIn("cy@example.com", "cy password")).status).toBe(200);
   });
 
+  it("clears the count and the lock when the owner resets the password by mail, audited", async () => {
+    const fay = await server.signUp({ email: "fay@example.com", password: "old password" });
+    await fail("fay@example.com", 5);
+    expect((await signIn("fay@example.com", "old password")).status).toBe(429);
+    await server.request("POST", "/request-password-reset", { body: { email: "fay@example.com" } });
+    const mail = (await server.outbox("fay@example.com")).find((m) => m.kind === "reset-password");
+    const reset = await server.request("POST", "/reset-password", { body: { token: mail?.token, newPassword: "new password 1" } });
+    expect(reset.status).toBe(200);
+    expect(await getUser(fay.userId)).toMatchObject({ failedSignInCount: 0, lockedUntil: null });
+    expect((await signIn("fay@example.com", "new password 1")).status).toBe(200);
+    const unlocks = (await auditRows(server, "user.unlock")).filter((row) => row.targetId === fay.userId);
+    expect(unlocks).toHaveLength(1);
+    expect(JSON.parse(unlocks[0]!.metadata as string)).toMatchObject({ reason: "password-reset", wasLocked: true, failedSignInCount: 5 });
+  });
+
   it("lets an administrator see locked users in list-users and unlock them, audited; others may not", async () => {
     const dee = await server.signUp({ email: "dee@example.com", password: "dee password" });
     await fail("dee@example.com", 5);
