@@ -9,6 +9,7 @@ import { Algorithm, hash, verify } from "@node-rs/argon2";
 import { createHashPool } from "../server/crypto/hash-pool.js";
 import { createClient } from "../shared/client/index.js";
 import { startBareServer } from "./bare-process.js";
+import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
 import { processCpuMs } from "./process-cpu.js";
 import { startBenchServer } from "./server-process.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
@@ -23,6 +24,8 @@ export interface CoreFigures {
   cpuMicrosPerRequest: { getSession: number | null; bareNodeHttp: number | null };
   /** bare CPU per request ÷ get-session CPU per request: the share by cost instead of by rate. */
   getSessionCpuShareOfBare: number | null;
+  /** Whether the side-by-side rounds ran pinned (servers on one core, wrk on another). */
+  pinned: boolean;
   signIn: LoadResult;
   storm: { getSession: LoadResult; signIn: LoadResult };
   singleHashMs: number;
@@ -80,13 +83,19 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
     };
 
     const bare = await startBareServer(token);
-    const bareLoad = { url: `${bare.url}/api/auth/get-session`, headers: sessionLoad.headers };
-    await runWrk({ ...sessionLoad, connections: 32, seconds: 2 }); // warm-up
+    // Both servers on one core, wrk on another, for these rounds only (the sign-in series below
+    // need every core for hashing): bench/cpu-pinning.ts says why.
+    const pinning = pinningAvailable();
+    if (pinning) for (const pid of [server.pid, bare.pid]) setAffinity(pid, pinning.serverCpu);
+    const loadCpu = pinning?.loadCpu;
+    const bareLoad = { url: `${bare.url}/api/auth/get-session`, headers: sessionLoad.headers, cpu: loadCpu };
+    const pinnedSessionLoad = { ...sessionLoad, cpu: loadCpu };
+    await runWrk({ ...pinnedSessionLoad, connections: 32, seconds: 2 }); // warm-up
     await runWrk({ ...bareLoad, connections: 32, seconds: 2 });
     // Alternate Latchkey and the bare server so a shared machine's load swings hit both alike.
     const rounds: Array<[LoadResult, LoadResult]> = [];
     const cpu = { latchkey: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
-    const measured = async (load: typeof sessionLoad, pid: number, into: { ms: number; requests: number }) => {
+    const measured = async (load: typeof pinnedSessionLoad, pid: number, into: { ms: number; requests: number }) => {
       const before = processCpuMs(pid);
       const result = await runWrk({ ...load, connections: 32, seconds: seconds / 2 });
       const after = processCpuMs(pid);
@@ -98,10 +107,11 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
     };
     try {
       for (let i = 0; i < 2; i++) {
-        rounds.push([await measured(sessionLoad, server.pid, cpu.latchkey), await measured(bareLoad, bare.pid, cpu.bare)]);
+        rounds.push([await measured(pinnedSessionLoad, server.pid, cpu.latchkey), await measured(bareLoad, bare.pid, cpu.bare)]);
       }
     } finally {
       await bare.stop();
+      if (pinning) setAffinity(server.pid, pinning.all);
     }
     const getSession = mergeRounds(rounds.map(([latchkey]) => latchkey));
     const bareNodeHttp = mergeRounds(rounds.map(([, bareRound]) => bareRound));
@@ -122,6 +132,7 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
       cpuMicrosPerRequest,
       getSessionCpuShareOfBare:
         cpuMicrosPerRequest.getSession && cpuMicrosPerRequest.bareNodeHttp ? Math.round((cpuMicrosPerRequest.bareNodeHttp / cpuMicrosPerRequest.getSession) * 1000) / 1000 : null,
+      pinned: pinning !== null,
       signIn,
       storm: { getSession: stormSession, signIn: stormSignIn },
       singleHashMs: Math.round(hashMs * 100) / 100,
@@ -158,7 +169,7 @@ export function report(f: CoreFigures): string {
     `core (${f.cores} cores, ${f.cpu})`,
     line("get-session (bearer, 32 conns)", f.getSession),
     line("bare node:http, same JSON (32 conns)", f.bareNodeHttp),
-    `  get-session reaches ${Math.round(f.getSessionShareOfBare * 100)}% of bare node:http's req/s in the same run (target ≥ 35%)`,
+    `  get-session reaches ${Math.round(f.getSessionShareOfBare * 100)}% of bare node:http's req/s in the same run (target ≥ 35%)${f.pinned ? "; servers pinned to core 0, wrk to core 1" : "; unpinned"}`,
     `  server CPU per request: get-session ${f.cpuMicrosPerRequest.getSession ?? "?"} µs, bare ${f.cpuMicrosPerRequest.bareNodeHttp ?? "?"} µs → ${f.getSessionCpuShareOfBare !== null ? Math.round(f.getSessionCpuShareOfBare * 100) + "%" : "?"} by cost`,
     line("sign-in/email (8 conns)", f.signIn),
     line("get-session during sign-in storm", f.storm.getSession),

@@ -20,6 +20,8 @@ export interface LoadOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Run wrk on this core only (bench/cpu-pinning.ts). */
+  cpu?: number;
 }
 
 export function assertWrk(): void {
@@ -46,7 +48,8 @@ export function runWrk(options: LoadOptions): Promise<LoadResult> {
     ].join("\n"),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn("wrk", ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "5s", "-s", script, options.url]);
+    const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "5s", "-s", script, options.url];
+    const child = options.cpu === undefined ? spawn("wrk", args) : spawn("taskset", ["-c", String(options.cpu), "wrk", ...args]);
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (out += chunk));

@@ -57,6 +57,9 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", 'req.headers["x-api-key"]'] }),
     // Request URLs can carry one-time tokens (verify-email?token=…): no automatic request logs.
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request: it cost 8 µs of a 25 µs request (pino bindings + redaction),
+    // and nothing logs through request.log — features log through ctx.log with the route.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Graceful close (features/health/ready.ts): requests in flight finish, new ones get a typed

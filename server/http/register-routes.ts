@@ -20,12 +20,12 @@ import type { OriginPolicy } from "./trusted-origins.js";
 import { createBrowserSessions, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
 
 /** Body and query fields that name where to send the browser, and the error each one raises. */
-const REDIRECT_FIELDS: Record<string, ErrorCode> = {
-  callbackURL: "INVALID_CALLBACK_URL",
-  redirectTo: "INVALID_REDIRECT_URL",
-  errorCallbackURL: "INVALID_ERROR_CALLBACK_URL",
-  newUserCallbackURL: "INVALID_NEW_USER_CALLBACK_URL",
-};
+const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
+  ["callbackURL", "INVALID_CALLBACK_URL"],
+  ["redirectTo", "INVALID_REDIRECT_URL"],
+  ["errorCallbackURL", "INVALID_ERROR_CALLBACK_URL"],
+  ["newUserCallbackURL", "INVALID_NEW_USER_CALLBACK_URL"],
+];
 
 export interface RouteOptions {
   app: AppContext;
@@ -66,15 +66,25 @@ async function serve(
 
   if (spec.method !== "GET" && cookieHeader && !spec.crossSitePost) assertTrustedOrigin(request, options.origins);
 
-  const params = await parseInput(spec.params, request.params, "params");
-  const query = await parseInput(spec.query, request.query, "query");
-  const body = await parseInput(spec.body, request.body, "body");
+  const params = parseInput(spec.params, request.params, "params");
+  const query = parseInput(spec.query, request.query, "query");
+  const body = parseInput(spec.body, request.body, "body");
   if (fieldMode) applyUserFieldInput(userFieldsOf(app.config)!, fieldMode, request.body, body);
-  for (const source of [query, body] as Array<Record<string, unknown>>) {
-    for (const [field, code] of Object.entries(REDIRECT_FIELDS)) {
+  for (const source of [query, body]) {
+    for (const [field, code] of REDIRECT_FIELDS) {
       const target = source[field];
       if (typeof target === "string" && target !== "") options.origins.assertRedirectTarget(target, code);
     }
+  }
+  const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
+  const apiKey = apiKeyOf(request.headers);
+
+  // get-session from memory, before any other per-request set-up (the hottest request there is).
+  const answerCache = spec.path === "/get-session" && !apiKey ? openAnswerCache(app, bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE), cookieHeader !== undefined && !q.disableCookieCache) : undefined;
+  const hit = answerCache?.lookup();
+  if (hit !== undefined) {
+    reply.type("application/json; charset=utf-8").send(hit);
+    return;
   }
 
   const browser = createBrowserSessions(app, jar);
@@ -84,9 +94,6 @@ async function serve(
     acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
   };
   let auth: AuthState | null = null;
-  let answerCache: AnswerCacheSlot | undefined;
-  const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
-  const apiKey = apiKeyOf(request.headers);
   const cached = spec.cookieCache && !q.disableCookieCache && !apiKey ? browser.readCache() : null;
   if (cached) {
     // Answered from the signed cookie: no database lookup (the point of the cache).
@@ -94,12 +101,6 @@ async function serve(
     auth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
   } else if (spec.access !== "public") {
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
-    answerCache = token && spec.path === "/get-session" ? openAnswerCache(app, token) : undefined;
-    const hit = answerCache?.lookup();
-    if (hit !== undefined) {
-      reply.type("application/json; charset=utf-8").send(hit);
-      return;
-    }
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
       auth = { session: resolved.session, user: resolved.user, token: resolved.token };
@@ -169,9 +170,10 @@ interface AnswerCacheSlot {
   remember(json: string, session: SessionRow): void;
 }
 
-function openAnswerCache(app: AppContext, token: string): AnswerCacheSlot | undefined {
+function openAnswerCache(app: AppContext, token: string | undefined, cookieCacheFirst: boolean): AnswerCacheSlot | undefined {
   const cache = app.sessionAnswers;
-  if (!cache) return undefined;
+  // With the signed cookie cache on, a browser's check is answered from its cookie instead.
+  if (!cache || !token || (cookieCacheFirst && app.config.session.cookieCache.enabled)) return undefined;
   const tokenHash = hashSecret(token);
   let seenVersion = -1;
   return {
@@ -188,7 +190,7 @@ function openAnswerCache(app: AppContext, token: string): AnswerCacheSlot | unde
   };
 }
 
-function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" | "query" | "params") {
+function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" | "query" | "params"): Record<string, unknown> {
   if (!schema) return {};
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data as Record<string, unknown>;
