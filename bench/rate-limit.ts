@@ -16,12 +16,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createClient } from "../shared/client/index.js";
+import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
 
 const ENTRY = fileURLToPath(new URL("./rate-limit-serve.js", import.meta.url));
 const PG_ADMIN = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.LATCHKEY_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14";
 const HIGH = { window: 60, max: 1_000_000_000 };
+const PINNING = pinningAvailable();
 
 interface Variant {
   name: string;
@@ -83,6 +85,8 @@ function serve(db: string, port: number, settings: Record<string, unknown>): Pro
     child.stdout.on("data", (chunk) => {
       out += chunk;
       if (out.includes("READY")) {
+        // Servers on one core, wrk on another (bench/cpu-pinning.ts): rounds comparable.
+        if (PINNING) setAffinity(child.pid as number, PINNING.serverCpu);
         resolve({
           url: `http://127.0.0.1:${port}`,
           pid: child.pid as number,
@@ -143,7 +147,7 @@ async function start(variant: Variant, dir: string, index: number): Promise<Runn
 }
 
 async function measure(server: Running, seconds: number) {
-  const load = { url: `${server.url}/api/auth/get-session`, headers: { authorization: `Bearer ${server.token}` }, connections: 32, seconds };
+  const load = { url: `${server.url}/api/auth/get-session`, headers: { authorization: `Bearer ${server.token}` }, connections: 32, seconds, cpu: PINNING?.loadCpu };
   const before = cpuSeconds(server.pid);
   const result = await runWrk(load);
   return { result, cpuUs: ((cpuSeconds(server.pid) - before) / Math.max(1, result.requests)) * 1e6 };
