@@ -5,6 +5,8 @@
  * of the database without the server secret yields nothing usable.
  *
  * Format: `v1.<iv>.<ciphertext>.<tag>` (base64url parts); the version lets keys rotate later.
+ * `gcmSeal`/`gcmOpen` are the one AES-GCM implementation; they are exported for formats sealed
+ * under other keys that must still open (crypto/token-encryption.ts reads its older `enc1:`).
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
@@ -21,12 +23,25 @@ export function deriveKey(secret: string, purpose: string): Buffer {
   return key;
 }
 
-export function seal(plaintext: string, secret: string, purpose: string): string {
+/** AES-256-GCM under `key` with a fresh IV: the parts any format is built from. */
+export function gcmSeal(key: Buffer, plaintext: string): { iv: Buffer; body: Buffer; tag: Buffer } {
   // A 96-bit random IV: GCM's recommended size; collisions are negligible at our volumes.
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", deriveKey(secret, purpose), iv);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return { iv, body, tag: cipher.getAuthTag() };
+}
+
+/** The plaintext of `gcmSeal`'s parts. Throws when the tag does not verify (altered, or another key). */
+export function gcmOpen(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer): string {
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+}
+
+export function seal(plaintext: string, secret: string, purpose: string): string {
+  const { iv, body, tag } = gcmSeal(deriveKey(secret, purpose), plaintext);
+  return ["v1", iv.toString("base64url"), body.toString("base64url"), tag.toString("base64url")].join(".");
 }
 
 /** The plaintext, or null when the value was altered, sealed for another purpose, or under another secret. */
@@ -34,9 +49,7 @@ export function open(sealed: string, secret: string, purpose: string): string | 
   const [version, iv, body, tag] = sealed.split(".");
   if (version !== "v1" || iv === undefined || body === undefined || tag === undefined) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret, purpose), Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    return gcmOpen(deriveKey(secret, purpose), Buffer.from(iv, "base64url"), Buffer.from(body, "base64url"), Buffer.from(tag, "base64url"));
   } catch {
     return null;
   }

@@ -1,42 +1,51 @@
 /**
  * Provider tokens (OAuth access, refresh and ID tokens) at rest. Unlike session tokens they must
  * be read back (get-access-token, refresh), so they cannot be hashed: they are sealed with
- * AES-256-GCM, which also authenticates them (a tampered or swapped column fails to open instead
- * of yielding garbage). The key is derived from the server secret with HKDF-SHA256 under its own
- * label, so it differs from every other use of the secret (cookie signatures) and a leaked
- * database alone opens nothing. Each value gets a fresh 96-bit IV, as GCM requires.
+ * crypto/encrypt.ts (AES-256-GCM, which also authenticates them, so a tampered or swapped column
+ * fails to open instead of yielding garbage) under the purpose `provider-token`, a key no other
+ * use of the server secret shares; a leaked database alone opens nothing.
+ *
+ * Tokens written before that are `enc1:<iv>.<ciphertext+tag>` under their own HKDF label; they
+ * still open, and are sealed anew in the v1 format whenever the provider hands out fresh ones.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { hkdfSync } from "node:crypto";
+import { gcmOpen, open, seal } from "./encrypt.js";
 
-const PREFIX = "enc1:";
-const keys = new Map<string, Buffer>();
+const PURPOSE = "provider-token";
+const LEGACY_PREFIX = "enc1:";
+const GCM_TAG_BYTES = 16;
+const legacyKeys = new Map<string, Buffer>();
 
-function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
+/** Seal a token; null (or empty) stays null. Output: encrypt.ts's `v1.<iv>.<ciphertext>.<tag>`. */
+export function sealToken(secret: string, plain: string | null | undefined): string | null {
+  if (plain === null || plain === undefined || plain === "") return null;
+  return seal(plain, secret, PURPOSE);
+}
+
+/** Open a sealed token (v1, or the older enc1:). Throws when it was tampered with, sealed under another secret, or is in no known format. */
+export function openToken(secret: string, sealed: string | null | undefined): string | null {
+  if (!sealed) return null;
+  if (sealed.startsWith(LEGACY_PREFIX)) return openLegacy(secret, sealed.slice(LEGACY_PREFIX.length));
+  if (!sealed.startsWith("v1.")) throw new Error("provider token is not sealed");
+  const plain = open(sealed, secret, PURPOSE);
+  if (plain === null) throw new Error("provider token does not open (altered, or sealed under another secret)");
+  return plain;
+}
+
+function legacyKeyFor(secret: string): Buffer {
+  let key = legacyKeys.get(secret);
   if (!key) {
     key = Buffer.from(hkdfSync("sha256", secret, "latchkey", "provider-token-encryption-v1", 32));
-    keys.set(secret, key);
+    legacyKeys.set(secret, key);
   }
   return key;
 }
 
-/** Seal a token; null stays null. Output: `enc1:<iv>.<ciphertext+tag>` (base64url). */
-export function sealToken(secret: string, plain: string | null | undefined): string | null {
-  if (plain === null || plain === undefined || plain === "") return null;
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyFor(secret), iv);
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return `${PREFIX}${iv.toString("base64url")}.${body.toString("base64url")}`;
-}
-
-/** Open a sealed token. Throws when it was tampered with or sealed under another secret. */
-export function openToken(secret: string, sealed: string | null | undefined): string | null {
-  if (!sealed) return null;
-  if (!sealed.startsWith(PREFIX)) throw new Error("provider token is not sealed");
-  const [ivText, bodyText] = sealed.slice(PREFIX.length).split(".");
+/** `<iv>.<ciphertext+tag>` (base64url), the tag being the last 16 bytes. */
+function openLegacy(secret: string, rest: string): string {
+  const [ivText, bodyText] = rest.split(".");
   if (!ivText || !bodyText) throw new Error("provider token is malformed");
   const body = Buffer.from(bodyText, "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), Buffer.from(ivText, "base64url"));
-  decipher.setAuthTag(body.subarray(body.length - 16));
-  return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
+  const cut = body.length - GCM_TAG_BYTES;
+  return gcmOpen(legacyKeyFor(secret), Buffer.from(ivText, "base64url"), body.subarray(0, cut), body.subarray(cut));
 }

@@ -8,6 +8,7 @@ import { withQuery } from "../verification/links.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import { assertLoopbackURL, issueCliCode, redeemCliCode } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";
+import type { ResolvedProvider } from "./oauth-client.js";
 import { oneTapEnabled, oneTapUser } from "./one-tap.js";
 import { configuredProviders } from "./registry.js";
 import { findAccountByProvider } from "./store.js";
@@ -49,6 +50,34 @@ async function handleCallback(ctx: AnyCtx, providerId: string, source: Record<st
   }
 }
 
+/** What /sign-in/social and /sign-in/oauth2 carry to start a sign-in redirect (oauth2 has no login hint or extra parameters). */
+interface SignInStart {
+  callbackURL?: string;
+  errorCallbackURL?: string;
+  newUserCallbackURL?: string;
+  requestSignUp?: boolean;
+  scopes?: string[];
+  loginHint?: string;
+  additionalParams?: Record<string, string>;
+  disableRedirect?: boolean;
+}
+
+/** The redirect half of both sign-in starts: callbackURL is required here (an ID-token sign-in needs none). */
+async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser">, provider: ResolvedProvider, body: SignInStart, options: { legacyPath?: boolean } = {}) {
+  if (!body.callbackURL) throw apiError("CALLBACK_URL_REQUIRED");
+  const url = await startFlow(ctx.app, ctx.browser, provider, {
+    callbackURL: body.callbackURL,
+    errorURL: body.errorCallbackURL,
+    newUserURL: body.newUserCallbackURL,
+    requestSignUp: body.requestSignUp,
+    scopes: body.scopes,
+    loginHint: body.loginHint,
+    additionalParams: body.additionalParams,
+    legacyPath: options.legacyPath,
+  });
+  return { url, redirect: !body.disableRedirect };
+}
+
 export const socialHandlers = defineHandlers({
   listProviders: (ctx) => ({ providers: configuredProviders(ctx.app), oneTap: oneTapEnabled(ctx.app) }),
 
@@ -72,17 +101,7 @@ export const socialHandlers = defineHandlers({
       ctx.audit({ action: "user.sign-in", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: provider.definition.id, idToken: true } });
       return { redirect: false as const, token: issued.token, url: undefined, user: toUser(issued.user) };
     }
-    if (!body.callbackURL) throw apiError("CALLBACK_URL_REQUIRED");
-    const url = await startFlow(app, ctx.browser, provider, {
-      callbackURL: body.callbackURL,
-      errorURL: body.errorCallbackURL,
-      newUserURL: body.newUserCallbackURL,
-      requestSignUp: body.requestSignUp,
-      scopes: body.scopes,
-      loginHint: body.loginHint,
-      additionalParams: body.additionalParams,
-    });
-    return { url, redirect: !body.disableRedirect };
+    return startSignIn(ctx, provider, body);
   },
 
   socialCallback: (ctx) => handleCallback(ctx as unknown as AnyCtx, ctx.params.id, ctx.query),
@@ -129,16 +148,7 @@ export const socialHandlers = defineHandlers({
     const { body, app } = ctx;
     if (!app.config.genericOAuth.some((entry) => entry.providerId === body.providerId)) throw apiError("PROVIDER_NOT_FOUND");
     const provider = await providerOrThrow(app, body.providerId);
-    if (!body.callbackURL) throw apiError("CALLBACK_URL_REQUIRED");
-    const url = await startFlow(app, ctx.browser, provider, {
-      callbackURL: body.callbackURL,
-      errorURL: body.errorCallbackURL,
-      newUserURL: body.newUserCallbackURL,
-      requestSignUp: body.requestSignUp,
-      scopes: body.scopes,
-      legacyPath: true,
-    });
-    return { url, redirect: !body.disableRedirect };
+    return startSignIn(ctx, provider, body, { legacyPath: true });
   },
 
   oauth2Link: async (ctx) => {

@@ -1,6 +1,6 @@
 /**
  * Social accounts and sign-in state. Provider tokens are sealed before they are written
- * (crypto/token-encryption.ts). Flow state lives in the `verification` table under
+ * (crypto/token-encryption.ts, over crypto/encrypt.ts). Flow state lives in the `verification` table under
  * `oauth-state:<sha256 of state>`; consuming deletes and returns in one statement, so a state
  * is used at most once even by concurrent callbacks.
  */

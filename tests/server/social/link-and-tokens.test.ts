@@ -1,3 +1,4 @@
+import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "./support.js";
 import { finish, startSocialWorld, untilCallback, type SocialWorld } from "./setup.js";
@@ -38,7 +39,7 @@ describe("link-social and unlink-account", () => {
     const accounts = await browser.request(`${world.server.api}/list-accounts`);
     const listed = (await accounts.json()) as Array<{ providerId: string; accountId: string }>;
     expect(listed.map((a) => a.providerId).sort()).toEqual(["credential", "google"]);
-    expect(JSON.stringify(listed)).not.toMatch(/enc1:|Token/);
+    expect(JSON.stringify(listed)).not.toMatch(/v1\.[\w-]{16}\.|Token/);
 
     const unlinked = await browser.request(`${world.server.api}/unlink-account`, { method: "POST", json: { providerId: "google" } });
     expect(unlinked.status).toBe(200);
@@ -91,7 +92,7 @@ describe("provider tokens", () => {
     const response = await browser.request(`${world.server.api}/get-access-token`, { method: "POST", json: { providerId: "google" } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { accessToken: string; scopes: string[]; accessTokenExpiresAt: string };
-    expect(body.accessToken).not.toMatch(/^enc1:/);
+    expect(body.accessToken).not.toMatch(/^v1\./);
     expect(body.scopes).toEqual(expect.arrayContaining(["openid", "email"]));
     const me = await fetch(world.idp.endpoints.userInfo, { headers: { authorization: `Bearer ${body.accessToken}` } });
     expect(me.status).toBe(200);
@@ -108,7 +109,7 @@ describe("provider tokens", () => {
     const body = (await response.json()) as { accessToken: string; accessTokenExpiresAt: string };
     expect(Date.parse(body.accessTokenExpiresAt)).toBeGreaterThan(world.server.clock.now());
     const after = await world.server.database.db.selectFrom("account").selectAll().where("id", "=", accountRowId).executeTakeFirstOrThrow();
-    expect(after.accessToken).toMatch(/^enc1:/);
+    expect(after.accessToken).toMatch(/^v1\./);
     expect(after.accessToken).not.toBe(before.accessToken);
   });
 
@@ -136,5 +137,34 @@ describe("provider tokens", () => {
     const row = await world.server.database.db.selectFrom("account").selectAll().where("id", "=", accountRowId).executeTakeFirstOrThrow();
     expect(() => openToken("another-secret-another-secret-another", row.accessToken)).toThrow();
     expect(openToken(world.server.app.context.secret, row.accessToken)).toBeTruthy();
+  });
+
+  it("a token sealed in the older enc1: format still opens, and not under another secret", async () => {
+    const { openToken } = await import("../../../server/crypto/token-encryption.js");
+    const secret = world.server.app.context.secret;
+    // Built the way tokens were sealed before v1: own HKDF label, `enc1:<iv>.<ciphertext+tag>`.
+    const legacySeal = (plain: string) => {
+      const key = Buffer.from(hkdfSync("sha256", secret, "latchkey", "provider-token-encryption-v1", 32));
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+      return `enc1:${iv.toString("base64url")}.${body.toString("base64url")}`;
+    };
+    const stored = legacySeal("legacy-access-token");
+    expect(openToken(secret, stored)).toBe("legacy-access-token");
+    expect(() => openToken("another-secret-another-secret-another", stored)).toThrow();
+    const [iv, body] = stored.slice("enc1:".length).split(".");
+    const flipped = Buffer.from(body!, "base64url");
+    flipped[0]! ^= 1;
+    expect(() => openToken(secret, `enc1:${iv}.${flipped.toString("base64url")}`)).toThrow();
+    expect(() => openToken(secret, "plain-token")).toThrow();
+
+    // And a row still holding one is served by get-access-token as before.
+    const row = await world.server.database.db.selectFrom("account").selectAll().where("id", "=", accountRowId).executeTakeFirstOrThrow();
+    const plain = openToken(secret, row.accessToken)!;
+    await world.server.database.db.updateTable("account").set({ accessToken: legacySeal(plain) }).where("id", "=", accountRowId).execute();
+    const response = await browser.request(`${world.server.api}/get-access-token`, { method: "POST", json: { accountId: accountRowId } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { accessToken: string }).accessToken).toBe(plain);
   });
 });
