@@ -34,7 +34,10 @@ export function gcmSeal(key: Buffer, plaintext: string): { iv: Buffer; body: Buf
 
 /** The plaintext of `gcmSeal`'s parts. Throws when the tag does not verify (altered, or another key). */
 export function gcmOpen(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer): string {
-  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  // Only a full 16-byte tag: Node would otherwise accept a tag cut down to 4 bytes, and a
+  // truncated tag is far easier to forge.
+  if (tag.length !== 16) throw new Error("authentication tag must be 16 bytes");
+  const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: 16 });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
 }
