@@ -3,7 +3,7 @@
  * restart forgets nothing. Increments are single UPDATE/UPSERT … RETURNING statements: two
  * servers counting the same account at once never lose a failure.
  */
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../../db/database.js";
 
 export interface LockoutState {
@@ -11,21 +11,67 @@ export interface LockoutState {
   lockedUntil: number | null;
 }
 
+/** Where one lockout count lives: on the user's row, or on an unknown identifier's row. */
+interface CountColumns {
+  count: string;
+  lastFailedAt: string;
+  lockedUntil: string;
+}
+
+const USER_COUNT: CountColumns = { count: "failedSignInCount", lastFailedAt: "lastFailedSignInAt", lockedUntil: "lockedUntil" };
+const IDENTIFIER_COUNT: CountColumns = { count: "signInLockout.failedCount", lastFailedAt: "signInLockout.lastFailedAt", lockedUntil: "signInLockout.lockedUntil" };
+
 /**
- * A failure counts from 1 again when the last failure and the end of any lock are both older than
- * `cutoff` (a quiet period); otherwise it adds one. Returns the new count.
+ * The count after one more failure: 1 again when the last failure and the end of any lock are
+ * both older than `cutoff` (a quiet period), otherwise one more. It reads the row's current values
+ * inside the statement that writes the result, so nothing can change them in between. (A missing
+ * time counts as long ago; the identifier row's lastFailedAt is never missing.)
  */
-export async function addUserFailure(db: DB, userId: string, now: number, cutoff: number): Promise<number> {
+function nextFailureCount(columns: CountColumns, cutoff: number): RawBuilder<number> {
+  return sql<number>`case when coalesce(${sql.ref(columns.lastFailedAt)}, 0) < ${cutoff} and coalesce(${sql.ref(columns.lockedUntil)}, 0) < ${cutoff} then 1 else ${sql.ref(columns.count)} + 1 end`;
+}
+
+/**
+ * One more failure on the user's row in a single UPDATE … RETURNING. With `outsideWaitOnly` the
+ * same statement leaves a row that is in a wait untouched (undefined comes back): the check and
+ * the count are one compare-and-set, so parallel attempts cannot both slip past the wait.
+ */
+async function countUserFailure(db: DB, userId: string, now: number, cutoff: number, outsideWaitOnly: boolean): Promise<number | undefined> {
   const row = await db
     .updateTable("user")
-    .set({
-      failedSignInCount: sql<number>`case when coalesce("lastFailedSignInAt", 0) < ${cutoff} and coalesce("lockedUntil", 0) < ${cutoff} then 1 else "failedSignInCount" + 1 end`,
-      lastFailedSignInAt: now,
-    })
+    .set({ failedSignInCount: nextFailureCount(USER_COUNT, cutoff), lastFailedSignInAt: now })
     .where("id", "=", userId)
+    .$if(outsideWaitOnly, (update) => update.where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", now)])))
     .returning("failedSignInCount")
     .executeTakeFirst();
-  return Number(row?.failedSignInCount ?? 0);
+  return row ? Number(row.failedSignInCount) : undefined;
+}
+
+/**
+ * The same for an identifier that matches no account, as one INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING: the first failure creates the row at 1. With `outsideWaitOnly` the update's WHERE
+ * leaves a row in a wait untouched, and then no row comes back (undefined).
+ */
+async function countIdentifierFailure(db: DB, key: string, now: number, cutoff: number, outsideWaitOnly: boolean): Promise<number | undefined> {
+  const row = await db
+    .insertInto("signInLockout")
+    .values({ key, failedCount: 1, lastFailedAt: now, lockedUntil: null })
+    .onConflict((conflict) =>
+      conflict
+        .column("key")
+        .doUpdateSet({ failedCount: nextFailureCount(IDENTIFIER_COUNT, cutoff), lastFailedAt: now })
+        .$call((update) =>
+          outsideWaitOnly ? update.where((eb) => eb.or([eb("signInLockout.lockedUntil", "is", null), eb("signInLockout.lockedUntil", "<=", now)])) : update,
+        ),
+    )
+    .returning("failedCount")
+    .executeTakeFirst();
+  return row ? Number(row.failedCount) : undefined;
+}
+
+/** Counts a failure (see nextFailureCount for when it starts again from 1). Returns the new count. */
+export async function addUserFailure(db: DB, userId: string, now: number, cutoff: number): Promise<number> {
+  return (await countUserFailure(db, userId, now, cutoff, false)) ?? 0;
 }
 
 /**
@@ -34,35 +80,12 @@ export async function addUserFailure(db: DB, userId: string, now: number, cutoff
  * parallel guesses meets the wait as soon as one of them has claimed it.
  */
 export async function claimUserAttempt(db: DB, userId: string, now: number, cutoff: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable("user")
-    .set({
-      failedSignInCount: sql<number>`case when coalesce("lastFailedSignInAt", 0) < ${cutoff} and coalesce("lockedUntil", 0) < ${cutoff} then 1 else "failedSignInCount" + 1 end`,
-      lastFailedSignInAt: now,
-    })
-    .where("id", "=", userId)
-    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", now)]))
-    .returning("failedSignInCount")
-    .executeTakeFirst();
-  return row ? Number(row.failedSignInCount) : undefined;
+  return countUserFailure(db, userId, now, cutoff, true);
 }
 
+/** claimUserAttempt for an identifier that matches no account. */
 export async function claimIdentifierAttempt(db: DB, key: string, now: number, cutoff: number): Promise<number | undefined> {
-  const row = await db
-    .insertInto("signInLockout")
-    .values({ key, failedCount: 1, lastFailedAt: now, lockedUntil: null })
-    .onConflict((conflict) =>
-      conflict
-        .column("key")
-        .doUpdateSet({
-          failedCount: sql<number>`case when "signInLockout"."lastFailedAt" < ${cutoff} and coalesce("signInLockout"."lockedUntil", 0) < ${cutoff} then 1 else "signInLockout"."failedCount" + 1 end`,
-          lastFailedAt: now,
-        })
-        .where((eb) => eb.or([eb("signInLockout.lockedUntil", "is", null), eb("signInLockout.lockedUntil", "<=", now)])),
-    )
-    .returning("failedCount")
-    .executeTakeFirst();
-  return row ? Number(row.failedCount) : undefined;
+  return countIdentifierFailure(db, key, now, cutoff, true);
 }
 
 /**
@@ -99,18 +122,7 @@ export async function findIdentifierState(db: DB, key: string): Promise<LockoutS
 }
 
 export async function addIdentifierFailure(db: DB, key: string, now: number, cutoff: number): Promise<number> {
-  const row = await db
-    .insertInto("signInLockout")
-    .values({ key, failedCount: 1, lastFailedAt: now, lockedUntil: null })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet({
-        failedCount: sql<number>`case when "signInLockout"."lastFailedAt" < ${cutoff} and coalesce("signInLockout"."lockedUntil", 0) < ${cutoff} then 1 else "signInLockout"."failedCount" + 1 end`,
-        lastFailedAt: now,
-      }),
-    )
-    .returning("failedCount")
-    .executeTakeFirst();
-  return Number(row?.failedCount ?? 0);
+  return (await countIdentifierFailure(db, key, now, cutoff, false)) ?? 0;
 }
 
 export async function setIdentifierLockedUntil(db: DB, key: string, lockedUntil: number): Promise<void> {
