@@ -10,24 +10,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { createApp, type LatchkeyApp } from "../server/app.js";
 import { resolveConfig, type ConfigInput } from "../server/config.js";
 import { openDatabase, type OpenedDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-
-const PG_ADMIN = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.LATCHKEY_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14";
-const HIGH = { enabled: true, window: 60, max: 1_000_000_000 };
-
-const VARIANTS = [
-  { name: "sqlite, limiter off", db: "sqlite", config: { rateLimit: { enabled: false } } },
-  { name: "sqlite, memory limiter", db: "sqlite", config: { rateLimit: HIGH } },
-  { name: "sqlite, Redis limiter", db: "sqlite", config: { rateLimit: HIGH, redisUrl: REDIS_URL } },
-  { name: "postgres, limiter off", db: "postgres", config: { rateLimit: { enabled: false } } },
-  { name: "postgres, PostgreSQL limiter", db: "postgres", config: { rateLimit: HIGH } },
-  { name: "postgres, Redis limiter", db: "postgres", config: { rateLimit: HIGH, redisUrl: REDIS_URL } },
-] as const;
+import { createBenchDatabase, median, pgAdmin, VARIANTS } from "./rate-limit-variants.js";
 
 export interface CpuFigures {
   requestsPerRound: number;
@@ -35,33 +22,18 @@ export interface CpuFigures {
   runs: Array<{ name: string; cpuUsPerRequest: number; baselineCpuUsPerRequest: number; extraCpuUsPerRequest: number; ratio: number }>;
 }
 
-async function pgAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 export async function run(requestsPerRound = Number(process.env.BENCH_REQUESTS ?? 3000), rounds = Number(process.env.BENCH_ROUNDS ?? 7)): Promise<CpuFigures> {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-rlcpu-"));
   const pgName = `latchkey_bench_rlcpu_${process.pid}`;
   const opened: OpenedDatabase[] = [];
   const apps: Array<{ name: string; db: string; app: LatchkeyApp; token: string; samples: number[] }> = [];
   try {
-    await pgAdmin(`DROP DATABASE IF EXISTS ${pgName}`);
-    await pgAdmin(`CREATE DATABASE ${pgName}`);
-    const pgUrl = new URL(PG_ADMIN);
-    pgUrl.pathname = `/${pgName}`;
-    const databases = { sqlite: await openDatabase(join(dir, "bench.db")), postgres: await openDatabase(pgUrl.toString()) };
+    const pgUrl = await createBenchDatabase(pgName);
+    const databases = { sqlite: await openDatabase(join(dir, "bench.db")), postgres: await openDatabase(pgUrl) };
     opened.push(databases.sqlite, databases.postgres);
     for (const database of opened) await migrateToLatest(database.db);
     for (const [index, variant] of VARIANTS.entries()) {
-      const config = resolveConfig({ ...(variant.config as ConfigInput), logLevel: "silent", password: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
+      const config = resolveConfig({ ...(variant.settings as ConfigInput), logLevel: "silent", password: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
       const app = await createApp({ config, db: databases[variant.db].db, secret: "bench-secret-bench-secret-bench-secret", logger: false });
       await app.server.ready();
       const signUp = await app.server.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { email: `bench${index}@example.com`, password: "bench-password-123", name: "Bench" } });

@@ -14,31 +14,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { createClient } from "../shared/client/index.js";
 import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
+import { createBenchDatabase, median, pgAdmin, VARIANTS, type Variant } from "./rate-limit-variants.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
 
 const ENTRY = fileURLToPath(new URL("./rate-limit-serve.js", import.meta.url));
-const PG_ADMIN = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.LATCHKEY_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14";
-const HIGH = { window: 60, max: 1_000_000_000 };
 const PINNING = pinningAvailable();
-
-interface Variant {
-  name: string;
-  db: "sqlite" | "postgres";
-  settings: Record<string, unknown>;
-}
-
-const VARIANTS: Variant[] = [
-  { name: "sqlite, limiter off", db: "sqlite", settings: { rateLimit: { enabled: false } } },
-  { name: "sqlite, memory limiter", db: "sqlite", settings: { rateLimit: { enabled: true, ...HIGH } } },
-  { name: "sqlite, Redis limiter", db: "sqlite", settings: { rateLimit: { enabled: true, ...HIGH }, redisUrl: REDIS_URL } },
-  { name: "postgres, limiter off", db: "postgres", settings: { rateLimit: { enabled: false } } },
-  { name: "postgres, PostgreSQL limiter", db: "postgres", settings: { rateLimit: { enabled: true, ...HIGH } } },
-  { name: "postgres, Redis limiter", db: "postgres", settings: { rateLimit: { enabled: true, ...HIGH }, redisUrl: REDIS_URL } },
-];
 
 export interface PairedRun {
   name: string;
@@ -102,21 +84,6 @@ function serve(db: string, port: number, settings: Record<string, unknown>): Pro
   });
 }
 
-async function pgAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 interface Running {
   url: string;
   pid: number;
@@ -129,11 +96,7 @@ async function start(variant: Variant, dir: string, index: number): Promise<Runn
   let target = join(dir, `bench-${index}.db`);
   const pgName = `latchkey_bench_rl_${process.pid}_${index}`;
   if (variant.db === "postgres") {
-    await pgAdmin(`DROP DATABASE IF EXISTS ${pgName}`);
-    await pgAdmin(`CREATE DATABASE ${pgName}`);
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${pgName}`;
-    target = url.toString();
+    target = await createBenchDatabase(pgName);
   }
   const server = await serve(target, 4400 + index * 7 + Math.floor(Math.random() * 5), variant.settings);
   const signUp = await createClient({ baseURL: server.url }).signUpEmail({ email: "bench@example.com", password: "bench-password-123", name: "Bench" });
