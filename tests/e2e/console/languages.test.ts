@@ -106,7 +106,8 @@ async function overflowing(page: Page): Promise<string[]> {
       .filter((element) => {
         const el = element as HTMLElement;
         if (el.getClientRects().length === 0) return false;
-        if (getComputedStyle(el).textOverflow === "ellipsis") return false;
+        // Text cut with an ellipsis is by design; badges (status, roles) must never be cut.
+        if (getComputedStyle(el).textOverflow === "ellipsis" && !el.querySelector(".badge")) return false;
         return el.scrollWidth > el.clientWidth + 1;
       })
       .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? "").trim().slice(0, 60)} (${(element as HTMLElement).scrollWidth} > ${(element as HTMLElement).clientWidth})`),

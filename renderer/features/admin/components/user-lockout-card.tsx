@@ -10,10 +10,7 @@ import { Button } from "../../../ui/button";
 import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
 import { useUnlockUser, type AdminUser } from "../queries";
-
-export function isLockedNow(user: Pick<AdminUser, "lockedUntil">, now = Date.now()): boolean {
-  return user.lockedUntil !== null && user.lockedUntil !== undefined && Date.parse(user.lockedUntil) > now;
-}
+import { isLockedNow } from "./user-status";
 
 export function UserLockoutCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("admin");

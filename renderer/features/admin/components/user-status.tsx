@@ -31,14 +31,43 @@ export function statusLabels(t: (key: string) => string): StatusLabels {
 
 /** The badges with labels looked up by the caller (the users table does it once, not per row). */
 export function UserStatusBadges({ user, labels, detail }: { user: StatusUser; labels: StatusLabels; detail?: string | undefined }) {
+  const locked = isLockedNow(user);
   return (
     <span className="user-status">
       {user.banned ? <Badge tone="bad">{labels.banned}</Badge> : <Badge tone="good">{labels.active}</Badge>}
       {user.emailVerified ? <Badge tone="info">{labels.verified}</Badge> : <Badge tone="warn">{labels.unverified}</Badge>}
-      {user.lockedUntil && Date.parse(user.lockedUntil) > Date.now() ? <Badge tone="bad">{labels.locked}</Badge> : null}
+      {locked ? <Badge tone="bad">{labels.locked}</Badge> : null}
       {detail ? <span className="muted user-status-detail">{detail}</span> : null}
     </span>
   );
+}
+
+/**
+ * The one state that matters most, for a table row: banned, then sign-in locked, then unverified,
+ * else active. A row has room for one badge in every language (Ukrainian's "active" and
+ * "unverified" together are 272 px); the user's panel shows them all.
+ */
+export function UserStatusBadge({ user, labels, detail }: { user: StatusUser; labels: StatusLabels; detail?: string | undefined }) {
+  const badge = user.banned ? (
+    <Badge tone="bad">{labels.banned}</Badge>
+  ) : isLockedNow(user) ? (
+    <Badge tone="bad">{labels.locked}</Badge>
+  ) : user.emailVerified ? (
+    <Badge tone="good">{labels.active}</Badge>
+  ) : (
+    <Badge tone="warn">{labels.unverified}</Badge>
+  );
+  return (
+    <span className="user-status">
+      {badge}
+      {detail ? <span className="muted user-status-detail">{detail}</span> : null}
+    </span>
+  );
+}
+
+/** Sign-in refused right now (a wait of the slow phase counts too). */
+export function isLockedNow(user: Pick<StatusUser, "lockedUntil">, now = Date.now()): boolean {
+  return user.lockedUntil !== null && user.lockedUntil !== undefined && Date.parse(user.lockedUntil) > now;
 }
 
 export function UserStatus({ user, compact = false }: { user: StatusUser; compact?: boolean }) {

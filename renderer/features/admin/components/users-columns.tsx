@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatRelative } from "../../../ui/format";
 import { USER_COLUMNS, type UserColumn } from "../column-prefs";
 import type { AdminUser } from "../queries";
 import type { UserSortField } from "../users-search";
-import { banSummary, signInMethodLabel, statusLabels, UserStatusBadges } from "./user-status";
+import { banSummary, signInMethodLabel, statusLabels, UserStatusBadge } from "./user-status";
 
 /** Which server sort field each column sorts by. */
 export const SORT_FIELD: Record<UserColumn, UserSortField> = {
@@ -23,15 +23,15 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
 /**
  * Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar.
  * The role column holds the longest built-in role name of every language ("Administrateur",
- * "Администратор") without cutting it.
+ * "Администратор") without cutting it; the status column its one badge ("Не підтверджений").
  */
 const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 190,
+  email: 170,
   name: 150,
   username: 120,
   role: 150,
-  status: 195,
-  createdAt: 125,
+  status: 180,
+  createdAt: 160,
   lastSignIn: 180,
 };
 
@@ -74,7 +74,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
         const ban = user.banned ? banSummary(t, user) : undefined;
         return (
           <span title={ban}>
-            <UserStatusBadges user={user} labels={status} detail={ban} />
+            <UserStatusBadge user={user} labels={status} detail={ban} />
           </span>
         );
       },
