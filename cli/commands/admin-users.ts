@@ -67,14 +67,14 @@ export function registerAdminUserCommands(admin: Command): void {
       if ((flags.filterField === undefined) !== (flags.filterValue === undefined)) throw new CliError("--filter-field and --filter-value go together", EXIT.USAGE, "INVALID_OPTION");
       if (flags.locked && flags.filterField) throw new CliError("--locked is a filter of its own: leave out --filter-field", EXIT.USAGE, "INVALID_OPTION");
       // Locked now: the lock ends later than this moment (as the console's "Sign-in locked" filter).
-      if (flags.locked) Object.assign(flags, { filterField: "lockedUntil", filterValue: String(Date.now()), filterOperator: "gt" });
+      const filter = flags.locked
+        ? { filterField: "lockedUntil", filterValue: String(Date.now()), filterOperator: "gt" }
+        : { filterField: flags.filterField, filterValue: flags.filterValue, filterOperator: flags.filterField ? flags.filterOperator : undefined };
       const query = {
         searchValue: flags.search,
         searchField: flags.search ? flags.field : undefined,
         searchOperator: flags.search ? flags.operator : undefined,
-        filterField: flags.filterField,
-        filterValue: flags.filterValue,
-        filterOperator: flags.filterField ? flags.filterOperator : undefined,
+        ...filter,
         sortBy: flags.sort,
         sortDirection: flags.sort ? flags.direction : undefined,
         limit,
