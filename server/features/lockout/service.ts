@@ -57,14 +57,21 @@ export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, me
   const cutoff = now - policy.resetAfter * 1000;
   const user = subject.user;
   const key = identifierKey(subject);
-  const count = user ? await claimUserAttempt(app.db, user.id, now, cutoff) : await claimIdentifierAttempt(app.db, key, now, cutoff);
-  if (count === undefined) {
+  // The claim and the wait it starts commit together: the claim's UPDATE holds the row until the
+  // wait is written (PostgreSQL row lock; SQLite's one connection), so a parallel attempt sees
+  // the wait, never the gap between the two statements.
+  const claimed = await app.db.transaction().execute(async (trx) => {
+    const count = user ? await claimUserAttempt(trx, user.id, now, cutoff) : await claimIdentifierAttempt(trx, key, now, cutoff);
+    if (count === undefined) return undefined;
+    const lockedUntil = now + waitAfterFailure(policy, count) * 1000;
+    if (lockedUntil > now) await (user ? setUserLockedUntil(trx, user.id, lockedUntil) : setIdentifierLockedUntil(trx, key, lockedUntil));
+    return { count, lockedUntil };
+  });
+  if (claimed === undefined) {
     app.metrics?.lockoutRefusals.inc();
     throw apiError("TOO_MANY_SIGN_IN_ATTEMPTS");
   }
-  const wait = waitAfterFailure(policy, count);
-  const lockedUntil = now + wait * 1000;
-  if (wait > 0) await (user ? setUserLockedUntil(app.db, user.id, lockedUntil) : setIdentifierLockedUntil(app.db, key, lockedUntil));
+  const { count, lockedUntil } = claimed;
   maybeSweep(app, now, cutoff);
 
   const result = await check();
