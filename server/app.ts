@@ -15,7 +15,7 @@ import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
 import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
-import { createSessionAnswerCache, type SessionAnswerCache } from "./features/session/answer-cache.js";
+import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
 import { handlers } from "./features/index.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { PROVIDER_ENV, socialProvidersFromEnv, socialSettingsShape } from "./features/social/config-schema.js";
 import { LANGUAGE_TAGS } from "../shared/languages.js";
-import { additionalFieldsSetting } from "./features/user/additional-fields-setting.js";
+import { additionalFieldsSetting } from "./core/user/additional-fields-setting.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 

@@ -6,7 +6,7 @@ import type { Mailer } from "./mail/mailer.js";
 import type { PasswordHasher } from "./crypto/password.js";
 import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
-import type { SessionAnswerCache } from "./features/session/answer-cache.js";
+import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
 
 export interface Logger {

@@ -106,7 +106,7 @@ export function registerServerCommands(program: Command): void {
       else if (process.stdin.isTTY) password = await promptNewPassword("Password for the new administrator (empty: generate one): ", { allowEmpty: true });
       const { withOfflineContext } = await import("../offline-context.js");
       const { createAdmin } = await import("../../server/maintenance/create-admin.js");
-      const { toUser } = await import("../../server/features/user/wire.js");
+      const { toUser } = await import("../../server/core/user/wire.js");
       const result = await withOfflineContext(config, (app) => createAdmin(app, { email: flags.email, name: flags.name, password }));
       const user = toUser(result.user);
       if (wantsJson(flags)) {

@@ -3,9 +3,9 @@ import type { SessionWithUser } from "../../shared/contract/schemas.js";
 import type { Contract, EndpointName, EndpointSpec, ParamsOf, QueryOf, BodyOf, ResponseOf } from "../../shared/contract/index.js";
 import type { AuditEvent } from "../audit/recorder.js";
 import type { AppContext } from "../context.js";
-import type { KeyScope } from "../features/api-key/scope.js";
+import type { KeyScope } from "../core/credentials/key-scope.js";
 import type { SessionRow, UserRow } from "../db/types.js";
-import type { IssuedSession, RequestMeta } from "../features/session/service.js";
+import type { IssuedSession, RequestMeta } from "../core/session/service.js";
 
 export interface AuthState {
   session: SessionRow;

@@ -7,10 +7,10 @@ import { sessionWithUserSchema, type SessionWithUser } from "../../shared/contra
 import type { AppContext } from "../context.js";
 import { hashSecret, safeEqual, sign } from "../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../db/types.js";
-import { deleteSessionByTokenHash, findSessionByTokenHash } from "../features/session/store.js";
-import { toSession, toUser } from "../features/user/wire.js";
+import { deleteSessionByTokenHash, findSessionByTokenHash } from "../core/session/store.js";
+import { toSession, toUser } from "../core/user/wire.js";
 import { serializeCookie, type CookieOptions } from "./cookies.js";
-import type { IssuedSession } from "../features/session/service.js";
+import type { IssuedSession } from "../core/session/service.js";
 import type { BrowserSessions } from "./handler.js";
 
 export const COOKIE_PREFIX = "latchkey";

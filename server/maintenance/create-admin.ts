@@ -5,9 +5,9 @@
 import type { AppContext } from "../context.js";
 import { randomString } from "../crypto/tokens.js";
 import type { UserRow } from "../db/types.js";
-import { createUserRecord } from "../features/user/create-user.js";
-import { findUserByEmail, updateUser } from "../features/user/store.js";
-import { assertPasswordLength, normalizeEmail } from "../features/user/rules.js";
+import { createUserRecord } from "../core/user/create-user.js";
+import { findUserByEmail, updateUser } from "../core/user/store.js";
+import { assertPasswordLength, normalizeEmail } from "../core/user/rules.js";
 
 export interface CreateAdminInput {
   email: string;

@@ -1,8 +1,8 @@
 /** Periodic cleanup: expired sessions, tokens and API keys, and audit rows past retention. */
 import type { AppContext } from "../context.js";
 import { deleteExpiredApiKeys } from "../features/api-key/store.js";
-import { deleteExpiredSessions } from "../features/session/store.js";
-import { deleteExpiredTokens } from "../features/verification/store.js";
+import { deleteExpiredSessions } from "../core/session/store.js";
+import { deleteExpiredTokens } from "../core/verification/store.js";
 
 export interface SweepResult {
   sessions: number;

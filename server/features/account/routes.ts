@@ -1,17 +1,17 @@
+import { parseScopes } from "../../core/user/account-scopes.js";
 import { apiError } from "../../../shared/errors.js";
-import { forgetTrustedDevices } from "../two-factor/service.js";
+import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
-import { deleteSessionsOfUser, listSessionsOfUser } from "../session/store.js";
-import { iso, toSession } from "../user/wire.js";
-import { withQuery } from "../verification/links.js";
-import { refreshCookieCache } from "./browser-cache.js";
+import { deleteSessionsOfUser, listSessionsOfUser } from "../../core/session/store.js";
+import { iso, toSession } from "../../core/user/wire.js";
+import { withQuery } from "../../core/verification/links.js";
+import { refreshCookieCache } from "../../core/browser-cache.js";
 import {
   changeEmail,
   checkDeleteToken,
   deleteWithToken,
   findOwnSession,
   listAccounts,
-  parseScopes,
   requestDeletion,
   revokeOwnSession,
   unlinkAccount,

@@ -7,15 +7,15 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, randomString } from "../../crypto/tokens.js";
 import type { AccountRow, SessionRow, UserRow, UserUpdate } from "../../db/types.js";
 import { changeEmailMail, deleteAccountMail, recipientLanguage } from "../../mail/templates/index.js";
-import { deleteSessionById } from "../session/store.js";
-import { removeUser } from "../user/remove-user.js";
-import { normalizeEmail } from "../user/rules.js";
-import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../user/store.js";
-import { encodeUserFieldChanges, pickUserFields } from "../user/additional-fields.js";
-import { normalizeUsername } from "../username/rules.js";
-import { apiLink, DEFAULT_LANDING } from "../verification/links.js";
-import { sendVerificationEmail } from "../verification/send-verification.js";
-import { consumeToken, issueToken, peekToken } from "../verification/store.js";
+import { deleteSessionById } from "../../core/session/store.js";
+import { removeUser } from "../../core/user/remove-user.js";
+import { normalizeEmail } from "../../core/user/rules.js";
+import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../../core/user/store.js";
+import { encodeUserFieldChanges, pickUserFields } from "../../core/user/additional-fields.js";
+import { normalizeUsername } from "../../core/user/username-rules.js";
+import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
+import { sendVerificationEmail } from "../../core/verification/send-verification.js";
+import { consumeToken, issueToken, peekToken } from "../../core/verification/store.js";
 import * as store from "./store.js";
 
 /** Change-email confirmation tokens: 32 characters, valid as long as a verification link. */
@@ -190,11 +190,6 @@ export async function findOwnSession(app: AppContext, userId: string, tokenOrHan
 
 export async function revokeOwnSession(app: AppContext, session: SessionRow): Promise<void> {
   await deleteSessionById(app.db, session.id);
-}
-
-export function parseScopes(scope: string | null): string[] {
-  if (!scope) return [];
-  return scope.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
 }
 
 export const listAccounts = (app: AppContext, userId: string): Promise<AccountRow[]> => store.listAccountsOfUser(app.db, userId);

@@ -6,8 +6,8 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
-import { findUserById, updateUser } from "../user/store.js";
-import { requirePermission } from "./access.js";
+import { findUserById, updateUser } from "../../core/user/store.js";
+import { requirePermission } from "../../core/admin-access.js";
 import { banAndEndSessions } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;

@@ -7,9 +7,9 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
-import { resolveSession, revokeByRawToken, startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { findUserById } from "../user/store.js";
-import { can, isAdministrator, requirePermission } from "./access.js";
+import { resolveSession, revokeByRawToken, startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { findUserById } from "../../core/user/store.js";
+import { can, isAdministrator, requirePermission } from "../../core/admin-access.js";
 
 export async function impersonate(app: AppContext, actor: { user: UserRow; session: SessionRow }, userId: string, meta: RequestMeta): Promise<IssuedSession> {
   const { config } = app;

@@ -3,15 +3,15 @@
  * password hashes are kept as given: argon2id verifies directly, better-auth's scrypt verifies and
  * is rehashed to argon2id at the first successful sign-in. Plain passwords are never accepted.
  */
-import { createUserRecord } from "../user/create-user.js";
-import { checkImportedUserFields } from "../user/additional-fields.js";
+import { createUserRecord } from "../../core/user/create-user.js";
+import { checkImportedUserFields } from "../../core/user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
-import { normalizeEmail } from "../user/rules.js";
-import { findUserByEmail, findUserByUsername } from "../user/store.js";
-import { normalizeUsername } from "../username/rules.js";
-import { requirePermission, roleColumn } from "./access.js";
+import { normalizeEmail } from "../../core/user/rules.js";
+import { findUserByEmail, findUserByUsername } from "../../core/user/store.js";
+import { normalizeUsername } from "../../core/user/username-rules.js";
+import { requirePermission, roleColumn } from "../../core/admin-access.js";
 import { exportUsers as exportQuery, type ExportRow } from "./store.js";
 import { toMillis } from "./users.js";
 

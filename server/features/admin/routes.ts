@@ -1,12 +1,12 @@
 /** Administration handlers: input → service → wire answer, and the audit event of each action. */
 import { apiError } from "../../../shared/errors.js";
-import { forgetTrustedDevices } from "../two-factor/service.js";
+import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { checkAdminPermission } from "../../../shared/permissions.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { findUserById } from "../user/store.js";
-import { iso, toAdminUser, toSession, toUser } from "../user/wire.js";
-import { parseScopes } from "../account/service.js";
-import { can, policyOf } from "./access.js";
+import { findUserById } from "../../core/user/store.js";
+import { iso, toAdminUser, toSession, toUser } from "../../core/user/wire.js";
+import { parseScopes } from "../../core/user/account-scopes.js";
+import { can, policyOf } from "../../core/admin-access.js";
 import { banUser, unbanUser } from "./bans.js";
 import { impersonate, stopImpersonating } from "./impersonation.js";
 import { exportUsers, importUsers } from "./import-export.js";

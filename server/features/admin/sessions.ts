@@ -2,8 +2,8 @@
 import type { AppContext } from "../../context.js";
 import { hashSecret } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
-import { deleteSessionsOfUser, listSessionsOfUser } from "../session/store.js";
-import { requirePermission } from "./access.js";
+import { deleteSessionsOfUser, listSessionsOfUser } from "../../core/session/store.js";
+import { requirePermission } from "../../core/admin-access.js";
 import { deleteSessionByHash } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;

@@ -193,3 +193,9 @@ export function listMembershipsOfUser(db: Q, userId: string, limit: number, offs
     .offset(offset)
     .execute();
 }
+
+/** How many organizations a user belongs to (the user panel's total when it has more than one page). */
+export async function countMembershipsOfUser(db: Q, userId: string): Promise<number> {
+  const row = await db.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

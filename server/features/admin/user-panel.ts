@@ -5,10 +5,9 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
-import { countOrganizationsOfUser } from "../organization/organization-store.js";
-import { findUserById } from "../user/store.js";
-import { requirePermission } from "./access.js";
-import { listAccountsOfUser, listMembershipsOfUser } from "./store.js";
+import { findUserById } from "../../core/user/store.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { countMembershipsOfUser, listAccountsOfUser, listMembershipsOfUser } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
@@ -30,6 +29,6 @@ export async function listUserOrganizations(app: AppContext, actor: Actor, userI
   const offset = page.offset ?? 0;
   const rows = await listMembershipsOfUser(app.db, userId, limit, offset);
   // A short first page is the whole answer; otherwise count (member_userId_idx).
-  const total = offset === 0 && rows.length < limit ? rows.length : await countOrganizationsOfUser(app.db, userId);
+  const total = offset === 0 && rows.length < limit ? rows.length : await countMembershipsOfUser(app.db, userId);
   return { rows, total };
 }

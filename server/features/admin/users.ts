@@ -1,12 +1,12 @@
 /** Administration of users: create, get, list, update, set role, set password, remove. */
-import { createUserRecord } from "../user/create-user.js";
-import { encodeUserFieldChanges, pickUserFields } from "../user/additional-fields.js";
+import { createUserRecord } from "../../core/user/create-user.js";
+import { encodeUserFieldChanges, pickUserFields } from "../../core/user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { UserRow, UserUpdate } from "../../db/types.js";
-import { removeUser } from "../user/remove-user.js";
-import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
+import { removeUser } from "../../core/user/remove-user.js";
+import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
 import {
   findCredentialAccount,
   findUserByEmail,
@@ -16,9 +16,9 @@ import {
   isUniqueViolation,
   setCredentialPassword,
   updateUser,
-} from "../user/store.js";
-import { normalizeUsername } from "../username/rules.js";
-import { requirePermission, roleColumn } from "./access.js";
+} from "../../core/user/store.js";
+import { normalizeUsername } from "../../core/user/username-rules.js";
+import { requirePermission, roleColumn } from "../../core/admin-access.js";
 import { banAndEndSessions, listUsers as listUsersQuery, type Comparison, type UserCondition, type UserListQuery } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;

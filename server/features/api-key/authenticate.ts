@@ -9,9 +9,9 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret } from "../../crypto/tokens.js";
 import type { ApikeyRow, SessionRow, UserRow } from "../../db/types.js";
-import { assertNotBanned } from "../session/service.js";
-import { findUserById } from "../user/store.js";
-import type { KeyScope } from "./scope.js";
+import { assertNotBanned } from "../../core/session/service.js";
+import { findUserById } from "../../core/user/store.js";
+import type { KeyScope } from "../../core/credentials/key-scope.js";
 import { claimUsage, deleteApiKey, findApiKeyByHash } from "./store.js";
 import { parsePermissions } from "./wire.js";
 

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, newId } from "../../crypto/tokens.js";
 import type { ApikeyRow, ApikeyTable, UserRow } from "../../db/types.js";
 import type { Updateable } from "kysely";
-import { requirePermission } from "../admin/access.js";
+import { requirePermission } from "../../core/admin-access.js";
 import * as store from "./store.js";
 import { toApiKey } from "./wire.js";
 import { randomLetters } from "./key-generator.js";

@@ -1,7 +1,7 @@
 /** apikey row → wire shape (better-auth's answer without the hashed key): the one place that knows both. */
 import type { ApiKey, ApiKeyPermissions } from "../../../shared/contract/api-key.js";
 import type { ApikeyRow } from "../../db/types.js";
-import { iso, isoOrNull } from "../user/wire.js";
+import { iso, isoOrNull } from "../../core/user/wire.js";
 
 const num = (value: number | string | bigint | null): number | null => (value === null ? null : Number(value));
 

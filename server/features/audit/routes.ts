@@ -2,8 +2,8 @@
 import type { AuditEventWire } from "../../../shared/contract/audit.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
-import { requirePermission } from "../admin/access.js";
-import { iso } from "../user/wire.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { iso } from "../../core/user/wire.js";
 import { listAuditEvents } from "./store.js";
 
 export const AUDIT_DEFAULT_LIMIT = 50;

@@ -1,6 +1,6 @@
 import { defineHandlers } from "../../http/handler.js";
-import { holdForSecondFactor } from "../two-factor/challenge.js";
-import { toUser } from "../user/wire.js";
+import { holdForSecondFactor } from "../../core/sign-in/second-factor.js";
+import { toUser } from "../../core/user/wire.js";
 import { signInWithEmail, signUpWithEmail } from "./service.js";
 
 export const emailPasswordHandlers = defineHandlers({

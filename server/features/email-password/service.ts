@@ -2,19 +2,18 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { normalizeUsername } from "../username/rules.js";
-import { sendVerificationEmail } from "../verification/send-verification.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { normalizeUsername } from "../../core/user/username-rules.js";
+import { sendVerificationEmail } from "../../core/verification/send-verification.js";
 import {
-  findCredentialAccount,
   findUserByEmail,
   findUserByUsername,
-  setCredentialPassword,
-} from "../user/store.js";
-import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
-import { createUserRecord } from "../user/create-user.js";
-import { pickUserFields } from "../user/additional-fields.js";
-import { guardSignIn } from "../lockout/service.js";
+} from "../../core/user/store.js";
+import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { createUserRecord } from "../../core/user/create-user.js";
+import { pickUserFields } from "../../core/user/additional-fields.js";
+import { guardSignIn } from "../../core/lockout/service.js";
+import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
 
 export interface SignUpInput {
   email: string;
@@ -63,29 +62,6 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   return { user, issued };
 }
 
-/**
- * Verifies a password for a user found by some identifier. Every failure costs one hash, so
- * response time does not tell whether the account exists.
- */
-export async function checkPassword(app: AppContext, user: UserRow | undefined, password: string): Promise<UserRow | null> {
-  if (!user) {
-    await app.passwords.burn(password);
-    return null;
-  }
-  const account = await findCredentialAccount(app.db, user.id);
-  if (!account?.password) {
-    await app.passwords.burn(password);
-    return null;
-  }
-  if (!(await app.passwords.verify(account.password, password))) return null;
-  if (app.passwords.needsRehash(account.password)) {
-    // Imported scrypt hashes (or older argon2 parameters) upgrade on the first good sign-in.
-    const upgraded = await app.passwords.hash(password);
-    await setCredentialPassword(app.db, account.id, upgraded, app.clock.now());
-  }
-  return user;
-}
-
 export interface SignInInput {
   email: string;
   password: string;
@@ -106,29 +82,3 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
   return startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
 }
 
-/** Audit a refused password sign-in; the target is the account tried, when it exists. */
-export function recordFailedSignIn(app: AppContext, found: UserRow | undefined, meta: RequestMeta, reason: string, metadata: Record<string, unknown>): void {
-  app.audit.record({
-    action: "user.sign-in",
-    success: false,
-    actorId: found?.id ?? null,
-    targetId: found?.id ?? null,
-    targetType: "user",
-    reason,
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent,
-    metadata,
-  });
-}
-
-/** With verification required, an unverified user gets the mail again and a 403. */
-export async function assertVerifiedForSignIn(
-  app: AppContext,
-  user: UserRow,
-  callbackURL: string | undefined,
-  code: "EMAIL_NOT_VERIFIED" | "USERNAME_EMAIL_NOT_VERIFIED",
-): Promise<void> {
-  if (!app.config.emailAndPassword.requireEmailVerification || user.emailVerified) return;
-  await sendVerificationEmail(app, user, callbackURL);
-  throw apiError(code);
-}

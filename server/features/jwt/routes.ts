@@ -1,5 +1,5 @@
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { toUser } from "../user/wire.js";
+import { toUser } from "../../core/user/wire.js";
 import { publicJwks } from "./keys.js";
 import { assertJwtEnabled, signUserJwt } from "./service.js";
 

@@ -1,10 +1,10 @@
 /** Administrator's unlock: permission, clear, audit, answer with the admin view of the user. */
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { requirePermission } from "../admin/access.js";
-import { findUserById } from "../user/store.js";
-import { toAdminUser } from "../user/wire.js";
-import { isLocked, unlockAccount } from "./service.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { findUserById } from "../../core/user/store.js";
+import { toAdminUser } from "../../core/user/wire.js";
+import { isLocked, unlockAccount } from "../../core/lockout/service.js";
 
 export const lockoutHandlers = defineHandlers({
   adminUnlockUser: async (ctx) => {

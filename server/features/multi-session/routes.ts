@@ -1,7 +1,7 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { resolveSession, revokeByRawToken } from "../session/service.js";
-import { toSession, toUser } from "../user/wire.js";
+import { resolveSession, revokeByRawToken } from "../../core/session/service.js";
+import { toSession, toUser } from "../../core/user/wire.js";
 import { findDeviceToken, listDeviceSessions, liveDeviceSession } from "./service.js";
 
 export const multiSessionHandlers = defineHandlers({

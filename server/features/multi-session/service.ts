@@ -4,7 +4,7 @@
  */
 import type { AppContext } from "../../context.js";
 import { hashSecret, safeEqual } from "../../crypto/tokens.js";
-import { findSessionByTokenHash, type SessionAndUser } from "../session/store.js";
+import { findSessionByTokenHash, type SessionAndUser } from "../../core/session/store.js";
 
 export interface DeviceSession extends SessionAndUser {
   token: string;

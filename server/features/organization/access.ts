@@ -13,7 +13,7 @@ import {
   type AuthorizeResult,
 } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
-import { keyAllows } from "../api-key/scope.js";
+import { keyAllows } from "../../core/credentials/key-scope.js";
 
 /**
  * A catalogue error. better-auth answers some codes with a different status depending on the

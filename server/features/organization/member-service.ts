@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { DB } from "../../db/database.js";
 import type { MemberRow } from "../../db/types.js";
-import { findUserById } from "../user/store.js";
+import { findUserById } from "../../core/user/store.js";
 import { authorizeMember, can, creatorRole, isCreator, orgError, pageOf, parseRequestedRoles, type Actor } from "./access.js";
 import { clearOrganizationForUser } from "./active-store.js";
 import * as store from "./member-store.js";

@@ -1,5 +1,5 @@
 /** Organization rules: creation (creator becomes owner), update, delete, lookup and the active organization. */
-import { lockUser } from "../user/store.js";
+import { lockUser } from "../../core/user/store.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { InvitationRow, MemberRow, OrganizationRow, SessionRow, TeamRow } from "../../db/types.js";

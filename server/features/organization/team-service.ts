@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { DB } from "../../db/database.js";
 import type { SessionRow, TeamMemberRow, TeamRow } from "../../db/types.js";
-import { findUserById } from "../user/store.js";
+import { findUserById } from "../../core/user/store.js";
 import { can, orgError, pageOf, type Actor } from "./access.js";
 import { clearTeam, setActive } from "./active-store.js";
 import { dropTeamFromInvitations } from "./invitation-store.js";

@@ -1,7 +1,7 @@
 /** Row → wire conversions for organizations, members, invitations and teams. */
 import type { FullOrganization, Invitation, Member, MemberWithUser, Organization, Team, TeamMember } from "../../../shared/contract/organization.js";
 import type { InvitationRow, MemberRow, OrganizationRow, TeamMemberRow, TeamRow } from "../../db/types.js";
-import { iso, isoOrNull } from "../user/wire.js";
+import { iso, isoOrNull } from "../../core/user/wire.js";
 
 export interface MemberUser {
   id: string;

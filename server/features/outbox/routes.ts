@@ -8,8 +8,8 @@ import type { OutboxMailWire } from "../../../shared/contract/outbox.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
 import type { OutboxRow } from "../../db/types.js";
 import { listOutboxPage } from "../../mail/outbox.js";
-import { requirePermission } from "../admin/access.js";
-import { iso } from "../user/wire.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { iso } from "../../core/user/wire.js";
 
 export const OUTBOX_DEFAULT_LIMIT = 20;
 

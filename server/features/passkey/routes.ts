@@ -1,6 +1,6 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { toSession, toUser } from "../user/wire.js";
+import { toSession, toUser } from "../../core/user/wire.js";
 import * as service from "./service.js";
 import * as store from "./store.js";
 import { toPasskey } from "./wire.js";

@@ -19,10 +19,10 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import type { PasskeyRow, UserRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { createOriginPolicy } from "../../http/trusted-origins.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { markPasskeySession } from "../two-factor/policy.js";
-import { consumeState, findState, saveState } from "../two-factor/store.js";
-import { findUserById } from "../user/store.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { markPasskeySession } from "../../core/sign-in/two-factor-policy.js";
+import { consumeState, findState, saveState } from "../../core/two-factor/store.js";
+import { findUserById } from "../../core/user/store.js";
 import * as store from "./store.js";
 
 export const CHALLENGE_COOKIE = "passkey_challenge";

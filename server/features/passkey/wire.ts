@@ -1,6 +1,6 @@
 import type { Passkey } from "../../../shared/contract/passkey.js";
 import type { PasskeyRow } from "../../db/types.js";
-import { iso } from "../user/wire.js";
+import { iso } from "../../core/user/wire.js";
 
 export function toPasskey(row: PasskeyRow): Passkey {
   return {

@@ -1,7 +1,7 @@
 import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
-import { toUser } from "../user/wire.js";
-import { errorPage, withQuery } from "../verification/links.js";
-import { isLocked, unlockAccount } from "../lockout/service.js";
+import { toUser } from "../../core/user/wire.js";
+import { errorPage, withQuery } from "../../core/verification/links.js";
+import { isLocked, unlockAccount } from "../../core/lockout/service.js";
 import { changePassword, isResetTokenValid, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE, setPassword } from "./service.js";
 
 export const passwordHandlers = defineHandlers({

@@ -7,12 +7,12 @@ import type { AppContext } from "../../context.js";
 import { newId, randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { recipientLanguage, resetPasswordMail } from "../../mail/templates/index.js";
-import { deleteSessionsOfUser } from "../session/store.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { assertPasswordLength, normalizeEmail } from "../user/rules.js";
-import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../user/store.js";
-import { apiLink, DEFAULT_LANDING } from "../verification/links.js";
-import { consumeToken, issueToken, peekToken } from "../verification/store.js";
+import { deleteSessionsOfUser } from "../../core/session/store.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../../core/user/store.js";
+import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
+import { consumeToken, issueToken, peekToken } from "../../core/verification/store.js";
 
 /** Reset tokens: 24 characters from 62 (≈143 bits), as better-auth issues them. */
 export const RESET_TOKEN_LENGTH = 24;

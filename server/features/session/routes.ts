@@ -1,6 +1,6 @@
 import { defineHandlers } from "../../http/handler.js";
-import { toSession, toUser } from "../user/wire.js";
-import { revokeByRawToken } from "./service.js";
+import { toSession, toUser } from "../../core/user/wire.js";
+import { revokeByRawToken } from "../../core/session/service.js";
 
 export const sessionHandlers = defineHandlers({
   getSession: async (ctx) => {

@@ -8,8 +8,8 @@ import { ApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { sealToken } from "../../crypto/token-encryption.js";
 import type { UserRow } from "../../db/types.js";
-import { createUserRecord } from "../user/create-user.js";
-import { findUserByEmail, findUserById, updateUser } from "../user/store.js";
+import { createUserRecord } from "../../core/user/create-user.js";
+import { findUserByEmail, findUserById, updateUser } from "../../core/user/store.js";
 import type { ProviderProfile, ProviderTokens } from "./provider.js";
 import { findAccountByProvider, insertSocialAccount, updateAccountTokens, type SealedTokens } from "./store.js";
 

@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString, safeEqual } from "../../crypto/tokens.js";
-import { findUserById } from "../user/store.js";
-import { startSession, type RequestMeta } from "../session/service.js";
+import { findUserById } from "../../core/user/store.js";
+import { startSession, type RequestMeta } from "../../core/session/service.js";
 
 const CODE_SECONDS = 120;
 

@@ -8,7 +8,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { BrowserSessions } from "../../http/handler.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";

@@ -2,9 +2,9 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, Redirect, requireAuth, type HandlerContext } from "../../http/handler.js";
 import type { EndpointSpec } from "../../../shared/contract/index.js";
-import { startSession } from "../session/service.js";
-import { toUser } from "../user/wire.js";
-import { withQuery } from "../verification/links.js";
+import { startSession } from "../../core/session/service.js";
+import { toUser } from "../../core/user/wire.js";
+import { withQuery } from "../../core/verification/links.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import { assertLoopbackURL, issueCliCode, redeemCliCode } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";

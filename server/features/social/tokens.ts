@@ -7,7 +7,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { openToken, sealToken } from "../../crypto/token-encryption.js";
 import type { AccountRow } from "../../db/types.js";
-import { parseScopes } from "../account/service.js";
+import { parseScopes } from "../../core/user/account-scopes.js";
 import { profileHelpers, refreshTokens } from "./oauth-client.js";
 import { resolveProvider } from "./registry.js";
 import { findAccountOfUser, updateAccountTokens } from "./store.js";

@@ -1,8 +1,8 @@
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import { refreshCookieCache } from "../account/browser-cache.js";
-import { requirePermission } from "../admin/access.js";
-import { toUser } from "../user/wire.js";
-import { TRUST_DEVICE_COOKIE } from "./challenge.js";
+import { refreshCookieCache } from "../../core/browser-cache.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { toUser } from "../../core/user/wire.js";
+import { TRUST_DEVICE_COOKIE } from "../../core/sign-in/second-factor.js";
 import * as service from "./service.js";
 
 export const twoFactorHandlers = defineHandlers({

@@ -7,11 +7,11 @@ import { safeEqual } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { otpMail } from "../../mail/templates/otp.js";
 import { recipientLanguage } from "../../mail/templates/language.js";
-import { checkPassword } from "../email-password/service.js";
-import { findUserById } from "../user/store.js";
+import { checkPassword } from "../../core/sign-in/password.js";
+import { findUserById } from "../../core/user/store.js";
 import { hashBackupCodes, newBackupCodes, useBackupCode } from "./backup-codes.js";
-import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "./challenge.js";
-import * as store from "./store.js";
+import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "../../core/sign-in/second-factor.js";
+import * as store from "../../core/two-factor/store.js";
 import { matchTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpURI } from "./totp.js";
 
 const OTP_SECONDS = 180;
@@ -153,12 +153,4 @@ export async function verifyBackupCode(ctx: StepContext, input: { code: string; 
   // (a pending sign-in stays pending); a signed-in caller gets its own token back.
   if (input.disableSession) return { token: attempt.pending ? undefined : ctx.auth?.token, user: attempt.user };
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "backup-code" });
-}
-
-/**
- * Ending a user's sessions ("sign out everywhere", an administrator's revoke) also forgets their
- * trusted devices, so a stolen laptop that was trusted must pass the second step again.
- */
-export async function forgetTrustedDevices(app: AppContext, userId: string): Promise<void> {
-  await store.deleteTrustedDevicesOf(app.db, userId);
 }

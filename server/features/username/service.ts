@@ -1,11 +1,11 @@
 /** Sign-in by username and the availability check. */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../email-password/service.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { findUserByUsername } from "../user/store.js";
-import { normalizeUsername } from "./rules.js";
-import { guardSignIn } from "../lockout/service.js";
+import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { findUserByUsername } from "../../core/user/store.js";
+import { normalizeUsername } from "../../core/user/username-rules.js";
+import { guardSignIn } from "../../core/lockout/service.js";
 
 export interface UsernameSignIn {
   username: string;

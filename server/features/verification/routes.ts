@@ -1,8 +1,8 @@
 import { defineHandlers, Redirect } from "../../http/handler.js";
-import { refreshCookieCache } from "../account/browser-cache.js";
-import { startSession } from "../session/service.js";
-import { toUser } from "../user/wire.js";
-import { withQuery } from "./links.js";
+import { refreshCookieCache } from "../../core/browser-cache.js";
+import { startSession } from "../../core/session/service.js";
+import { toUser } from "../../core/user/wire.js";
+import { withQuery } from "../../core/verification/links.js";
 import { applyVerificationToken, requestVerificationMail, VerifyFailure } from "./service.js";
 
 export const verificationHandlers = defineHandlers({

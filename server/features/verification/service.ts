@@ -6,10 +6,10 @@
 import { apiError, type ErrorCode } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow, VerificationRow } from "../../db/types.js";
-import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from "../user/store.js";
-import { normalizeEmail } from "../user/rules.js";
-import { sendVerificationEmail } from "./send-verification.js";
-import { consumeToken, peekToken, type TokenPurpose } from "./store.js";
+import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from "../../core/user/store.js";
+import { normalizeEmail } from "../../core/user/rules.js";
+import { sendVerificationEmail } from "../../core/verification/send-verification.js";
+import { consumeToken, peekToken, type TokenPurpose } from "../../core/verification/store.js";
 
 export type VerifyFailureCode = "token_expired" | "invalid_token" | "user_not_found" | "unauthorized" | "email_already_in_use";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/db/database.js";
-import { createSessionAnswerCache } from "../../../server/features/session/answer-cache.js";
+import { createSessionAnswerCache } from "../../../server/core/session/answer-cache.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { signUpAdmin } from "../admin/admin-helpers.js";
 

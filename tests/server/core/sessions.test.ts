@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertFresh } from "../../../server/features/session/service.js";
+import { assertFresh } from "../../../server/core/session/service.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 
 const DAY = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 /** Issue item 7: deleting a user never leaves an organization without an owner. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../../shared/errors.js";
-import { organizationsOnlyOwnedBy, removeUser } from "../../../server/features/user/remove-user.js";
+import { organizationsOnlyOwnedBy, removeUser } from "../../../server/core/user/remove-user.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { createOrganization, seedMember, users } from "./support.js";
 

@@ -9,7 +9,7 @@ import { apiError } from "../../../shared/errors.js";
 import { splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
 import type { AuthState } from "../../http/handler.js";
-import { findState, saveState } from "./store.js";
+import { findState, saveState } from "../two-factor/store.js";
 
 /** What a setup-only session may still call. */
 const SETUP_PATHS = new Set([

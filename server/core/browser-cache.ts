@@ -3,8 +3,8 @@
  * cookie (cookie cache) would keep answering the old user until it expires: re-issue it. Only
  * browsers that hold the cache get a new one; bearer clients have nothing to refresh.
  */
-import type { UserRow } from "../../db/types.js";
-import type { AuthState, BrowserSessions } from "../../http/handler.js";
+import type { UserRow } from "../db/types.js";
+import type { AuthState, BrowserSessions } from "../http/handler.js";
 
 export function refreshCookieCache(ctx: { auth: AuthState | null; browser: BrowserSessions }, user: UserRow): void {
   if (!ctx.auth || ctx.auth.user.id !== user.id) return;

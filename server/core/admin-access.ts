@@ -2,11 +2,11 @@
  * Administration rights, decided by the shared pure checker with this server's configuration:
  * built-in admin/user roles plus `admin.roles`, and `admin.adminUserIds` that always pass.
  */
-import { apiError, type ErrorCode } from "../../../shared/errors.js";
-import { adminRoleNames, checkAdminPermission, splitRoles, type AdminPolicy } from "../../../shared/permissions.js";
-import type { Config } from "../../config.js";
-import type { UserRow } from "../../db/types.js";
-import { keyAllows } from "../api-key/scope.js";
+import { apiError, type ErrorCode } from "../../shared/errors.js";
+import { adminRoleNames, checkAdminPermission, splitRoles, type AdminPolicy } from "../../shared/permissions.js";
+import type { Config } from "../config.js";
+import type { UserRow } from "../db/types.js";
+import { keyAllows } from "./credentials/key-scope.js";
 
 export function policyOf(config: Config): AdminPolicy {
   return { roles: config.admin.roles, adminUserIds: config.admin.adminUserIds, defaultRole: config.admin.defaultRole };

@@ -17,7 +17,7 @@ import { isLocked, recordFailure, recordSuccess } from "../lockout/service.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { deleteSessionById } from "../session/store.js";
 import { findUserById, updateUser } from "../user/store.js";
-import { consumeState, findState, findTwoFactor, saveState, swapState } from "./store.js";
+import { consumeState, deleteTrustedDevicesOf, findState, findTwoFactor, saveState, swapState } from "../two-factor/store.js";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 export const TRUST_DEVICE_COOKIE = "trust_device";
@@ -187,4 +187,12 @@ function parsePending(value: string): Pending | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Ending a user's sessions ("sign out everywhere", an administrator's revoke) also forgets their
+ * trusted devices, so a stolen laptop that was trusted must pass the second step again.
+ */
+export async function forgetTrustedDevices(app: AppContext, userId: string): Promise<void> {
+  await deleteTrustedDevicesOf(app.db, userId);
 }
