@@ -1,9 +1,10 @@
 /**
  * DesktopApi.request: the renderer's API calls, made by main on its behalf. Main adds
  * `Authorization: Bearer <token>` from the store and keeps the token a server answers in
- * `set-auth-token` (better-auth's bearer flow). The renderer never sees either: the token header
- * and cookies are stripped from answers, and a request may only go to the active server, so a
- * compromised page cannot send the credential elsewhere.
+ * `set-auth-token` (better-auth's bearer flow). The renderer never sees a session token: the
+ * token headers and cookies are stripped from answers, tokens in bodies become opaque handles
+ * (session-tokens.ts), and a request may only go to the active server, so a compromised page
+ * cannot send the credential elsewhere.
  *
  * A request addressed to the app's own origin (app://latchkey/api/auth/…, what the renderer's
  * client builds from `location.origin`) is sent to the active server: the renderer need not know
@@ -11,6 +12,7 @@
  */
 import type { DesktopRequest, DesktopResponse } from "../shared/desktop-api.js";
 import type { ServerStore } from "./servers.js";
+import { replaceKnownTokens, resolveHandleInRequest, scrubAnswerBody, SessionHandles } from "./session-tokens.js";
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; redirect: "manual" }) => Promise<{
   status: number;
@@ -20,13 +22,17 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
 
 /** Headers the renderer may not set: main owns credentials and the request's identity. */
 const REFUSED_REQUEST_HEADERS = new Set(["authorization", "cookie", "host", "origin", "referer", "connection", "content-length", "transfer-encoding"]);
-/** Headers the renderer never receives. */
-const HIDDEN_RESPONSE_HEADERS = new Set(["set-auth-token", "set-cookie"]);
+/**
+ * Headers the renderer never receives: credentials (the session token, the JWT get-session may
+ * carry, cookies), and the length of a body main may have rewritten.
+ */
+const HIDDEN_RESPONSE_HEADERS = new Set(["set-auth-token", "set-auth-jwt", "set-cookie", "content-length"]);
 const BODY_LIMIT = 1024 * 1024;
 
-export function createRequestProxy(options: { store: ServerStore; fetch: FetchLike; appOrigins?: readonly string[] }) {
+export function createRequestProxy(options: { store: ServerStore; fetch: FetchLike; appOrigins?: readonly string[]; handles?: SessionHandles }) {
   const appOrigins = options.appOrigins ?? [];
   const { store } = options;
+  const handles = options.handles ?? new SessionHandles();
   return async function request(input: unknown): Promise<DesktopResponse> {
     const req = parseRequest(input, appOrigins);
     const server = store.active();
@@ -44,21 +50,23 @@ export function createRequestProxy(options: { store: ServerStore; fetch: FetchLi
     const token = await store.credential(server.id);
     if (token) headers.authorization = `Bearer ${token}`;
 
+    const body = req.method === "POST" ? resolveHandleInRequest(target.pathname, req.body, { handles, serverId: server.id }) : undefined;
     const answer = await options.fetch(target.href, {
       method: req.method,
       headers,
-      ...(req.method === "POST" && req.body !== undefined ? { body: req.body } : {}),
+      ...(body !== undefined ? { body } : {}),
       redirect: "manual",
     });
     const issued = answer.headers.get("set-auth-token");
     if (issued) await store.setCredential(server.id, issued);
     else if (req.method === "POST" && target.pathname.endsWith("/sign-out") && answer.status < 300) store.forgetCredential(server.id);
 
+    const scrub = { handles, serverId: server.id, known: [token, issued] };
     const out: Record<string, string> = {};
     answer.headers.forEach((value, key) => {
-      if (!HIDDEN_RESPONSE_HEADERS.has(key.toLowerCase())) out[key] = value;
+      if (!HIDDEN_RESPONSE_HEADERS.has(key.toLowerCase())) out[key] = replaceKnownTokens(value, scrub);
     });
-    return { status: answer.status, headers: out, body: await answer.text() };
+    return { status: answer.status, headers: out, body: scrubAnswerBody(await answer.text(), answer.headers.get("content-type"), scrub) };
   };
 }
 

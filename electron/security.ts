@@ -36,8 +36,12 @@ export function secureWebPreferences(preload: string, appVersion: string): WebPr
 }
 
 /**
- * The renderer's policy: the same as the web console's (server/http/console.ts) except that it
- * connects nowhere — every API call goes through main (DesktopApi.request). A dev server (Vite,
+ * The renderer's policy: stricter than the web console's (server/http/console.ts). It connects
+ * nowhere — every API call goes through main (DesktopApi.request) — and loads images only from
+ * the app and `data:` (the two-factor QR code): no remote image can report that the app is open,
+ * from where, or when (an organization's https logo shows its initial instead). No workers, no
+ * <base>, no forms posting anywhere. Inline styles stay allowed: React's style attributes and the
+ * toasts' injected stylesheet need them, and styles cannot run code. A dev server (Vite,
  * `npm run desktop:dev`) needs its own origin, inline preamble and websocket; only then.
  */
 export function rendererCsp(options: { devServer?: string } = {}): string {
@@ -47,15 +51,15 @@ export function rendererCsp(options: { devServer?: string } = {}): string {
     `default-src ${self}`,
     dev ? `script-src ${self} 'unsafe-inline'` : "script-src 'self'",
     `style-src ${self} 'unsafe-inline'`,
-    "img-src 'self' data: https:",
+    "img-src 'self' data:",
     `font-src ${self}`,
     dev ? `connect-src ${self} ${dev.replace(/^http/, "ws")}` : "connect-src 'none'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'none'",
     "frame-src 'none'",
     "frame-ancestors 'none'",
-    "worker-src 'self'",
+    "worker-src 'none'",
   ].join("; ");
 }
 

@@ -55,6 +55,28 @@ describe("Content-Security-Policy", () => {
     expect(csp).toContain("frame-src 'none'");
   });
 
+  it("loads images only from the app and data: URLs, and nothing from the web (#27)", () => {
+    const directives = new Map(rendererCsp().split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+    expect(directives.get("img-src")).toEqual(["'self'", "data:"]);
+    // Nothing else may reach out: every directive names only the app, data: images, or nothing.
+    expect(Object.fromEntries(directives)).toEqual({
+      "default-src": ["'self'"],
+      "script-src": ["'self'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:"],
+      "font-src": ["'self'"],
+      "connect-src": ["'none'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'none'"],
+      "form-action": ["'none'"],
+      "frame-src": ["'none'"],
+      "frame-ancestors": ["'none'"],
+      "worker-src": ["'none'"],
+    });
+    expect(rendererCsp()).not.toMatch(/https?:|\*|wss?:/);
+    expect(rendererCsp({ devServer: "http://localhost:5173/" })).toContain("img-src 'self' data:;");
+  });
+
   it("relaxes only for a dev server, and only towards it", () => {
     const csp = rendererCsp({ devServer: "http://localhost:5173/" });
     expect(csp).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173");
