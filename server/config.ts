@@ -93,6 +93,12 @@ export const configSchema = z.object({
       requiredForRoles: z.array(z.string().min(1)).default([]),
       /** Seconds a trusted device skips the second step (the specification's 30 days). */
       trustDeviceMaxAge: z.number().int().positive().default(2_592_000),
+      /**
+       * Where a redirect sign-in (social callback, verification link) held at the second step sends
+       * the browser: your front end's code page (it gets `twoFactorMethods` and `callbackURL`).
+       * Default: the console's sign-in page.
+       */
+      secondStepURL: z.string().url().optional(),
     })
     .prefault({}),
 

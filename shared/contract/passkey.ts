@@ -1,5 +1,6 @@
 /** Passkeys (WebAuthn), better-auth 1.7's passkey plugin paths and shapes. */
 import { z } from "zod";
+import { orTwoFactorRedirect } from "./two-factor.js";
 import { endpoint } from "./endpoint.js";
 import { isoDate, sessionSchema, userSchema } from "./schemas.js";
 
@@ -57,7 +58,8 @@ export const passkeyEndpoints = {
     tags: ["passkey"],
     access: "public",
     body: z.object({ response: credentialSchema }).strict(),
-    response: z.object({ session: sessionSchema, user: userSchema }),
+    // Or, for a two-factor user whose authenticator did not verify them (touch only): the second step.
+    response: orTwoFactorRedirect(z.object({ session: sessionSchema, user: userSchema })),
   }),
   passkeyListUserPasskeys: endpoint({
     method: "GET",

@@ -4,6 +4,7 @@
  * listing. Provider ids are free strings here: the server knows which are configured.
  */
 import { z } from "zod";
+import { orTwoFactorRedirect } from "./two-factor.js";
 import { endpoint } from "./endpoint.js";
 import { callbackField, userSchema } from "./schemas.js";
 
@@ -76,7 +77,8 @@ export const socialEndpoints = {
         additionalData,
       })
       .strict(),
-    response: z.union([signedInAnswer, redirectAnswer]),
+    // Or, with an ID token for a user with two-factor on: {twoFactorRedirect, twoFactorMethods}.
+    response: z.union([orTwoFactorRedirect(signedInAnswer), redirectAnswer]),
   }),
   socialCallback: endpoint({
     method: "GET",
@@ -229,7 +231,7 @@ export const socialEndpoints = {
     tags: ["social"],
     access: "public",
     body: z.object({ code: z.string().min(1).max(128), verifier: z.string().min(43).max(128) }).strict(),
-    response: z.object({ token: z.string(), user: userSchema }),
+    response: orTwoFactorRedirect(z.object({ token: z.string(), user: userSchema })),
   }),
   oneTapCallback: endpoint({
     method: "POST",
@@ -238,6 +240,6 @@ export const socialEndpoints = {
     tags: ["social"],
     access: "public",
     body: z.object({ idToken: z.string().min(1).max(16384), callbackURL: callbackField.optional() }).strict(),
-    response: z.object({ token: z.string(), user: userSchema }),
+    response: orTwoFactorRedirect(z.object({ token: z.string(), user: userSchema })),
   }),
 } as const;

@@ -85,11 +85,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       options.config ?? {},
     ),
   );
-  const probe = await freePort();
-  config.port = probe;
-  config.baseURL ??= `http://127.0.0.1:${probe}`;
-  const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
-  await app.server.listen({ port: probe, host: "127.0.0.1" });
+  // The free port is probed before the app exists (its baseURL names it), so another process may
+  // take it in between (EADDRINUSE under parallel suites): then probe again, a few times.
+  const ownBaseURL = config.baseURL === undefined;
+  let probe = 0;
+  let app: LatchkeyApp | undefined;
+  for (let attempt = 1; !app; attempt++) {
+    probe = await freePort();
+    config.port = probe;
+    if (ownBaseURL) config.baseURL = `http://127.0.0.1:${probe}`;
+    const candidate = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
+    try {
+      await candidate.server.listen({ port: probe, host: "127.0.0.1" });
+      app = candidate;
+    } catch (error) {
+      await candidate.server.close().catch(() => undefined);
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) throw error;
+    }
+  }
   const url = `http://127.0.0.1:${probe}`;
   const api = url + config.basePath;
 

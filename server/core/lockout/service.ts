@@ -35,6 +35,12 @@ export interface SignInSubject {
   kind: "email" | "username";
   /** Normalised identifier (lower-cased email or username). */
   identifier: string;
+  /**
+   * This browser's known-device key for the account (core/sign-in/known-device.ts), when it has
+   * signed in to it before: the attempt is counted against the device instead of the account, so
+   * someone else's guesses cannot lock its owner out (OWASP's device cookies).
+   */
+  knownDevice?: string;
 }
 
 export function lockoutEnabled(app: AppContext): boolean {
@@ -55,8 +61,9 @@ export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, me
   const policy = app.config.lockout;
   const now = app.clock.now();
   const cutoff = now - policy.resetAfter * 1000;
-  const user = subject.user;
-  const key = identifierKey(subject);
+  // A known device has its own count (same budget) and does not touch the account's.
+  const user = subject.knownDevice ? undefined : subject.user;
+  const key = subject.knownDevice ? `device:${subject.knownDevice}` : identifierKey(subject);
   // The claim and the wait it starts commit together: the claim's UPDATE holds the row until the
   // wait is written (PostgreSQL row lock; SQLite's one connection), so a parallel attempt sees
   // the wait, never the gap between the two statements.
@@ -76,8 +83,9 @@ export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, me
 
   const result = await check();
   if (result === null) {
-    if (isLock(policy, count)) auditLock(app, user, key, count, lockedUntil, meta);
+    if (isLock(policy, count)) auditLock(app, user ?? subject.user, key, count, lockedUntil, meta);
   } else if (user) await (hasSecondFactor(user) ? giveBackUserAttempt(app.db, user.id) : clearUserLockout(app.db, user.id));
+  else if (subject.knownDevice) await clearIdentifier(app.db, key);
   return result;
 }
 

@@ -8,6 +8,15 @@ import type { UserRow } from "../../db/types.js";
 import type { RequestMeta } from "../session/service.js";
 import { findCredentialAccount, setCredentialPassword } from "../user/store.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
+import type { BrowserSessions } from "../../http/handler.js";
+import { knownDeviceKey } from "./known-device.js";
+
+/** This browser's known-device lockout key for an account, if it signed in to it before. */
+export type KnownDeviceOf = (userId: string) => string | undefined;
+
+export function knownDeviceOf(ctx: { app: AppContext; browser: BrowserSessions }): KnownDeviceOf {
+  return (userId) => knownDeviceKey(ctx.app, ctx.browser, userId);
+}
 
 /**
  * Verifies a password for a user found by some identifier. Every failure costs one hash, so

@@ -1,7 +1,6 @@
 /**
- * The second step of a password sign-in. A user with two-factor on gets no session from the
- * password alone: the session the password check created is dropped, a pending sign-in is kept
- * server-side for 10 minutes, and the browser holds only a random handle to it in the signed
+ * The second step of a sign-in. A user with two-factor on gets no session from one factor alone
+ * (completeSignIn holds it here): a pending sign-in is kept server-side for 10 minutes, and the browser holds only a random handle to it in the signed
  * `two_factor` cookie. A verified code turns the pending sign-in into a session, once.
  *
  * A trusted device (signed `trust_device` cookie, a random handle to a server-side row of 30 days)
@@ -13,10 +12,10 @@ import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import type { AuthState, BrowserSessions } from "../../http/handler.js";
-import { isLocked, recordFailure, recordSuccess } from "../lockout/service.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
-import { deleteSessionById } from "../session/store.js";
-import { findUserById, updateUser } from "../user/store.js";
+import { isLocked, recordFailure } from "../lockout/service.js";
+import { completeSignIn, type SignInMethod } from "./complete.js";
+import type { RequestMeta } from "../session/service.js";
+import { findUserById } from "../user/store.js";
 import { consumeState, deleteTrustedDevicesOf, findState, findTwoFactor, saveState, swapState } from "../two-factor/store.js";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
@@ -31,6 +30,8 @@ interface Pending {
   rememberMe: boolean;
   method: string;
   attempts: number;
+  /** What the sign-in carries through the second step (completeSignIn's `carry`). */
+  carry?: Record<string, unknown>;
 }
 
 export interface StepContext {
@@ -41,26 +42,18 @@ export interface StepContext {
 }
 
 /**
- * Called by the password sign-ins with the session they just made. Null: no second step is due
- * (two-factor off, or a trusted device) and the caller goes on. Otherwise the session is gone and
- * the caller answers the returned `{twoFactorRedirect, twoFactorMethods}`.
+ * Holds a sign-in at the second step (called by completeSignIn only): no session yet, a pending
+ * sign-in kept server-side, the browser given a handle to it, and the methods it may use.
  */
-export async function holdForSecondFactor(
+export async function holdAtSecondStep(
   ctx: Omit<StepContext, "auth">,
-  issued: IssuedSession,
-  options: { rememberMe?: boolean; method: string },
-): Promise<TwoFactorRedirect | null> {
+  user: UserRow,
+  options: { rememberMe: boolean; method: string; carry?: Record<string, unknown> },
+): Promise<TwoFactorRedirect> {
   const { app, browser } = ctx;
-  const user = issued.user;
-  if (!user.twoFactorEnabled) return null;
-  if (await useTrustedDevice(app, browser, user.id)) return null;
-
-  await deleteSessionById(app.db, issued.session.id);
-  // Not signed in yet: the last sign-in stays the previous one until the second step succeeds.
-  if (issued.previousSignIn) await updateUser(app.db, user.id, { lastSignInAt: issued.previousSignIn.at, lastSignInMethod: issued.previousSignIn.method });
   const now = app.clock.now();
   const handle = randomString(32);
-  const pending: Pending = { userId: user.id, rememberMe: options.rememberMe !== false, method: options.method, attempts: 0 };
+  const pending: Pending = { userId: user.id, rememberMe: options.rememberMe, method: options.method, attempts: 0, ...(options.carry ? { carry: options.carry } : {}) };
   await saveState(app.db, "two-factor", handle, JSON.stringify(pending), now + CHALLENGE_SECONDS * 1000, now);
   browser.writeSigned(TWO_FACTOR_COOKIE, handle, CHALLENGE_SECONDS);
   const row = await findTwoFactor(app.db, user.id);
@@ -70,7 +63,7 @@ export async function holdForSecondFactor(
 }
 
 /** A valid trusted-device cookie of this user: rotate it and skip the step. */
-async function useTrustedDevice(app: AppContext, browser: BrowserSessions, userId: string): Promise<boolean> {
+export async function useTrustedDevice(app: AppContext, browser: BrowserSessions, userId: string): Promise<boolean> {
   const handle = browser.readSigned(TRUST_DEVICE_COOKIE);
   if (!handle) return false;
   const row = await findState(app.db, "trust-device", handle, app.clock.now());
@@ -145,14 +138,15 @@ export async function onSecondFactorFailure(app: AppContext, user: UserRow, meta
 }
 
 /**
- * The code was right. For a pending sign-in: use it up (once), create the session, set it on the
- * browser, and trust the device when asked. Returns the session's token and user.
+ * The code was right. For a pending sign-in: use it up (once) and finish the sign-in through the
+ * sign-in core, trusting the device when asked. Returns the session's token and user (and what
+ * the sign-in carried through the step).
  */
 export async function completeAttempt(
   ctx: StepContext,
   attempt: Attempt,
   options: { trustDevice?: boolean; factor: string },
-): Promise<{ token: string; user: UserRow }> {
+): Promise<{ token: string; user: UserRow; carry?: Record<string, unknown> }> {
   const { app, browser } = ctx;
   if (!attempt.pending) {
     const auth = ctx.auth!;
@@ -164,20 +158,15 @@ export async function completeAttempt(
     throw apiError("INVALID_TWO_FACTOR_COOKIE");
   }
   browser.forgetSigned(TWO_FACTOR_COOKIE);
-  const issued = await startSession(app, attempt.user, ctx.meta, { rememberMe: data.rememberMe, signInMethod: data.method });
-  browser.issue(issued, { rememberMe: data.rememberMe });
-  await recordSuccess(app, attempt.user);
-  if (options.trustDevice) await trustThisDevice(app, browser, attempt.user.id);
-  app.audit.record({
-    action: "user.sign-in",
-    actorId: issued.user.id,
-    targetId: issued.user.id,
-    targetType: "user",
-    ipAddress: ctx.meta.ip,
-    userAgent: ctx.meta.userAgent,
-    metadata: { method: data.method, secondFactor: options.factor, trustDevice: Boolean(options.trustDevice) },
+  const outcome = await completeSignIn(ctx, attempt.user, {
+    method: data.method as SignInMethod,
+    rememberMe: data.rememberMe,
+    secondFactor: options.factor,
+    trustDevice: options.trustDevice,
+    carry: data.carry,
   });
-  return { token: issued.token, user: issued.user };
+  if (outcome.held) throw apiError("INVALID_TWO_FACTOR_COOKIE"); // cannot happen: the second step was passed
+  return { token: outcome.issued.token, user: outcome.issued.user, carry: outcome.carry };
 }
 
 function parsePending(value: string): Pending | null {

@@ -7,7 +7,8 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
-import { resolveSession, revokeByRawToken, startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { resolveSession, revokeByRawToken, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { startImpersonation } from "../../core/sign-in/other-sessions.js";
 import { findUserById } from "../../core/user/store.js";
 import { can, isAdministrator, requirePermission } from "../../core/admin-access.js";
 
@@ -19,7 +20,7 @@ export async function impersonate(app: AppContext, actor: { user: UserRow; sessi
   const target = await findUserById(app.db, userId);
   if (!target) throw apiError("USER_NOT_FOUND");
   if (isAdministrator(config, target) && !can(config, actor.user, { user: ["impersonate-admins"] })) throw apiError("YOU_CANNOT_IMPERSONATE_ADMINS");
-  return startSession(app, target, meta, { impersonatedBy: actor.user.id, expiresIn: config.admin.impersonationSessionDuration });
+  return startImpersonation(app, target, meta, actor.user.id);
 }
 
 export interface StopResult {

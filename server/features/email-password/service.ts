@@ -2,7 +2,8 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import type { RequestMeta } from "../../core/session/service.js";
+import type { KnownDeviceOf } from "../../core/sign-in/password.js";
 import { normalizeUsername } from "../../core/user/username-rules.js";
 import { sendVerificationEmail } from "../../core/verification/send-verification.js";
 import {
@@ -29,8 +30,8 @@ export interface SignUpInput {
 
 export interface SignUpResult {
   user: UserRow;
-  /** Absent when the user must verify their email first or auto sign-in is off. */
-  issued: IssuedSession | null;
+  /** False when the user must verify their email first or auto sign-in is off. */
+  signIn: boolean;
 }
 
 export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> {
@@ -57,9 +58,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
 
   const mustVerify = config.emailAndPassword.requireEmailVerification;
   if (mustVerify || config.emailVerification.sendOnSignUp) await sendVerificationEmail(app, user, input.callbackURL, meta.acceptLanguage);
-  if (mustVerify || !config.emailAndPassword.autoSignIn) return { user, issued: null };
-  const issued = await startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
-  return { user, issued };
+  return { user, signIn: !mustVerify && config.emailAndPassword.autoSignIn };
 }
 
 export interface SignInInput {
@@ -69,16 +68,17 @@ export interface SignInInput {
   rememberMe?: boolean;
 }
 
-export async function signInWithEmail(app: AppContext, input: SignInInput, meta: RequestMeta): Promise<IssuedSession> {
+/** The password check of an email sign-in; the caller completes the sign-in (core/sign-in/complete.ts). */
+export async function signInWithEmail(app: AppContext, input: SignInInput, meta: RequestMeta, knownDevice: KnownDeviceOf): Promise<UserRow> {
   if (!app.config.emailAndPassword.enabled) throw apiError("EMAIL_PASSWORD_DISABLED");
   const email = normalizeEmail(input.email);
   const found = await findUserByEmail(app.db, email);
-  const user = await guardSignIn(app, { user: found, kind: "email", identifier: email }, meta, () => checkPassword(app, found, input.password));
+  const user = await guardSignIn(app, { user: found, kind: "email", identifier: email, knownDevice: found && knownDevice(found.id) }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
     recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email" });
     throw apiError("INVALID_EMAIL_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");
-  return startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "email" });
+  return user;
 }
 

@@ -1,5 +1,6 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { completeSignIn } from "../../core/sign-in/complete.js";
 import { toSession, toUser } from "../../core/user/wire.js";
 import * as service from "./service.js";
 import * as store from "./store.js";
@@ -15,9 +16,10 @@ export const passkeyHandlers = defineHandlers({
   },
   passkeyGenerateAuthenticateOptions: async (ctx) => service.authenticationOptions(ctx.app, ctx.browser, ctx.auth?.user ?? null),
   passkeyVerifyAuthentication: async (ctx) => {
-    const issued = await service.verifyAuthentication(ctx.app, ctx.browser, ctx.meta, ctx.body);
-    ctx.browser.issue(issued);
-    ctx.audit({ action: "user.sign-in", actorId: issued.user.id, targetId: issued.user.id, targetType: "user", metadata: { method: "passkey" } });
+    const { user, userVerified } = await service.verifyAuthentication(ctx.app, ctx.browser, ctx.body);
+    const outcome = await completeSignIn(ctx, user, { method: "passkey", provesTwoFactors: userVerified });
+    if (outcome.held) return outcome.answer as never; // touch-only assertion of a two-factor user: the second step comes next
+    const { issued } = outcome;
     return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },
   passkeyListUserPasskeys: async (ctx) => (await store.listPasskeysOf(ctx.app.db, requireAuth(ctx).user.id)).map(toPasskey),

@@ -19,8 +19,6 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import type { PasskeyRow, UserRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { createOriginPolicy } from "../../http/trusted-origins.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
-import { markPasskeySession } from "../../core/sign-in/two-factor-policy.js";
 import { consumeState, findState, saveState } from "../../core/two-factor/store.js";
 import { findUserById } from "../../core/user/store.js";
 import * as store from "./store.js";
@@ -131,14 +129,15 @@ export async function authenticationOptions(app: AppContext, browser: BrowserSes
   const mine = user ? await store.listPasskeysOf(app.db, user.id) : [];
   const options = await generateAuthenticationOptions({
     rpID: rpID(app),
-    userVerification: "preferred",
+    // Ask for user verification: only a verified assertion counts as two factors (see verifyAuthentication).
+    userVerification: "required",
     ...(mine.length ? { allowCredentials: mine.map((row) => ({ id: row.credentialID, transports: transportsOf(row) })) } : {}),
   });
   await keepCeremony(app, browser, { type: "authentication", challenge: options.challenge, userId: user?.id ?? null });
   return options as typeof options & Record<string, unknown>;
 }
 
-export async function verifyAuthentication(app: AppContext, browser: BrowserSessions, meta: RequestMeta, input: { response: Record<string, unknown> }): Promise<IssuedSession> {
+export async function verifyAuthentication(app: AppContext, browser: BrowserSessions, input: { response: Record<string, unknown> }): Promise<{ user: UserRow; userVerified: boolean }> {
   const ceremony = await takeCeremony(app, browser, "authentication");
   const response = input.response as unknown as AuthenticationResponseJSON;
   const passkey = await store.findPasskeyByCredential(app.db, String(response.id));
@@ -166,8 +165,7 @@ export async function verifyAuthentication(app: AppContext, browser: BrowserSess
   await store.advanceCounter(app.db, passkey.id, verification.authenticationInfo.newCounter);
   const user = await findUserById(app.db, passkey.userId);
   if (!user) throw apiError("PASSKEY_NOT_FOUND");
-  // startSession refuses banned users, as every sign-in does. No second step: a passkey is two factors.
-  const issued = await startSession(app, user, meta, { signInMethod: "passkey" });
-  await markPasskeySession(app, issued.session.id, user.id);
-  return issued;
+  // Only an assertion made with user verification (PIN, biometric) is two factors; a touch alone
+  // is one, and a user with two-factor on then goes on to the second step (completeSignIn).
+  return { user, userVerified: verification.authenticationInfo.userVerified };
 }

@@ -8,7 +8,8 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { recipientLanguage, resetPasswordMail } from "../../mail/templates/index.js";
 import { deleteSessionsOfUser } from "../../core/session/store.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import type { IssuedSession, RequestMeta } from "../../core/session/service.js";
+import { replaceSessionAfterPasswordChange } from "../../core/sign-in/other-sessions.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../../core/user/store.js";
 import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
@@ -108,7 +109,7 @@ export async function changePassword(app: AppContext, user: UserRow, input: Chan
     if (input.revokeOtherSessions) await deleteSessionsOfUser(trx, user.id);
   });
   if (!input.revokeOtherSessions) return null;
-  return startSession(app, user, meta);
+  return replaceSessionAfterPasswordChange(app, user, meta);
 }
 
 /** POST /set-password: only for a user without a password (e.g. signed up with a provider). */

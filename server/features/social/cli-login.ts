@@ -10,7 +10,6 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString, safeEqual } from "../../crypto/tokens.js";
 import { findUserById } from "../../core/user/store.js";
-import { startSession, type RequestMeta } from "../../core/session/service.js";
 
 const CODE_SECONDS = 120;
 
@@ -36,7 +35,8 @@ export async function issueCliCode(app: AppContext, input: { userId: string; cha
   return code;
 }
 
-export async function redeemCliCode(app: AppContext, code: string, verifier: string, meta: RequestMeta) {
+/** The user a hand-off code stands for, once; the caller completes the sign-in (core/sign-in/complete.ts). */
+export async function redeemCliCode(app: AppContext, code: string, verifier: string) {
   const row = await app.db.deleteFrom("verification").where("identifier", "=", `cli-social:${hashSecret(code)}`).returningAll().executeTakeFirst();
   if (!row || Number(row.expiresAt) <= app.clock.now()) throw apiError("INVALID_TOKEN");
   const data = JSON.parse(row.value) as { userId: string; challenge: string; providerId: string };
@@ -44,5 +44,5 @@ export async function redeemCliCode(app: AppContext, code: string, verifier: str
   if (!safeEqual(challenge, data.challenge)) throw apiError("INVALID_TOKEN");
   const user = await findUserById(app.db, data.userId);
   if (!user) throw apiError("INVALID_TOKEN");
-  return { issued: await startSession(app, user, meta, { signInMethod: `social:${data.providerId}` }), providerId: data.providerId };
+  return { user, providerId: data.providerId };
 }

@@ -8,7 +8,8 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { BrowserSessions } from "../../http/handler.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import type { RequestMeta } from "../../core/session/service.js";
+import type { UserRow } from "../../db/types.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";
@@ -86,7 +87,8 @@ export async function startFlow(
 
 export type CallbackResult =
   | { kind: "error"; errorURL?: string; error: string; description?: string }
-  | { kind: "signed-in"; issued: IssuedSession; to: string; isNewUser: boolean; linked: boolean; providerId: string }
+  /** The provider proved who this is; the sign-in is completed by the caller (core/sign-in/complete.ts). */
+  | { kind: "signed-in"; user: UserRow; to: string; errorURL?: string; isNewUser: boolean; linked: boolean; providerId: string }
   | { kind: "linked"; to: string; userId: string; providerId: string; created: boolean }
   | { kind: "cli"; flow: FlowState; userId: string; providerId: string; isNewUser: boolean };
 
@@ -147,15 +149,8 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   const outcome = await userFromProfile(app, { providerId, profile, tokens, disableSignUp: provider.disableSignUp });
   if (!outcome.ok) return fail(outcome.error);
   if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, providerId, isNewUser: outcome.isNewUser };
-  let issued: IssuedSession;
-  try {
-    issued = await startSession(app, outcome.user, meta, { signInMethod: `social:${providerId}` });
-  } catch (problem) {
-    const code = (problem as { code?: string }).code;
-    return fail(code ?? "unable to create session");
-  }
   const to = outcome.isNewUser && flow.newUserURL ? flow.newUserURL : flow.callbackURL;
-  return { kind: "signed-in", issued, to, isNewUser: outcome.isNewUser, linked: outcome.linked, providerId };
+  return { kind: "signed-in", user: outcome.user, to, errorURL: flow.errorURL, isNewUser: outcome.isNewUser, linked: outcome.linked, providerId };
 }
 
 async function fetchProfile(app: AppContext, provider: ResolvedProvider, tokens: ProviderTokens, params: URLSearchParams): Promise<ProviderProfile | null> {

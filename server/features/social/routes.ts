@@ -2,7 +2,8 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers, Redirect, requireAuth, type HandlerContext } from "../../http/handler.js";
 import type { EndpointSpec } from "../../../shared/contract/index.js";
-import { startSession } from "../../core/session/service.js";
+import { completeSignIn } from "../../core/sign-in/complete.js";
+import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
 import { toUser } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
@@ -32,11 +33,17 @@ async function handleCallback(ctx: AnyCtx, providerId: string, source: Record<st
       return new Redirect(withQuery(result.errorURL ?? `${ctx.app.apiURL}/error`, params));
     }
     case "signed-in": {
-      ctx.browser.issue(result.issued);
-      const userId = result.issued.user.id;
+      const userId = result.user.id;
       if (result.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: result.providerId } });
       if (result.linked) ctx.audit({ action: "account.link", actorId: userId, targetId: userId, targetType: "user", metadata: { provider: result.providerId, automatic: true } });
-      ctx.audit({ action: "user.sign-in", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: result.providerId } });
+      let outcome;
+      try {
+        outcome = await completeSignIn(ctx, result.user, { method: `social:${result.providerId}`, audit: { provider: result.providerId } });
+      } catch (problem) {
+        const code = (problem as { code?: string }).code ?? "unable to create session";
+        return new Redirect(withQuery(result.errorURL ?? `${ctx.app.apiURL}/error`, { error: code }));
+      }
+      if (outcome.held) return new Redirect(secondStepRedirect(ctx.app, outcome.answer, result.to));
       return new Redirect(result.to);
     }
     case "linked":
@@ -88,18 +95,11 @@ export const socialHandlers = defineHandlers({
       const { tokens, profile } = await profileFromIdToken(app, provider, body.idToken);
       const outcome = await userFromProfile(app, { providerId: provider.definition.id, profile, tokens, disableSignUp: provider.disableSignUp });
       if (!outcome.ok) throw outcome.error === "signup_disabled" ? apiError("SOCIAL_SIGN_UP_DISABLED") : apiError("OAUTH_LINK_ERROR", outcome.error);
-      let issued;
-      try {
-        issued = await startSession(app, outcome.user, ctx.meta, { signInMethod: `social:${provider.definition.id}` });
-      } catch (error) {
-        if ((error as { code?: string }).code) throw error;
-        throw apiError("FAILED_TO_CREATE_SESSION");
-      }
-      ctx.browser.issue(issued);
       const userId = outcome.user.id;
       if (outcome.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: provider.definition.id } });
-      ctx.audit({ action: "user.sign-in", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: provider.definition.id, idToken: true } });
-      return { redirect: false as const, token: issued.token, url: undefined, user: toUser(issued.user) };
+      const signedIn = await completeSignIn(ctx, outcome.user, { method: `social:${provider.definition.id}`, audit: { provider: provider.definition.id, idToken: true } });
+      if (signedIn.held) return signedIn.answer as never; // two-factor: the second step comes next
+      return { redirect: false as const, token: signedIn.issued.token, url: undefined, user: toUser(signedIn.issued.user) };
     }
     return startSignIn(ctx, provider, body);
   },
@@ -172,12 +172,11 @@ export const socialHandlers = defineHandlers({
 
   oneTapCallback: async (ctx) => {
     const outcome = await oneTapUser(ctx.app, ctx.body.idToken);
-    const issued = await startSession(ctx.app, outcome.user, ctx.meta, { signInMethod: "social:google" });
-    ctx.browser.issue(issued);
     const userId = outcome.user.id;
     if (outcome.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "one-tap", provider: "google" } });
-    ctx.audit({ action: "user.sign-in", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "one-tap", provider: "google" } });
-    return { token: issued.token, user: toUser(issued.user) };
+    const signedIn = await completeSignIn(ctx, outcome.user, { method: "social:google", audit: { provider: "google", oneTap: true } });
+    if (signedIn.held) return signedIn.answer as never; // two-factor: the second step comes next
+    return { token: signedIn.issued.token, user: toUser(signedIn.issued.user) };
   },
 
   cliSocialStart: async (ctx) => {
@@ -189,10 +188,10 @@ export const socialHandlers = defineHandlers({
     return { url };
   },
   cliSocialToken: async (ctx) => {
-    const { issued, providerId } = await redeemCliCode(ctx.app, ctx.body.code, ctx.body.verifier, ctx.meta);
-    const userId = issued.user.id;
-    ctx.audit({ action: "user.sign-in", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: providerId, cli: true } });
-    return { token: issued.token, user: toUser(issued.user) };
+    const { user, providerId } = await redeemCliCode(ctx.app, ctx.body.code, ctx.body.verifier);
+    const signedIn = await completeSignIn(ctx, user, { method: `social:${providerId}`, audit: { provider: providerId, cli: true } });
+    if (signedIn.held) return signedIn.answer as never; // two-factor: the command line asks for the code next
+    return { token: signedIn.issued.token, user: toUser(signedIn.issued.user) };
   },
 });
 

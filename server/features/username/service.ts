@@ -1,8 +1,9 @@
 /** Sign-in by username and the availability check. */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
-import { startSession, type IssuedSession, type RequestMeta } from "../../core/session/service.js";
+import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn, type KnownDeviceOf } from "../../core/sign-in/password.js";
+import type { UserRow } from "../../db/types.js";
+import type { RequestMeta } from "../../core/session/service.js";
 import { findUserByUsername } from "../../core/user/store.js";
 import { normalizeUsername } from "../../core/user/username-rules.js";
 import { guardSignIn } from "../../core/lockout/service.js";
@@ -19,17 +20,18 @@ export interface UsernameSignIn {
  * wrong password both answer INVALID_USERNAME_OR_PASSWORD after one password hash, so timing
  * does not tell them apart.
  */
-export async function signInWithUsername(app: AppContext, input: UsernameSignIn, meta: RequestMeta): Promise<IssuedSession> {
+/** The password check of a username sign-in; the caller completes the sign-in (core/sign-in/complete.ts). */
+export async function signInWithUsername(app: AppContext, input: UsernameSignIn, meta: RequestMeta, knownDevice: KnownDeviceOf): Promise<UserRow> {
   const { username } = normalizeUsername(app.config, input.username);
   if (input.password.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
   const found = await findUserByUsername(app.db, username);
-  const user = await guardSignIn(app, { user: found, kind: "username", identifier: username }, meta, () => checkPassword(app, found, input.password));
+  const user = await guardSignIn(app, { user: found, kind: "username", identifier: username, knownDevice: found && knownDevice(found.id) }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
     recordFailedSignIn(app, found, meta, "invalid username or password", { method: "username", username });
     throw apiError("INVALID_USERNAME_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "USERNAME_EMAIL_NOT_VERIFIED");
-  return startSession(app, user, meta, { rememberMe: input.rememberMe, signInMethod: "username" });
+  return user;
 }
 
 export async function isUsernameAvailable(app: AppContext, input: string): Promise<boolean> {

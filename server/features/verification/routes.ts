@@ -1,6 +1,7 @@
 import { defineHandlers, Redirect } from "../../http/handler.js";
 import { refreshCookieCache } from "../../core/browser-cache.js";
-import { startSession } from "../../core/session/service.js";
+import { completeSignIn } from "../../core/sign-in/complete.js";
+import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
 import { toUser } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
 import { applyVerificationToken, requestVerificationMail, VerifyFailure } from "./service.js";
@@ -31,9 +32,9 @@ export const verificationHandlers = defineHandlers({
     // Auto sign-in: a browser already signed in as this user keeps its session.
     const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification && result.purpose === "verify-email";
     if (autoSignIn && ctx.auth?.user.id !== user.id) {
-      const issued = await startSession(ctx.app, user, ctx.meta, { signInMethod: "email-verification" });
-      ctx.browser.issue(issued);
-      ctx.audit({ action: "user.sign-in", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-verification" } });
+      // The link proves the mailbox: one factor. A two-factor user is asked for the second step (#19).
+      const outcome = await completeSignIn(ctx, user, { method: "email-verification" });
+      if (outcome.held) return callbackURL ? new Redirect(secondStepRedirect(ctx.app, outcome.answer, callbackURL)) : { status: true as const };
     }
     if (callbackURL) return new Redirect(callbackURL);
     return autoSignIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };

@@ -69,11 +69,12 @@ export function createSoftAuthenticator(origin: string) {
       };
     },
     /** Answers generate-authenticate-options like navigator.credentials.get() with `credential`. */
-    authenticate(options: { challenge: string }, credential: SoftCredential = credentials[0]!) {
+    authenticate(options: { challenge: string }, credential: SoftCredential = credentials[0]!, flags: { userVerified?: boolean } = {}) {
       credential.counter += 1;
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(credential.counter);
-      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([0x05]), counter]);
+      // flags: user present (0x01), plus user verified (0x04) unless a touch-only assertion is asked for.
+      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([flags.userVerified === false ? 0x01 : 0x05]), counter]);
       const data = clientData("webauthn.get", options.challenge);
       const signature = sign("sha256", Buffer.concat([authenticatorData, sha256(data)]), credential.privateKey);
       return {

@@ -1,0 +1,98 @@
+/**
+ * The one place a sign-in ends. Every way of proving who you are — a password (email or
+ * username), a passkey, a social provider (redirect, ID token, one-tap), a verification link, the
+ * second step, the command line's browser hand-off — calls `completeSignIn` with the user it
+ * proved, and nothing else issues a sign-in session. Here, and only here:
+ *
+ * 1. a ban in force refuses the sign-in (an expired one is cleared);
+ * 2. a user with two-factor on is held at the second step unless this proof already counts as two
+ *    factors (a passkey with user verification), the second step was just passed, or the browser
+ *    is a trusted device;
+ * 3. the session is created and `lastSignInAt`/`lastSignInMethod` recorded in one transaction;
+ * 4. it is handed to the caller (cookies and `set-auth-token`), the lockout count is cleared, the
+ *    browser is remembered as a device that signed in to this account (docs/lockout.md), and the
+ *    sign-in is audited.
+ *
+ * Guessable proofs are rate-limited where they are checked (core/sign-in/password.ts, the
+ * two-factor step), before this is reached.
+ */
+import type { TwoFactorRedirect } from "../../../shared/contract/two-factor.js";
+import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../db/types.js";
+import type { BrowserSessions } from "../../http/handler.js";
+import { recordSuccess } from "../lockout/service.js";
+import { assertNotBanned, startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { rememberKnownDevice } from "./known-device.js";
+import { holdAtSecondStep, trustThisDevice, useTrustedDevice } from "./second-factor.js";
+import { markPasskeySession } from "./two-factor-policy.js";
+
+export interface SignInContext {
+  app: AppContext;
+  browser: BrowserSessions;
+  meta: RequestMeta;
+}
+
+/** How the person proved who they are. Recorded as `lastSignInMethod` and in the audit. */
+export type SignInMethod =
+  | "email"
+  | "username"
+  | "passkey"
+  | "email-verification"
+  | `social:${string}`
+  | `one-tap:${string}`;
+
+export interface SignInRequest {
+  method: SignInMethod;
+  rememberMe?: boolean;
+  /** This proof is two factors by itself (a passkey asserted with user verification). */
+  provesTwoFactors?: boolean;
+  /** The second step was just passed with this factor ("totp", "otp", "backup-code"). */
+  secondFactor?: string;
+  /** After the second step: skip it on this browser from now on. */
+  trustDevice?: boolean;
+  /** Extra audit metadata (provider, whether an ID token was used, …). */
+  audit?: Record<string, unknown>;
+  /**
+   * Carried through the second step and given back when it completes (a desktop or command-line
+   * hand-off that must finish after the code is checked). JSON-serialisable.
+   */
+  carry?: Record<string, unknown>;
+}
+
+export type SignInOutcome =
+  | { held: false; issued: IssuedSession; carry?: Record<string, unknown> }
+  | { held: true; answer: TwoFactorRedirect };
+
+export async function completeSignIn(ctx: SignInContext, user: UserRow, request: SignInRequest): Promise<SignInOutcome> {
+  const { app, browser, meta } = ctx;
+  const current = await assertNotBanned(app, user);
+
+  const passedSecondStep = request.provesTwoFactors === true || request.secondFactor !== undefined;
+  if (current.twoFactorEnabled && !passedSecondStep && !(await useTrustedDevice(app, browser, current.id))) {
+    const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry: request.carry });
+    return { held: true, answer };
+  }
+
+  const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method });
+  browser.issue(issued, { rememberMe: request.rememberMe });
+  // A passkey with user verification satisfies twoFactor.requiredForRoles for its session.
+  if (request.provesTwoFactors) await markPasskeySession(app, issued.session.id, current.id);
+  if (request.trustDevice) await trustThisDevice(app, browser, current.id);
+  await recordSuccess(app, current);
+  rememberKnownDevice(app, browser, current.id);
+  app.audit.record({
+    action: "user.sign-in",
+    actorId: current.id,
+    targetId: current.id,
+    targetType: "user",
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+    metadata: {
+      method: request.method,
+      ...(request.secondFactor ? { secondFactor: request.secondFactor, trustDevice: Boolean(request.trustDevice) } : {}),
+      ...(request.provesTwoFactors ? { userVerified: true } : {}),
+      ...request.audit,
+    },
+  });
+  return { held: false, issued, carry: request.carry };
+}

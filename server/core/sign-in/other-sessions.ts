@@ -1,0 +1,26 @@
+/**
+ * The two sessions that are not sign-ins, and so do not go through completeSignIn: they are
+ * named here so that every session the server issues comes from server/core (a test checks that
+ * no feature calls startSession itself).
+ */
+import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../db/types.js";
+import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+
+/**
+ * An administrator acting as `target`: short-lived, never slid forward, marked with who it is.
+ * The permission check is the caller's (features/admin); the session ends with the administrator's
+ * powers (core/session/service.ts resolves it only while they still hold them).
+ */
+export function startImpersonation(app: AppContext, target: UserRow, meta: RequestMeta, administratorId: string): Promise<IssuedSession> {
+  return startSession(app, target, meta, { impersonatedBy: administratorId, expiresIn: app.config.admin.impersonationSessionDuration });
+}
+
+/**
+ * After a password change that ended every other session, the person who changed it stays
+ * signed in with a new session (the old token went with the others). They proved the current
+ * password a moment ago; this is a rotation, not a new sign-in (lastSignInAt stays).
+ */
+export function replaceSessionAfterPasswordChange(app: AppContext, user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
+  return startSession(app, user, meta);
+}
