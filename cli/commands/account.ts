@@ -9,7 +9,8 @@ import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
 import { registerTwoFactorCommands } from "./account-2fa.js";
 
-const SESSION_COLUMNS = ["token", "current", "ipAddress", "userAgent", "createdAt", "expiresAt"];
+// impersonatedBy: an administrator signed in as you (issue 27); only they can end it.
+const SESSION_COLUMNS = ["token", "current", "ipAddress", "userAgent", "createdAt", "expiresAt", "impersonatedBy"];
 
 export function registerAccountCommands(program: Command): void {
   const sessions = program.command("sessions").description("your own sessions");

@@ -14,6 +14,8 @@ export interface AuthState {
   token: string;
   /** Set when the request authenticated with `x-api-key` (features/api-key): the key and its permissions. */
   apiKey?: KeyScope;
+  /** For an impersonation session: the administrator behind it, as found when the request began. */
+  impersonator?: { id: string; email: string };
 }
 
 /**

@@ -103,7 +103,7 @@ async function serve(
     const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
-      auth = { session: resolved.session, user: resolved.user, token: resolved.token };
+      auth = { session: resolved.session, user: resolved.user, token: resolved.token, ...(resolved.impersonator ? { impersonator: resolved.impersonator } : {}) };
       if (resolved.refreshed && jar.incoming.get(SESSION_COOKIE) === resolved.token) browser.refresh(resolved);
     } else if (token && jar.incoming.get(SESSION_COOKIE) === token) {
       browser.clear(); // a dead cookie: tell the browser to drop it
@@ -128,8 +128,9 @@ async function serve(
         userAgent: meta.userAgent,
         ...event,
         actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
-        // Whatever is done during an impersonation names the administrator behind it.
-        ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy } } : {}),
+        // Whatever is done during an impersonation names the administrator behind it, by id and by
+        // email as it was then (the id alone names nobody once that administrator is deleted).
+        ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy, ...(auth.impersonator ? { impersonatorEmail: auth.impersonator.email } : {}) } } : {}),
         ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
       });
     },

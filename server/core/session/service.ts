@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 import { updateUser } from "../user/store.js";
+import { impersonationStillAllowed } from "./impersonator.js";
 import * as store from "./store.js";
 
 export interface RequestMeta {
@@ -94,10 +95,30 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
 export interface ResolvedSession extends IssuedSession {
   /** True when this lookup extended the expiry (the cookie must be re-sent). */
   refreshed: boolean;
+  /** For an impersonation session: the administrator behind it (audit events name them). */
+  impersonator?: { id: string; email: string };
 }
 
 /**
- * Finds the live session for a raw token. An expired session is deleted on sight. A session is
+ * The session a token hash names, if it may still act: unexpired, and for an impersonation session
+ * an impersonator who still may impersonate (session/impersonator.ts). A session that fails either
+ * is deleted on sight and answers undefined.
+ */
+export async function findLiveSession(app: AppContext, tokenHash: string): Promise<store.SessionAndUser | undefined> {
+  const found = await store.findSessionByTokenHash(app.db, tokenHash);
+  if (!found) return undefined;
+  const now = app.clock.now();
+  const expired = Number(found.session.expiresAt) <= now;
+  if (expired || (found.session.impersonatedBy !== null && !impersonationStillAllowed(app.config, found.impersonator, found.user, now))) {
+    await store.deleteSessionById(app.db, found.session.id);
+    return undefined;
+  }
+  return found;
+}
+
+/**
+ * Finds the live session for a raw token (findLiveSession: an expired session, or an
+ * impersonation whose administrator lost the right, is deleted on sight). A session is
  * slid forward once it is older than `updateAge`, unless refresh is disabled.
  */
 export async function resolveSession(
@@ -106,20 +127,16 @@ export async function resolveSession(
   options: { disableRefresh?: boolean } = {},
 ): Promise<ResolvedSession | null> {
   if (!rawToken || rawToken.length > 256) return null;
-  const found = await store.findSessionByTokenHash(app.db, hashSecret(rawToken));
+  const found = await findLiveSession(app, hashSecret(rawToken));
   if (!found) return null;
   const now = app.clock.now();
-  const expiresAt = Number(found.session.expiresAt);
-  if (expiresAt <= now) {
-    await store.deleteSessionById(app.db, found.session.id);
-    return null;
-  }
+  const impersonator = found.impersonator ? { impersonator: { id: found.impersonator.id, email: found.impersonator.email } } : {};
   if (!options.disableRefresh && now > refreshDueAt(app, found.session)) {
     const next = now + app.config.session.expiresIn * 1000;
     await store.extendSession(app.db, found.session.id, next, now);
-    return { token: rawToken, user: found.user, session: { ...found.session, expiresAt: next, updatedAt: now }, refreshed: true };
+    return { token: rawToken, user: found.user, session: { ...found.session, expiresAt: next, updatedAt: now }, refreshed: true, ...impersonator };
   }
-  return { token: rawToken, ...found, refreshed: false };
+  return { token: rawToken, user: found.user, session: found.session, refreshed: false, ...impersonator };
 }
 
 /**

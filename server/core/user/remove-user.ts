@@ -39,6 +39,9 @@ export async function removeUser(app: AppContext, userId: string): Promise<void>
       if (Number(count?.n ?? 0) <= 1) await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
     }
     await trx.deleteFrom("verification").where("value", "like", `%"userId":"${userId}"%`).execute();
+    // Impersonations this user started as an administrator end with them (issue 27); their own
+    // sessions go by the foreign-key cascade.
+    await trx.deleteFrom("session").where("impersonatedBy", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
   });
 }

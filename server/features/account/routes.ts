@@ -2,7 +2,7 @@ import { parseScopes } from "../../core/user/account-scopes.js";
 import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
-import { deleteSessionsOfUser, listSessionsOfUser } from "../../core/session/store.js";
+import { deleteOwnSessions, listSessionsOfUser } from "../../core/session/store.js";
 import { iso, toSession } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
 import { refreshCookieCache } from "../../core/browser-cache.js";
@@ -66,13 +66,17 @@ export const accountHandlers = defineHandlers({
   listSessions: async (ctx) => {
     const { user } = requireAuth(ctx);
     const rows = await listSessionsOfUser(ctx.app.db, user.id, ctx.app.clock.now());
-    // Sessions an administrator opened by impersonating this user are not the user's own:
-    // they stay out of the user's list (as better-auth's admin plugin does).
-    return rows.filter((row) => row.impersonatedBy === null).map((row) => toSession(row));
+    // Sessions an administrator opened by impersonating this user are listed too, marked by
+    // `impersonatedBy` (issue 27: the user sees that an administrator is signed in as them;
+    // better-auth's admin plugin hides them). Only the administrator can end them.
+    return rows.map((row) => toSession(row));
   },
   revokeSession: async (ctx) => {
     const auth = requireAuth(ctx);
     const session = await findOwnSession(ctx.app, auth.user.id, ctx.body.token);
+    // An administrator's session as this user is read-only to the user; the administrator's own
+    // request (from that very session) may still end it.
+    if (session?.impersonatedBy && session.id !== auth.session.id) throw apiError("IMPERSONATION_SESSION_NOT_REVOCABLE");
     if (session) {
       await revokeOwnSession(ctx.app, session);
       ctx.audit({ action: "session.revoke", targetId: session.id, targetType: "session", metadata: { userId: auth.user.id } });
@@ -85,7 +89,9 @@ export const accountHandlers = defineHandlers({
   },
   revokeSessions: async (ctx) => {
     const auth = requireAuth(ctx);
-    const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id);
+    // Not an administrator's session as this user; but an administrator signing out everywhere
+    // ends the impersonations they started too.
+    const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: false, endImpersonations: !auth.session.impersonatedBy });
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: trusted devices end with the sessions
     ctx.browser.forgetDevice(auth.token);
     ctx.browser.clear();
@@ -94,7 +100,7 @@ export const accountHandlers = defineHandlers({
   },
   revokeOtherSessions: async (ctx) => {
     const auth = requireAuth(ctx);
-    const count = await deleteSessionsOfUser(ctx.app.db, auth.user.id, auth.session.id);
+    const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: true, endImpersonations: !auth.session.impersonatedBy });
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: other devices must pass the second step again
     ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });
     return { status: true };

@@ -62,14 +62,14 @@ export const adminHandlers = defineHandlers({
     const actor = requireAuth(ctx).user;
     const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);
     ctx.audit({ action: "user.update", targetId: user.id, targetType: "user", metadata: { fields } });
-    if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role } });
+    if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role, ...(sessionsEnded > 0 && user.banned === before.banned ? { sessionsEnded } : {}) } });
     if (!before.banned && user.banned) ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { sessionsEnded, via: "update-user" } });
     if (before.banned && !user.banned) ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user", metadata: { via: "update-user" } });
     return toUser(user);
   },
   adminSetRole: async (ctx) => {
-    const { user, previous } = await setRole(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.role);
-    ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role } });
+    const { user, previous, sessionsEnded } = await setRole(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.role);
+    ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) } });
     return { user: toUser(user) };
   },
   adminSetUserPassword: async (ctx) => {
@@ -102,7 +102,8 @@ export const adminHandlers = defineHandlers({
       action: "user.impersonate-start",
       targetId: issued.user.id,
       targetType: "user",
-      metadata: { sessionId: issued.session.id, expiresAt: new Date(Number(issued.session.expiresAt)).toISOString() },
+      // By email too: the audit still names who it was after the administrator is deleted.
+      metadata: { sessionId: issued.session.id, expiresAt: new Date(Number(issued.session.expiresAt)).toISOString(), impersonatorEmail: auth.user.email, targetEmail: issued.user.email },
     });
     return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },
@@ -113,7 +114,7 @@ export const adminHandlers = defineHandlers({
     ctx.browser.forgetDevice(auth.token);
     if (restored) ctx.browser.issue(restored, { rememberMe: !ctx.browser.dontRemember() });
     else ctx.browser.clear();
-    ctx.audit({ action: "user.impersonate-stop", actorId: admin.id, targetId: auth.user.id, targetType: "user", metadata: { sessionId: auth.session.id, restored: Boolean(restored) } });
+    ctx.audit({ action: "user.impersonate-stop", actorId: admin.id, targetId: auth.user.id, targetType: "user", metadata: { sessionId: auth.session.id, restored: Boolean(restored), impersonatorEmail: admin.email } });
     return { session: restored ? toSession(restored.session, restored.token) : null, user: toUser(admin) };
   },
   adminListUserSessions: async (ctx) => {

@@ -2,7 +2,7 @@
 import type { AppContext } from "../../context.js";
 import { hashSecret } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
-import { deleteSessionsOfUser, listSessionsOfUser } from "../../core/session/store.js";
+import { deleteSessionsHeldBy, listSessionsOfUser } from "../../core/session/store.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { deleteSessionByHash } from "./store.js";
 
@@ -22,7 +22,8 @@ export async function revokeUserSession(app: AppContext, actor: Actor, sessionTo
   return (await deleteSessionByHash(app.db, sessionToken)) ?? (await deleteSessionByHash(app.db, hashSecret(sessionToken)));
 }
 
+/** Every session the user holds, the impersonations they started as an administrator included. */
 export async function revokeUserSessions(app: AppContext, actor: Actor, userId: string): Promise<number> {
   requirePermission(app.config, actor, { session: ["revoke"] }, "YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS");
-  return deleteSessionsOfUser(app.db, userId);
+  return deleteSessionsHeldBy(app.db, userId);
 }

@@ -2,6 +2,7 @@
 import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
+import { deleteSessionsHeldBy } from "../../core/session/store.js";
 
 type Q = Kysely<Database>;
 type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt" | "lockedUntil";
@@ -120,12 +121,23 @@ export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: U
 }
 
 /** Sets the ban flags and deletes every session of the user in ONE transaction. */
+/** A role change that takes away the right to impersonate: the update and the end of every session the user holds. */
+export async function setRoleAndEndSessions(db: Q, userId: string, changes: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number }> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable("user").set(changes).where("id", "=", userId).execute();
+    const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
+    const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
+    return { user, sessionsEnded };
+  });
+}
+
 export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(flags).where("id", "=", userId).execute();
-    const ended = await trx.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+    // Every session the user holds: their own and any impersonation they started (issue 27).
+    const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
-    return { user, sessionsEnded: Number(ended.numDeletedRows) };
+    return { user, sessionsEnded };
   });
 }
 

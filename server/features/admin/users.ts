@@ -18,8 +18,9 @@ import {
   updateUser,
 } from "../../core/user/store.js";
 import { normalizeUsername } from "../../core/user/username-rules.js";
+import { mayImpersonate } from "../../core/session/impersonator.js";
 import { requirePermission, roleColumn } from "../../core/admin-access.js";
-import { banAndEndSessions, listUsers as listUsersQuery, type Comparison, type UserCondition, type UserListQuery } from "./store.js";
+import { banAndEndSessions, setRoleAndEndSessions, listUsers as listUsersQuery, type Comparison, type UserCondition, type UserListQuery } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
@@ -165,6 +166,10 @@ export async function updateUserAsAdmin(app: AppContext, actor: Actor, userId: s
       const { user, sessionsEnded } = await banAndEndSessions(app.db, userId, changes);
       return { user: user ?? before, before, fields, sessionsEnded };
     }
+    if (changes.role !== undefined && losesImpersonation(app, before, changes.role)) {
+      const { user, sessionsEnded } = await setRoleAndEndSessions(app.db, userId, changes);
+      return { user: user ?? before, before, fields, sessionsEnded };
+    }
     const user = await updateUser(app.db, userId, changes);
     return { user: user ?? before, before, fields, sessionsEnded: 0 };
   } catch (error) {
@@ -173,13 +178,27 @@ export async function updateUserAsAdmin(app: AppContext, actor: Actor, userId: s
   }
 }
 
-export async function setRole(app: AppContext, actor: Actor, userId: string, role: string | string[]): Promise<{ user: UserRow; previous: string }> {
+/**
+ * A demotion, for sessions: the new role takes away `user: ["impersonate"]` (by the permission
+ * checker, so configured admin user ids keep it whatever their role). Such a change ends every
+ * session the user holds, their impersonations included (issue 27).
+ */
+function losesImpersonation(app: AppContext, before: UserRow, role: string): boolean {
+  return mayImpersonate(app.config, before) && !mayImpersonate(app.config, { id: before.id, role });
+}
+
+export async function setRole(app: AppContext, actor: Actor, userId: string, role: string | string[]): Promise<{ user: UserRow; previous: string; sessionsEnded: number }> {
   requirePermission(app.config, actor, { user: ["set-role"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
   const value = roleColumn(app.config, role);
   const before = await findUserById(app.db, userId);
   if (!before) throw apiError("USER_NOT_FOUND");
-  const user = await updateUser(app.db, userId, { role: value, updatedAt: app.clock.now() });
-  return { user: user ?? before, previous: before.role };
+  const changes = { role: value, updatedAt: app.clock.now() };
+  if (losesImpersonation(app, before, value)) {
+    const { user, sessionsEnded } = await setRoleAndEndSessions(app.db, userId, changes);
+    return { user: user ?? before, previous: before.role, sessionsEnded };
+  }
+  const user = await updateUser(app.db, userId, changes);
+  return { user: user ?? before, previous: before.role, sessionsEnded: 0 };
 }
 
 export async function setUserPassword(app: AppContext, actor: Actor, userId: string, newPassword: string): Promise<{ created: boolean }> {

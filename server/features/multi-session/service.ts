@@ -4,7 +4,8 @@
  */
 import type { AppContext } from "../../context.js";
 import { hashSecret, safeEqual } from "../../crypto/tokens.js";
-import { findSessionByTokenHash, type SessionAndUser } from "../../core/session/store.js";
+import { findLiveSession } from "../../core/session/service.js";
+import type { SessionAndUser } from "../../core/session/store.js";
 
 export interface DeviceSession extends SessionAndUser {
   token: string;
@@ -16,9 +17,9 @@ export function findDeviceToken(tokens: string[], tokenOrHandle: string): string
 }
 
 export async function liveDeviceSession(app: AppContext, token: string): Promise<DeviceSession | undefined> {
-  const found = await findSessionByTokenHash(app.db, hashSecret(token));
-  if (!found || Number(found.session.expiresAt) <= app.clock.now()) return undefined;
-  return { token, ...found };
+  const found = await findLiveSession(app, hashSecret(token));
+  if (!found) return undefined;
+  return { token, session: found.session, user: found.user };
 }
 
 /** Live device sessions, one per user, in the browser's order (the active one first). */

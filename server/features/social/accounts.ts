@@ -1,13 +1,13 @@
 /**
  * From a provider's profile to a Latchkey user: sign in by a linked account, link to an existing
  * user by email (only when both sides vouch for the address), or sign up. And the explicit link
- * of a provider account to a signed-in user. Outcomes are redirect error codes (the
+ * of a provider account to a signed-in user, under one rule for every path (`linkRefusal`). Outcomes are redirect error codes (the
  * specification's strings) so the callback can send them on as `?error=`.
  */
 import { ApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { sealToken } from "../../crypto/token-encryption.js";
-import type { UserRow } from "../../db/types.js";
+import type { AccountRow, UserRow } from "../../db/types.js";
 import { createUserRecord } from "../../core/user/create-user.js";
 import { findUserByEmail, findUserById, updateUser } from "../../core/user/store.js";
 import type { ProviderProfile, ProviderTokens } from "./provider.js";
@@ -76,29 +76,64 @@ export async function userFromProfile(
   return { ok: true, user, isNewUser: true, linked: false };
 }
 
-export type LinkOutcome = { ok: true; created: boolean } | { ok: false; error: string };
+/** Why a link was refused; each has its redirect code (the callback) and its API error (the ID-token link). */
+export type LinkRefusal = "different-user" | "not-allowed" | "different-emails" | "failed";
+
+export const LINK_REDIRECT_CODES: Readonly<Record<LinkRefusal, string>> = {
+  "different-user": "account_already_linked_to_different_user",
+  "not-allowed": "unable_to_link_account",
+  "different-emails": "email_doesn't_match",
+  failed: "unable_to_link_account",
+};
+
+export interface LinkRequest {
+  /** The signed-in user the provider account would join. */
+  userId: string;
+  userEmail: string;
+  providerId: string;
+  profile: ProviderProfile;
+  /** The provider's own `allowDifferentEmails` setting, if it has one (else `accountLinking`'s). */
+  providerAllowsDifferentEmails?: boolean | undefined;
+}
 
 /**
- * Link to a signed-in user. `error` values: `account_already_linked_to_different_user`,
- * `email_doesn't_match`, `unable_to_link_account`.
+ * The one rule for linking a provider account to a signed-in user (issue 19 item 7), used by the
+ * ID-token link (POST /link-social with idToken) and by the redirect callback alike:
+ * - an account already linked to this user may always be re-linked (its tokens are refreshed);
+ * - one linked to anyone else never is;
+ * - otherwise `accountLinking.enabled` must be on, the provider must vouch for the address
+ *   (its `email_verified`) or be listed in `accountLinking.trustedProviders`, and the address
+ *   must be the user's own unless different emails are allowed (the provider's setting, else
+ *   `accountLinking.allowDifferentEmails`).
+ * Answers null when the link may be made.
  */
-export async function linkProfile(
-  app: AppContext,
-  input: { userId: string; userEmail: string; providerId: string; profile: ProviderProfile; tokens: ProviderTokens; allowDifferentEmails: boolean },
-): Promise<LinkOutcome> {
+export function linkRefusal(app: AppContext, request: LinkRequest, existing: Pick<AccountRow, "userId"> | undefined): LinkRefusal | null {
+  if (existing) return existing.userId === request.userId ? null : "different-user";
+  const linking = app.config.accountLinking;
+  const vouched = request.profile.emailVerified || linking.trustedProviders.includes(request.providerId);
+  if (!linking.enabled || !vouched) return "not-allowed";
+  const allowDifferent = request.providerAllowsDifferentEmails ?? linking.allowDifferentEmails;
+  if (request.profile.email?.toLowerCase() !== request.userEmail.toLowerCase() && !allowDifferent) return "different-emails";
+  return null;
+}
+
+export type LinkOutcome = { ok: true; created: boolean } | { ok: false; refusal: LinkRefusal; error: string };
+
+/** Link to a signed-in user if `linkRefusal` allows it; `error` is the refusal's redirect code. */
+export async function linkProfile(app: AppContext, request: LinkRequest & { tokens: ProviderTokens }): Promise<LinkOutcome> {
   const now = app.clock.now();
-  const existing = await findAccountByProvider(app.db, input.providerId, input.profile.id);
+  const existing = await findAccountByProvider(app.db, request.providerId, request.profile.id);
+  const refused = (refusal: LinkRefusal): LinkOutcome => ({ ok: false, refusal, error: LINK_REDIRECT_CODES[refusal] });
+  const refusal = linkRefusal(app, request, existing);
+  if (refusal) return refused(refusal);
   if (existing) {
-    if (existing.userId !== input.userId) return { ok: false, error: "account_already_linked_to_different_user" };
-    await updateAccountTokens(app.db, existing.id, sealTokens(app, input.tokens), now);
+    await updateAccountTokens(app.db, existing.id, sealTokens(app, request.tokens), now);
     return { ok: true, created: false };
   }
-  const email = input.profile.email?.toLowerCase();
-  if (email !== input.userEmail.toLowerCase() && !input.allowDifferentEmails) return { ok: false, error: "email_doesn't_match" };
   try {
-    await insertSocialAccount(app.db, { userId: input.userId, providerId: input.providerId, accountId: input.profile.id, tokens: sealTokens(app, input.tokens), now });
+    await insertSocialAccount(app.db, { userId: request.userId, providerId: request.providerId, accountId: request.profile.id, tokens: sealTokens(app, request.tokens), now });
   } catch {
-    return { ok: false, error: "unable_to_link_account" };
+    return refused("failed");
   }
   return { ok: true, created: true };
 }

@@ -135,13 +135,14 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   if (!flow.callbackURL) return fail("no_callback_url");
 
   if (flow.link) {
+    // The same rule as the ID-token link (accounts.ts linkRefusal); a refusal goes back as ?error=.
     const linked = await linkProfile(app, {
       userId: flow.link.userId,
       userEmail: flow.link.email,
       providerId,
       profile,
       tokens,
-      allowDifferentEmails: provider.settings.allowDifferentEmails ?? app.config.accountLinking.allowDifferentEmails,
+      providerAllowsDifferentEmails: provider.settings.allowDifferentEmails,
     });
     if (!linked.ok) return fail(linked.error);
     return { kind: "linked", to: flow.callbackURL, userId: flow.link.userId, providerId, created: linked.created };

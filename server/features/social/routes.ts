@@ -6,13 +6,12 @@ import { completeSignIn } from "../../core/sign-in/complete.js";
 import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
 import { toUser } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
-import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
+import { linkProfile, userFromProfile, withStatus, type LinkRefusal } from "./accounts.js";
 import { assertLoopbackURL, issueCliCode, redeemCliCode } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";
 import type { ResolvedProvider } from "./oauth-client.js";
 import { oneTapEnabled, oneTapUser } from "./one-tap.js";
 import { configuredProviders } from "./registry.js";
-import { findAccountByProvider } from "./store.js";
 import { accountInfo, getAccessToken, refreshAccessToken } from "./tokens.js";
 
 type AnyCtx = HandlerContext<EndpointSpec>;
@@ -119,17 +118,10 @@ export const socialHandlers = defineHandlers({
     const provider = await providerOrThrow(app, body.provider);
     if (body.idToken) {
       const { tokens, profile } = await profileFromIdToken(app, provider, body.idToken);
-      const linking = app.config.accountLinking;
-      const existing = await linkableCheck(ctx as unknown as AnyCtx, provider.definition.id, profile.id, user.id);
-      if (existing === "same-user") {
-        await linkProfile(app, { userId: user.id, userEmail: user.email, providerId: provider.definition.id, profile, tokens, allowDifferentEmails: true });
-        return { url: "", status: true, redirect: false };
-      }
-      if (!linking.enabled || (!profile.emailVerified && !linking.trustedProviders.includes(provider.definition.id))) throw apiError("LINKING_NOT_ALLOWED");
-      const allowDifferent = provider.settings.allowDifferentEmails ?? linking.allowDifferentEmails;
-      if (profile.email?.toLowerCase() !== user.email.toLowerCase() && !allowDifferent) throw apiError("LINKING_DIFFERENT_EMAILS_NOT_ALLOWED");
-      const linked = await linkProfile(app, { userId: user.id, userEmail: user.email, providerId: provider.definition.id, profile, tokens, allowDifferentEmails: allowDifferent });
-      if (!linked.ok) throw apiError("LINKING_FAILED");
+      // The same rule as the redirect callback's link (accounts.ts linkRefusal), answered as API errors.
+      const linked = await linkProfile(app, { userId: user.id, userEmail: user.email, providerId: provider.definition.id, profile, tokens, providerAllowsDifferentEmails: provider.settings.allowDifferentEmails });
+      if (!linked.ok) throw LINK_API_ERRORS[linked.refusal]();
+      if (!linked.created) return { url: "", status: true, redirect: false };
       ctx.audit({ action: "account.link", targetId: user.id, targetType: "user", metadata: { provider: provider.definition.id, idToken: true } });
       return { url: "", status: true, redirect: false };
     }
@@ -195,10 +187,10 @@ export const socialHandlers = defineHandlers({
   },
 });
 
-/** "same-user" when this provider account is already the caller's; throws when it is someone else's. */
-async function linkableCheck(ctx: AnyCtx, providerId: string, accountId: string, userId: string): Promise<"same-user" | "free"> {
-  const found = await findAccountByProvider(ctx.app.db, providerId, accountId);
-  if (!found) return "free";
-  if (found.userId === userId) return "same-user";
-  throw withStatus(apiError("SOCIAL_ACCOUNT_ALREADY_LINKED"), 409);
-}
+/** A refused link on the JSON API (the callback sends the same refusals as redirect codes). */
+const LINK_API_ERRORS: Readonly<Record<LinkRefusal, () => Error>> = {
+  "different-user": () => withStatus(apiError("SOCIAL_ACCOUNT_ALREADY_LINKED"), 409),
+  "not-allowed": () => apiError("LINKING_NOT_ALLOWED"),
+  "different-emails": () => apiError("LINKING_DIFFERENT_EMAILS_NOT_ALLOWED"),
+  failed: () => apiError("LINKING_FAILED"),
+};

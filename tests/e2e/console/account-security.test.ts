@@ -147,6 +147,34 @@ describe("account page", { timeout: FLOW_TIMEOUT }, () => {
     await openAccount(page);
   });
 
+  it("shows an administrator signed in as the user, with no sign-out button, until the administrator is banned (#27)", async () => {
+    const user = await harness.server.signUp();
+    const admin = await harness.server.signUp();
+    const boss = await harness.server.signUp();
+    await harness.server.database.db.updateTable("user").set({ role: "admin" }).where("id", "in", [admin.userId, boss.userId]).execute();
+    const started = await harness.server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId: user.userId } });
+    expect(started.status).toBe(200);
+    const { page } = await harness.newPage({ as: user });
+    await openAccount(page);
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    // Header + three: the sign-up's session (Node), this browser, the administrator's.
+    await expect.poll(() => sessions.getByRole("row").count()).toBe(4);
+    const impersonated = sessions.getByRole("row").filter({ hasText: "An administrator is signed in as you" });
+    expect(await impersonated.count()).toBe(1);
+    expect(await impersonated.getByRole("button").count()).toBe(0);
+    // The sign-up's own session keeps its button; "all other sessions" does not count the administrator's.
+    expect(await sessions.getByRole("row").getByRole("button").count()).toBe(1);
+    await sessions.getByRole("button", { name: "Sign out all other sessions" }).click();
+    await page.getByRole("dialog", { name: "Sign out all other sessions?" }).getByText("One other session will be signed out.", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+
+    expect((await harness.server.request("POST", "/admin/ban-user", { token: boss.token, body: { userId: admin.userId } })).status).toBe(200);
+    await page.reload();
+    await openAccount(page);
+    await expect.poll(() => sessions.getByRole("row").count()).toBe(3);
+    expect(await sessions.getByText("An administrator is signed in as you").count()).toBe(0);
+  });
+
   it("signs out every other session at once", async () => {
     const user = await harness.server.signUp();
     const { page } = await harness.newPage({ as: user });

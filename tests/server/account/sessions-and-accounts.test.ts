@@ -35,15 +35,18 @@ describe("list-sessions", () => {
     expect((await server.request("GET", "/list-sessions")).status).toBe(401);
   });
 
-  it("leaves out sessions an administrator opened by impersonating the user", async () => {
+  it("shows, marked, the sessions an administrator opened by impersonating the user (#27)", async () => {
     const { token, userId } = await server.signUp();
     const admin = await server.signUp();
     await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
     const impersonation = await server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId } });
     expect(impersonation.status).toBe(200);
     const response = await server.request("GET", "/list-sessions", { token });
-    expect(response.body).toHaveLength(1);
-    expect(response.body[0].impersonatedBy).toBeNull();
+    expect(response.body).toHaveLength(2);
+    const marked = response.body.find((s: { id: string }) => s.id === impersonation.body.session.id);
+    expect(marked.impersonatedBy).toBe(admin.userId);
+    // A handle, never the credential the administrator holds.
+    expect(marked.token).not.toBe(impersonation.body.session.token);
   });
 
   it("leaves out expired sessions", async () => {

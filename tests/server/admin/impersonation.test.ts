@@ -141,6 +141,6 @@ describe("audit during impersonation", () => {
     const signOuts = (await auditRows(server, "user.sign-out")).filter((e) => e.targetId === target.userId);
     expect(signOuts).toHaveLength(1);
     expect(signOuts[0]?.actorId).toBe(target.userId);
-    expect(JSON.parse(signOuts[0]?.metadata ?? "{}")).toEqual({ impersonatedBy: admin.userId });
+    expect(JSON.parse(signOuts[0]?.metadata ?? "{}")).toEqual({ impersonatedBy: admin.userId, impersonatorEmail: admin.email });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Where the account is signed in: device (from the browser's description, in words), IP address,
- * when it signed in and when it was last seen. End one, or every other one.
+ * when it signed in and when it was last seen. End one, or every other one. A session an
+ * administrator holds as this user (impersonation) is shown, marked, without a sign-out button:
+ * only the administrator ends it (the server refuses the user's revoke).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +33,8 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
     return browser ?? os ?? t("sessions.unknownDevice");
   };
   const list = [...(sessions.data ?? [])].sort((a, b) => (a.id === currentSessionId ? -1 : b.id === currentSessionId ? 1 : b.updatedAt.localeCompare(a.updatedAt)));
-  const others = list.filter((session) => session.id !== currentSessionId);
+  const isImpersonation = (session: ListedSession) => Boolean(session.impersonatedBy) && session.id !== currentSessionId;
+  const others = list.filter((session) => session.id !== currentSessionId && !isImpersonation(session));
 
   return (
     <Section
@@ -58,9 +61,15 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
             unknownIp: t("sessions.unknownIp"),
           }}
           device={describe}
-          badge={(session) => (session.id === currentSessionId ? <Badge tone="info">{t("sessions.thisDevice")}</Badge> : null)}
+          badge={(session) =>
+            session.id === currentSessionId ? (
+              <Badge tone="info">{t("sessions.thisDevice")}</Badge>
+            ) : isImpersonation(session) ? (
+              <Badge tone="warn">{t("sessions.impersonated")}</Badge>
+            ) : null
+          }
           action={(session) =>
-            session.id === currentSessionId ? null : (
+            session.id === currentSessionId || isImpersonation(session) ? null : (
               <Button size="small" aria-label={t("sessions.revokeLabel", { device: describe(session), ip: session.ipAddress ?? t("sessions.unknownIp") })} onClick={() => setPending(session)}>
                 {t("sessions.revoke")}
               </Button>
