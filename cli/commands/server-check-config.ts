@@ -36,7 +36,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const settings = maskSecrets(config);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
-        printJson({ valid: true, baseURL: baseURLOf(config), settings, warnings });
+        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, settings, warnings });
         return;
       }
       info(`The configuration is valid (public URL ${baseURLOf(config)}; client IP from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}).`);

@@ -106,6 +106,20 @@ describe("secrets given as flags (#27)", () => {
     expect(out.warnings).toContain("A secret was given on the command line (--db), where other users of this machine can read it (ps). Use AUTH_DB or the config file instead.");
     expect(result.stdout).not.toContain("db-password-0004");
   });
+
+  it("check-config says where the client IP comes from, and warns about the deprecated trustProxy true (#19)", async () => {
+    const hops = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "2", AUTH_SECRET: "" } })).stdout);
+    expect(hops.clientIp).toBe("from X-Forwarded-For: 2 proxy hops");
+    expect(hops.settings.trustProxy).toBe(2);
+    const list = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "10.0.0.1,192.168.0.0/16", AUTH_SECRET: "" } })).stdout);
+    expect(list.clientIp).toBe("from X-Forwarded-For: proxies at 10.0.0.1, 192.168.0.0/16");
+    const old = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "true", AUTH_SECRET: "" } })).stdout);
+    expect(old.clientIp).toBe("from X-Forwarded-For: 1 proxy hop");
+    expect(old.warnings).toEqual([expect.stringContaining("trustProxy: true (AUTH_TRUST_PROXY=true) is read as 1 proxy hop")]);
+    const bad = await runCli(["server", "check-config"], { env: { AUTH_TRUST_PROXY: "10.0.0.1,proxy.example.com", AUTH_SECRET: "" } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("trustProxy.1: expected an IP address");
+  });
 });
 
 describe("auth server migrate", () => {
