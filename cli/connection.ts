@@ -3,7 +3,10 @@
  *   URL:   --url, then AUTH_URL, then the profile's URL.
  *   key:   --api-key, then AUTH_API_KEY: sent as `x-api-key` instead of any session (cron jobs).
  *   token: AUTH_TOKEN, then the profile's token — the profile's token is only sent to the URL it
- *          was issued by, so `--url` pointing elsewhere never leaks it.
+ *          was issued by, so `--url` pointing elsewhere never leaks it. AUTH_TOKEN (and
+ *          AUTH_API_KEY) are pinned the same way: they go only to AUTH_URL, else the profile's
+ *          URL; a `--url` naming another server is refused (a variable exported for one server
+ *          must not follow a typed URL to another).
  * The typed client from shared/client is the only way the CLI talks to the server.
  */
 import type { LatchkeyClient } from "../shared/client/index.js";
@@ -58,9 +61,12 @@ export async function connect(flags: GlobalFlags, options: ConnectOptions = {}):
   const apiKey = flags.apiKey || process.env.AUTH_API_KEY || undefined;
   if (apiKey) {
     // A key needs no profile: the URL comes from --url, AUTH_URL or the profile, the key does the rest.
-    const keyUrl = flags.url || process.env.AUTH_URL || loadProfiles().profiles[profileName(flags.profile, loadProfiles())]?.url;
+    const profileUrl = loadProfiles().profiles[profileName(flags.profile, loadProfiles())]?.url;
+    const keyUrl = flags.url || process.env.AUTH_URL || profileUrl;
     if (!keyUrl) throw new CliError("No server: pass --url or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
     const url = normalizeUrl(keyUrl);
+    // --api-key sits beside --url on the same line; only a key from the environment is pinned.
+    if (!flags.apiKey) assertPinned("AUTH_API_KEY", url, flags.url, process.env.AUTH_URL || profileUrl);
     return { client: await makeClient(url, undefined, apiKey), url, profileName: "api-key", apiKey };
   }
   const file = loadProfiles();
@@ -75,9 +81,28 @@ export async function connect(flags: GlobalFlags, options: ConnectOptions = {}):
   if (!rawUrl) throw new CliError("No server: pass --url, set AUTH_URL, or run `auth login --url URL`.", EXIT.USAGE, "NO_SERVER");
   const url = normalizeUrl(rawUrl);
   let token = process.env.AUTH_TOKEN || undefined;
+  if (token) assertPinned("AUTH_TOKEN", url, flags.url, process.env.AUTH_URL || profile?.url);
   if (!token && profile?.token && normalizeUrl(profile.url) === url) token = profile.token;
   if (options.auth !== false && !token) {
     throw new CliError(`Not signed in to ${url}: run \`auth login${flags.profile ? ` --profile ${flags.profile}` : ""}\` (or set AUTH_TOKEN).`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
   }
   return { client: await makeClient(url, token), url, profileName: name, profile, token };
+}
+
+/**
+ * A credential from the environment goes only to the server it was set for: AUTH_URL, else the
+ * profile's URL. `--url` naming another origin (or naming one when neither is set) is refused
+ * before anything is sent, with the two ways out.
+ */
+function assertPinned(variable: "AUTH_TOKEN" | "AUTH_API_KEY", url: string, flagUrl: string | undefined, pinnedRaw: string | undefined): void {
+  if (!flagUrl) return; // the URL is AUTH_URL or the profile's: where the credential belongs
+  const target = new URL(url).origin;
+  const pinned = pinnedRaw ? new URL(normalizeUrl(pinnedRaw)).origin : undefined;
+  if (pinned === target) return;
+  const belongs = pinned ? `belongs to ${pinned} (${process.env.AUTH_URL ? "AUTH_URL" : "the profile's URL"})` : "is sent only to the server named by AUTH_URL (or the profile's URL), and neither is set";
+  throw new CliError(
+    `${variable} ${belongs}, but --url names ${target}: not sent. If ${variable} is for ${target}, set AUTH_URL=${target} too (and drop --url); otherwise unset ${variable}.`,
+    EXIT.USAGE,
+    "CREDENTIAL_URL_MISMATCH",
+  );
 }

@@ -24,6 +24,7 @@ import { demoPage } from "./http/demo-page.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
 import { registerRoutes } from "./http/register-routes.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
+import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { apiError } from "../shared/errors.js";
 import type { Mailer } from "./mail/mailer.js";
 import { createOutboxMailer } from "./mail/outbox.js";
@@ -61,7 +62,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     // and nothing logs through request.log — features log through ctx.log with the route.
     childLoggerFactory: (logger) => logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count or the proxies' addresses; never every hop (http/trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Graceful close (features/health/ready.ts): requests in flight finish, new ones get a typed
     // 503, and close() cuts what is left after config.shutdownTimeout.
     return503OnClosing: false,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PROVIDER_ENV, socialProvidersFromEnv, socialSettingsShape } from "./features/social/config-schema.js";
 import { LANGUAGE_TAGS } from "../shared/languages.js";
 import { additionalFieldsSetting } from "./core/user/additional-fields-setting.js";
+import { trustProxyFromEnv, trustProxySetting, trustProxyWarnings } from "./http/trust-proxy.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -19,8 +20,8 @@ export const configSchema = z.object({
   db: z.string().default("./data/latchkey.db"),
   secret: z.string().min(32).optional(),
   trustedOrigins: z.array(z.string()).default([]),
-  /** Take the client IP from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: z.boolean().default(false),
+  /** Take the client IP from X-Forwarded-For: a hop count or proxy addresses/CIDRs (server/http/trust-proxy.ts). */
+  trustProxy: trustProxySetting.default(false),
   appName: z.string().default("Latchkey"),
   /** Language for mail and pages when the user chose none and the request's Accept-Language names none we speak. */
   defaultLanguage: z.enum(LANGUAGE_TAGS).default("en"),
@@ -417,7 +418,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput
   set(env.AUTH_DB, (v) => (out.db = v));
   set(env.AUTH_SECRET, (v) => (out.secret = v));
   set(env.AUTH_TRUSTED_ORIGINS, (v) => (out.trustedOrigins = v.split(",").map((s) => s.trim()).filter(Boolean)));
-  set(env.AUTH_TRUST_PROXY, (v) => (out.trustProxy = v === "1" || v === "true"));
+  set(env.AUTH_TRUST_PROXY, (v) => (out.trustProxy = trustProxyFromEnv(v)));
   set(env.AUTH_LOG_LEVEL, (v) => (out.logLevel = v));
   set(env.AUTH_RATE_LIMIT, (v) => (out.rateLimit = { enabled: !(v === "0" || v === "false" || v === "off") }));
   set(env.AUTH_REDIS_URL, (v) => (out.redisUrl = v));
@@ -473,6 +474,11 @@ export function productionWarnings(config: Config): string[] {
     warnings.push(`The base URL ${base} is a loopback address: links in mail will not open for anyone else. Set AUTH_BASE_URL (or --base-url) to the public URL.`);
   }
   return warnings;
+}
+
+/** Everything said once at start-up (and listed by `auth server check-config`): deprecated values, then production warnings. */
+export function configWarnings(config: Config): string[] {
+  return [...trustProxyWarnings(config.trustProxy), ...productionWarnings(config)];
 }
 
 function isLoopbackURL(url: string): boolean {

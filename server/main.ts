@@ -7,7 +7,7 @@
  * queue is flushed; the database is closed last. A second signal exits at once.
  */
 import { createApp, type LatchkeyApp } from "./app.js";
-import { baseURLOf, productionWarnings, type Config } from "./config.js";
+import { baseURLOf, configWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
@@ -24,7 +24,13 @@ export interface RunningServer {
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-export async function startServer(config: Config, options: { handleSignals?: boolean } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  handleSignals?: boolean;
+  /** Said once at start beside the settings' own warnings (the CLI's: a secret given as a flag). */
+  warnings?: string[];
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { secret } = loadOrCreateSecret(config);
   const database = await openDatabase(config.db, { synchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
@@ -35,7 +41,7 @@ export async function startServer(config: Config, options: { handleSignals?: boo
   const port = typeof address === "object" && address ? address.port : config.port;
   const listening = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   const url = config.baseURL ? baseURLOf(config) : listening;
-  for (const warning of productionWarnings(config)) app.context.log.warn(warning);
+  for (const warning of [...(options.warnings ?? []), ...configWarnings(config)]) app.context.log.warn(warning);
 
   const timer = setInterval(() => {
     const { metrics } = app.context;

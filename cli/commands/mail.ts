@@ -4,17 +4,18 @@ import { info, printJson, printJsonLine, printTable, wantsJson } from "../output
 import { say } from "../i18n/index.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { example } from "../context.js";
+import { PREFER_ENV } from "../secret-flags.js";
 
 export function registerMailCommands(program: Command): void {
   const mail = example(program.command("mail").description("read mail the server kept in its outbox (no SMTP configured)"), "auth mail list --to ada@example.com");
   mail
     .command("list")
     .description("list outbox mail, newest first")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db)")
+    .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db; ${PREFER_ENV.db})`)
     .option("--to <email>", "only mail to this address")
     .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
     .option("--limit <n>", "at most this many", "50")
-    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'\n  $ auth mail list --db postgres://latchkey:PASSWORD@db.internal:5432/latchkey --jsonl")
+    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'\n  $ AUTH_DB=postgres://latchkey:PASSWORD@db.internal:5432/latchkey auth mail list --jsonl")
     .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);

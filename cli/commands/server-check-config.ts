@@ -4,6 +4,7 @@ import type { Config, ConfigInput } from "../../server/config.js";
 import { maskProviderSecrets } from "../../server/features/social/config-schema.js";
 import { info, printJson, wantsJson, warn } from "../output.js";
 import type { StartFlags } from "./server.js";
+import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 /** The same settings flags as `auth server start`, plus the output switches. */
 type CheckFlags = StartFlags & { json?: boolean; jsonl?: boolean };
@@ -15,13 +16,13 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
     .option("--port <port>", "port to listen on (AUTH_PORT)", "")
     .option("--host <host>", "interface to bind (AUTH_HOST)")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
+    .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
     .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL)")
-    .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET)")
+    .option("--secret <secret>", `server secret, ≥ 32 characters (AUTH_SECRET; ${PREFER_ENV.secret})`)
     .option("--trusted-origins <list>", "comma-separated extra origins (AUTH_TRUSTED_ORIGINS)")
-    .option("--smtp-url <url>", "SMTP server (AUTH_SMTP_URL)")
+    .option("--smtp-url <url>", `SMTP server (AUTH_SMTP_URL; ${PREFER_ENV.smtpUrl})`)
     .option("--no-rate-limit", "turn rate limiting off")
-    .option("--redis-url <url>", "Redis for shared rate-limit counters (AUTH_REDIS_URL)")
+    .option("--redis-url <url>", `Redis for shared rate-limit counters (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
     .addHelpText(
       "after",
       "\nExits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).\n\nExample:\n  $ auth server check-config --config ./latchkey.json\n  $ NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json",
@@ -29,15 +30,16 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     .action(async (_flags: CheckFlags, command: Command) => {
       const flags = command.optsWithGlobals() as CheckFlags;
       const { buildConfig } = await import("../server-config.js");
-      const { baseURLOf, productionWarnings } = await import("../../server/config.js");
+      const { baseURLOf, configWarnings } = await import("../../server/config.js");
+      const { describeTrustProxy } = await import("../../server/http/trust-proxy.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
       const settings = maskSecrets(config);
-      const warnings = productionWarnings(config);
+      const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
-        printJson({ valid: true, baseURL: baseURLOf(config), settings, warnings });
+        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, settings, warnings });
         return;
       }
-      info(`The configuration is valid (public URL ${baseURLOf(config)}).`);
+      info(`The configuration is valid (public URL ${baseURLOf(config)}; client IP from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}).`);
       info(JSON.stringify(settings, null, 2));
       for (const line of warnings) warn(`warning: ${line}`);
     });

@@ -6,6 +6,7 @@ import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
 import { registerCheckConfig } from "./server-check-config.js";
+import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
   port?: string;
@@ -32,13 +33,13 @@ export function registerServerCommands(program: Command): void {
     .description("start the auth server (API at /api/auth), migrating the database first")
     .option("--port <port>", "port to listen on (AUTH_PORT; default: 3000)")
     .option("--host <host>", "interface to bind (AUTH_HOST; default: 127.0.0.1)")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db)")
+    .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db; ${PREFER_ENV.db})`)
     .option("--base-url <url>", "public URL of the server (AUTH_BASE_URL; default: http://HOST:PORT)")
-    .option("--secret <secret>", "server secret, ≥ 32 characters (prefer AUTH_SECRET: arguments are visible to other users)")
+    .option("--secret <secret>", `server secret, ≥ 32 characters (AUTH_SECRET; ${PREFER_ENV.secret})`)
     .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
-    .option("--smtp-url <url>", "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL)")
+    .option("--smtp-url <url>", `send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL; ${PREFER_ENV.smtpUrl})`)
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
-    .option("--redis-url <url>", "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL)")
+    .option("--redis-url <url>", `keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
     .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
     .action(async (_flags: StartFlags, command: Command) => {
@@ -49,7 +50,7 @@ export function registerServerCommands(program: Command): void {
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       try {
-        const running = await startServer(config, { handleSignals: true });
+        const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags) });
         process.stderr.write(
           `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
         );
@@ -66,7 +67,7 @@ export function registerServerCommands(program: Command): void {
   server
     .command("migrate")
     .description("apply pending database migrations")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
+    .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
     .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
     .action(async (_flags: { db?: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
@@ -91,7 +92,7 @@ export function registerServerCommands(program: Command): void {
     .description("create an administrator, or make an existing user one (works on the database directly)")
     .requiredOption("--email <email>", "the administrator's email")
     .option("--name <name>", "display name for a new user")
-    .option("--db <file>", "SQLite database file or postgres:// URL (AUTH_DB)")
+    .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
     .option("--password-stdin", "read the new user's password from standard input")
     .addHelpText(
       "after",

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { ERRORS } from "../../shared/errors.js";
+import { SESSION_COOKIE, wireCookieName } from "./session-cookies.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -67,7 +68,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
-        cookie: { type: "apiKey", in: "cookie", name: "latchkey.session_token" },
+        cookie: { type: "apiKey", in: "cookie", name: wireCookieName(SESSION_COOKIE, serverURL.startsWith("https:")), description: "`__Host-latchkey.session_token` when the server's URL is https" },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-keys.md)" },
       },
       schemas: {

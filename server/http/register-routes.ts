@@ -14,10 +14,9 @@ import { enforceTwoFactorPolicy } from "../core/sign-in/two-factor-policy.js";
 import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
 import { runWithKeyScope } from "../core/credentials/key-scope.js";
 import { setAuthJwt } from "../features/jwt/header.js";
-import { parseCookies } from "./cookies.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import type { OriginPolicy } from "./trusted-origins.js";
-import { createBrowserSessions, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
+import { cookiesAreSecure, createBrowserSessions, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
 
 /** Body and query fields that name where to send the browser, and the error each one raises. */
 const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
@@ -62,7 +61,7 @@ async function serve(
 ): Promise<void> {
   const { app } = options;
   const cookieHeader = request.headers.cookie;
-  const jar: CookieJarState = { incoming: parseCookies(cookieHeader), outgoing: [] };
+  const jar: CookieJarState = { incoming: incomingCookies(cookieHeader, cookiesAreSecure(app)), outgoing: [] };
 
   if (spec.method !== "GET" && cookieHeader && !spec.crossSitePost) assertTrustedOrigin(request, options.origins);
 
@@ -208,7 +207,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header || !header.startsWith("Bearer ")) return undefined;
   const value = header.slice(7).trim();
   // better-auth clients may send the signed cookie form `token.signature`; the token is the first part.
-  const token = decodeURIComponent(value).split(".")[0];
+  // Malformed percent-encoding (`Bearer %`, `%E0%A4%A`) names no token we issued: no token (#19).
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+  const token = decoded.split(".")[0];
   return token || undefined;
 }
 

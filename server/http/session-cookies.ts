@@ -2,6 +2,13 @@
  * Cookie names and the BrowserSessions implementation. Cookies are httpOnly, SameSite=Lax,
  * Secure on https, and prefixed `latchkey.`. The session cookie holds the raw token; the server
  * keeps only its hash.
+ *
+ * On https every cookie goes by `__Host-` + its name on the wire (`__Host-latchkey.session_token`):
+ * browsers then accept it only from this very host, over https, with Path=/ and no Domain, so a
+ * sibling subdomain or a plain-http page cannot plant or overwrite it. Inside the server the
+ * names stay unprefixed (the jar maps them at the edge), and on https an unprefixed cookie is
+ * not read at all. Latchkey sets no Domain attribute (there is no cookie-domain setting), which
+ * is what `__Host-` requires; a future shared-domain setting would have to use `__Secure-`.
  */
 import { sessionWithUserSchema, type SessionWithUser } from "../../shared/contract/schemas.js";
 import type { AppContext } from "../context.js";
@@ -9,7 +16,7 @@ import { hashSecret, safeEqual, sign } from "../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import { deleteSessionByTokenHash, findSessionByTokenHash } from "../core/session/store.js";
 import { toSession, toUser } from "../core/user/wire.js";
-import { serializeCookie, type CookieOptions } from "./cookies.js";
+import { parseCookies, serializeCookie, type CookieOptions } from "./cookies.js";
 import type { IssuedSession } from "../core/session/service.js";
 import type { BrowserSessions } from "./handler.js";
 
@@ -19,12 +26,37 @@ export const SESSION_DATA_COOKIE = `${COOKIE_PREFIX}.session_data`;
 export const DONT_REMEMBER_COOKIE = `${COOKIE_PREFIX}.dont_remember`;
 export const ADMIN_SESSION_COOKIE = `${COOKIE_PREFIX}.admin_session`;
 export const MULTI_SESSION_PREFIX = `${COOKIE_PREFIX}.session_token_multi-`;
+/** The wire prefix on https (see above). */
+export const HOST_COOKIE_PREFIX = "__Host-";
 /** Browsers cap a cookie near 4096 bytes; past this the cache is not written at all. */
 export const COOKIE_CACHE_LIMIT = 4093;
 
 /** Multi-session cookie name for a token: derived from its hash, so the name reveals nothing. */
 export function multiSessionCookieName(token: string): string {
   return MULTI_SESSION_PREFIX + hashSecret(token).slice(0, 16).toLowerCase();
+}
+
+/** Cookies are Secure, and prefixed, when the public URL is https. */
+export function cookiesAreSecure(app: Pick<AppContext, "baseURL">): boolean {
+  return app.baseURL.startsWith("https:");
+}
+
+/** A cookie's name as the browser sees it. */
+export function wireCookieName(name: string, secure: boolean): string {
+  return secure ? HOST_COOKIE_PREFIX + name : name;
+}
+
+/**
+ * The request's cookies under their unprefixed names. On https only `__Host-` cookies count: an
+ * unprefixed `latchkey.session_token` there can only have been planted. Duplicates and malformed
+ * values are already gone (cookies.ts).
+ */
+export function incomingCookies(header: string | undefined, secure: boolean): Map<string, string> {
+  const all = parseCookies(header);
+  if (!secure) return all;
+  const ours = new Map<string, string>();
+  for (const [name, value] of all) if (name.startsWith(HOST_COOKIE_PREFIX)) ours.set(name.slice(HOST_COOKIE_PREFIX.length), value);
+  return ours;
 }
 
 export interface CookieJarState {
@@ -37,10 +69,11 @@ export interface CookieJarState {
 }
 
 export function createBrowserSessions(app: AppContext, jar: CookieJarState): BrowserSessions {
-  const secure = app.baseURL.startsWith("https:");
+  const secure = cookiesAreSecure(app);
+  // Path=/ and no Domain on every cookie: both are what `__Host-` asks for.
   const base: CookieOptions = { httpOnly: true, secure, sameSite: "Lax", path: "/" };
   const set = (name: string, value: string, maxAge?: number) => {
-    jar.outgoing.push(serializeCookie(name, value, { ...base, maxAge }));
+    jar.outgoing.push(serializeCookie(wireCookieName(name, secure), value, { ...base, maxAge }));
     if (maxAge === 0) jar.incoming.delete(name);
     else jar.incoming.set(name, value);
   };

@@ -1,5 +1,7 @@
 /** auth login | logout | whoami | profile, AUTH_URL / AUTH_TOKEN, and the exit codes of each failure. */
 import { readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -120,6 +122,48 @@ describe("auth whoami", () => {
     const elsewhere = await cli.run(["whoami", "--url", "http://127.0.0.1:9"]);
     expect(elsewhere.code).toBe(3);
     expect(elsewhere.stderr).toContain("Not signed in to http://127.0.0.1:9");
+  });
+});
+
+describe("AUTH_TOKEN and AUTH_API_KEY are pinned to AUTH_URL or the profile's URL (#27)", () => {
+  it("refuses a --url naming another server before anything is sent, naming both ways out (exit 2)", async () => {
+    const seen: string[] = [];
+    const trap = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ""} ${request.headers["x-api-key"] ?? ""}`);
+      response.end("{}");
+    });
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+    const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
+    const account = await server.signUp({ name: "Pinned" });
+    const fresh = cliFor(null);
+    try {
+      const refused = await cli.run(["whoami", "--url", trapUrl], { env: { AUTH_URL: server.url, AUTH_TOKEN: account.token } });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`AUTH_TOKEN belongs to ${server.url} (AUTH_URL), but --url names ${trapUrl}: not sent.`);
+      expect(refused.stderr).toContain(`set AUTH_URL=${trapUrl} too (and drop --url); otherwise unset AUTH_TOKEN.`);
+
+      // Without AUTH_URL the token is pinned to the profile's URL (this config home's default profile is signed in to the server).
+      const viaProfile = await cli.run(["whoami", "--url", trapUrl], { env: { AUTH_TOKEN: account.token } });
+      expect(viaProfile.code).toBe(2);
+      expect(viaProfile.stderr).toContain(`AUTH_TOKEN belongs to ${server.url} (the profile's URL)`);
+
+      const unpinned = await fresh.run(["whoami", "--url", trapUrl], { env: { AUTH_TOKEN: account.token } });
+      expect(unpinned.code).toBe(2);
+      expect(unpinned.stderr).toContain("AUTH_TOKEN is sent only to the server named by AUTH_URL (or the profile's URL), and neither is set");
+
+      const key = await cli.run(["admin", "users", "list", "--url", trapUrl], { env: { AUTH_URL: server.url, AUTH_API_KEY: "k".repeat(64) } });
+      expect(key.code).toBe(2);
+      expect(key.stderr).toContain(`AUTH_API_KEY belongs to ${server.url} (AUTH_URL), but --url names ${trapUrl}`);
+      expect(seen).toEqual([]);
+
+      // The same server under another path is the same origin: the token goes.
+      const same = await cli.run(["whoami", "--url", `${server.url}/api/auth`, "--json"], { env: { AUTH_URL: server.url, AUTH_TOKEN: account.token } });
+      expect(same.code).toBe(0);
+      expect(same.json().user.email).toBe(account.email);
+    } finally {
+      fresh.cleanup();
+      await new Promise((resolve) => trap.close(resolve));
+    }
   });
 });
 

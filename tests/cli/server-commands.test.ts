@@ -49,6 +49,79 @@ describe("auth server start", () => {
   });
 });
 
+describe("secrets given as flags (#27)", () => {
+  it("each secret-bearing flag's help says to prefer the environment variable or the config file", async () => {
+    for (const command of [["server", "start"], ["server", "check-config"]]) {
+      const help = (await runCli([...command, "--help"])).stdout.replace(/\s+/g, " ");
+      expect(help).toContain("(AUTH_SECRET; prefer AUTH_SECRET or the config file: arguments are visible to other users (ps))");
+      expect(help).toContain("a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps)");
+      expect(help).toContain("with a password: prefer AUTH_SMTP_URL or the config file");
+      expect(help).toContain("with a password: prefer AUTH_REDIS_URL or the config file");
+    }
+    for (const command of [["server", "migrate"], ["server", "create-admin"], ["mail", "list"]]) {
+      const help = (await runCli([...command, "--help"])).stdout.replace(/\s+/g, " ");
+      expect(help, command.join(" ")).toContain("prefer AUTH_DB or the config file");
+    }
+  });
+
+  it("the server warns once at start naming the flags that carried a secret, never the secret itself", async () => {
+    const secret = "flag-secret-flag-secret-flag-secret-0001";
+    const smtpPassword = "smtp-password-0002";
+    const port = await freePort();
+    const server = await startCliServer(["--port", String(port), "--db", join(dir, "flags.db"), "--no-rate-limit", "--secret", secret, "--smtp-url", `smtp://mailer:${smtpPassword}@127.0.0.1:1`], { env: { AUTH_SECRET: "" } });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!server.stdout().includes("A secret was given on the command line") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const warnings = server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes("A secret was given on the command line"));
+      expect(warnings).toHaveLength(1);
+      const entry = JSON.parse(warnings[0]!) as { level: number; msg: string };
+      expect(entry.level).toBe(40); // pino's warn
+      expect(entry.msg).toBe("A secret was given on the command line (--secret, --smtp-url), where other users of this machine can read it (ps). Use AUTH_SECRET, AUTH_SMTP_URL or the config file instead.");
+      expect(server.stdout() + server.stderr()).not.toContain(secret);
+      expect(server.stdout() + server.stderr()).not.toContain(smtpPassword);
+    } finally {
+      expect(await stopProcess(server.child)).toBe(0);
+    }
+  });
+
+  it("says nothing when the secrets came from the environment, or a URL flag carries no password", async () => {
+    const port = await freePort();
+    const server = await startCliServer(["--port", String(port), "--db", join(dir, "env.db"), "--no-rate-limit", "--smtp-url", "smtp://127.0.0.1:1"], { env: { AUTH_SECRET: "env-secret-env-secret-env-secret-0003" } });
+    try {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/auth/ok`);
+      expect(ok.status).toBe(200);
+      expect(server.stdout()).not.toContain("A secret was given on the command line");
+    } finally {
+      expect(await stopProcess(server.child)).toBe(0);
+    }
+  });
+
+  it("check-config lists the same warning", async () => {
+    const result = await runCli(["server", "check-config", "--db", "postgres://latchkey:db-password-0004@127.0.0.1:1/latchkey", "--json"], { env: { AUTH_SECRET: "" } });
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.warnings).toContain("A secret was given on the command line (--db), where other users of this machine can read it (ps). Use AUTH_DB or the config file instead.");
+    expect(result.stdout).not.toContain("db-password-0004");
+  });
+
+  it("check-config says where the client IP comes from, and warns about the deprecated trustProxy true (#19)", async () => {
+    const hops = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "2", AUTH_SECRET: "" } })).stdout);
+    expect(hops.clientIp).toBe("from X-Forwarded-For: 2 proxy hops");
+    expect(hops.settings.trustProxy).toBe(2);
+    const list = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "10.0.0.1,192.168.0.0/16", AUTH_SECRET: "" } })).stdout);
+    expect(list.clientIp).toBe("from X-Forwarded-For: proxies at 10.0.0.1, 192.168.0.0/16");
+    const old = JSON.parse((await runCli(["server", "check-config", "--json"], { env: { AUTH_TRUST_PROXY: "true", AUTH_SECRET: "" } })).stdout);
+    expect(old.clientIp).toBe("from X-Forwarded-For: 1 proxy hop");
+    expect(old.warnings).toEqual([expect.stringContaining("trustProxy: true (AUTH_TRUST_PROXY=true) is read as 1 proxy hop")]);
+    const bad = await runCli(["server", "check-config"], { env: { AUTH_TRUST_PROXY: "10.0.0.1,proxy.example.com", AUTH_SECRET: "" } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("trustProxy.1: expected an IP address");
+  });
+});
+
 describe("auth server migrate", () => {
   it("applies migrations once and reports the database up to date after", async () => {
     const db = join(dir, "migrate.db");

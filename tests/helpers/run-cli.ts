@@ -51,6 +51,8 @@ export interface CliServer {
   child: ChildProcess;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /** Everything written to stdout so far (the server's JSON log lines). */
+  stdout(): string;
 }
 
 /** `auth server start …` as a real process; resolves once it says it is listening. */
@@ -58,12 +60,16 @@ export function startCliServer(args: string[], options: { cwd?: string; env?: Re
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
+    let stdout = "";
+    child.stdout?.on("data", (chunk) => {
+      stdout += chunk;
+    });
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 45_000); // generous: CI shares two cores with browsers
     child.stderr?.on("data", (chunk) => {
       stderr += chunk;
       if (stderr.includes("Latchkey listening on")) {
         clearTimeout(timer);
-        resolve({ child, stderr: () => stderr });
+        resolve({ child, stderr: () => stderr, stdout: () => stdout });
       }
     });
     child.on("exit", (code) => {

@@ -6,8 +6,9 @@ import { expect } from "vitest";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
 import type { TestServer } from "../../helpers/test-server.js";
 
-export function browserTab(server: TestServer) {
-  const jar = createCookieFetch(server.url);
+/** `origin`: the page's origin (the server's own by default; its https public URL in cookie-prefix tests). */
+export function browserTab(server: TestServer, origin = server.url) {
+  const jar = createCookieFetch(origin);
   const client = createAuthClient({ baseURL: server.url, plugins: [twoFactorClient()], fetchOptions: { customFetchImpl: jar.fetch } });
   return { client, jar };
 }
@@ -38,9 +39,9 @@ let counter = 0;
  * A new user with TOTP on (setup finished with a first code), signed out again. The clock is
  * moved past the setup code's time step so the next code is a fresh one.
  */
-export async function userWithTotp(server: TestServer, password = "password123") {
+export async function userWithTotp(server: TestServer, password = "password123", origin = server.url) {
   const email = `tf${counter++}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const tab = browserTab(server);
+  const tab = browserTab(server, origin);
   const signUp = await tab.client.signUp.email({ email, password, name: "Two Factor" });
   expect(signUp.error).toBeNull();
   const enabled = await tab.client.twoFactor.enable({ password });
