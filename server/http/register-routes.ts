@@ -151,7 +151,7 @@ async function serve(
     return;
   }
   if (result instanceof Html) {
-    reply.code(result.status).type("text/html; charset=utf-8").send(result.body);
+    reply.code(result.status).headers(result.headers).type("text/html; charset=utf-8").send(result.body);
     return;
   }
   const json = JSON.stringify(result ?? null);

@@ -10,6 +10,7 @@ import { randomString } from "../../crypto/tokens.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
+import type { CliFlow } from "./cli-login.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
@@ -31,8 +32,8 @@ export interface FlowState {
   newUserURL?: string;
   requestSignUp?: boolean;
   link?: { userId: string; email: string };
-  /** Loopback CLI login: hand the user to the CLI instead of signing this browser in. */
-  cli?: { redirect: string; challenge: string };
+  /** Loopback CLI login: ask this browser to approve, then hand the user to the CLI instead of signing this browser in. */
+  cli?: CliFlow;
 }
 
 export async function providerOrThrow(app: AppContext, id: string): Promise<ResolvedProvider & { disableSignUp: boolean }> {
@@ -88,7 +89,7 @@ export type CallbackResult =
   | { kind: "error"; errorURL?: string; error: string; description?: string }
   | { kind: "signed-in"; issued: IssuedSession; to: string; isNewUser: boolean; linked: boolean; providerId: string }
   | { kind: "linked"; to: string; userId: string; providerId: string; created: boolean }
-  | { kind: "cli"; flow: FlowState; userId: string; providerId: string; isNewUser: boolean };
+  | { kind: "cli"; flow: FlowState; userId: string; email: string; providerId: string; isNewUser: boolean };
 
 /** Everything after the provider sent the browser back. Never throws for the provider's or the caller's mistakes. */
 export async function completeCallback(app: AppContext, browser: BrowserSessions, providerId: string, params: URLSearchParams, meta: RequestMeta): Promise<CallbackResult> {
@@ -107,7 +108,8 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   const fail = (error: string, description?: string): CallbackResult => ({ kind: "error", errorURL: flow.errorURL, error, description });
   if (Number(row.expiresAt) <= app.clock.now()) return fail("please_restart_the_process");
   // The browser that started the flow must be the one finishing it (login CSRF). The CLI's flow
-  // starts in the CLI and is bound by its PKCE-style challenge instead.
+  // starts in the CLI and is bound by its PKCE-style challenge instead, and by the approval the
+  // person gives on the page this callback leads to (cli-login.ts).
   if (!flow.cli && bound !== state) return fail("please_restart_the_process");
   if (flow.providerId !== providerId) return fail("invalid_callback_request");
   const error = params.get("error");
@@ -146,7 +148,7 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   }
   const outcome = await userFromProfile(app, { providerId, profile, tokens, disableSignUp: provider.disableSignUp });
   if (!outcome.ok) return fail(outcome.error);
-  if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, providerId, isNewUser: outcome.isNewUser };
+  if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, email: outcome.user.email, providerId, isNewUser: outcome.isNewUser };
   let issued: IssuedSession;
   try {
     issued = await startSession(app, outcome.user, meta, { signInMethod: `social:${providerId}` });
