@@ -35,7 +35,9 @@ function headers(formTargets: string[]): Record<string, string> {
     ].join("; "),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    // Not no-referrer: under it Chromium sends `Origin: null` with the form's POST, which the
+    // origin check refuses. same-origin keeps the page's address from the loopback and anyone else.
+    "referrer-policy": "same-origin",
     // The page holds a form token and names an account: never from a cache.
     "cache-control": "no-store",
   };
