@@ -166,6 +166,23 @@ describe("the command line's browser sign-in asks the person first (#27)", () =>
     expect(await cliRows()).toEqual({ approvals: before.approvals - 1, codes: before.codes });
   });
 
+  it("speaks the account's chosen language, else the browser's (#27)", async () => {
+    const flow = await startCliFlow();
+    const { browser } = await victimFollows(flow.url);
+    const url = `${world.server.api}/cli/sign-in/social/approval`;
+    const french = await fetch(url, { headers: { cookie: browser.cookieHeader(url), "accept-language": "fr-CH, en;q=0.5" } });
+    expect(await french.text()).toContain('<html lang="fr">');
+    await world.server.database.db.updateTable("user").set({ language: "uk" }).where("email", "=", "victim@example.com").execute();
+    try {
+      const ukrainian = await fetch(url, { headers: { cookie: browser.cookieHeader(url), "accept-language": "fr-CH, en;q=0.5" } });
+      const html = await ukrainian.text();
+      expect(html).toContain('<html lang="uk">');
+      expect(html).toContain("Увійти в командному рядку на");
+    } finally {
+      await world.server.database.db.updateTable("user").set({ language: null }).where("email", "=", "victim@example.com").execute();
+    }
+  });
+
   it("lets the approval lapse after five minutes (#27)", async () => {
     const flow = await startCliFlow();
     const { browser, html } = await victimFollows(flow.url);
