@@ -1,14 +1,19 @@
 /**
  * `auth login --provider NAME`: sign in through the system browser, as `gh auth login` does.
  * The CLI listens on a loopback port (RFC 8252), asks the server for the provider's URL with a
- * PKCE-style challenge, opens the browser (or prints the URL), and waits for the browser to be
- * sent back with a one-time code, which only this process (holding the verifier) can trade for
- * a session. Nothing secret passes through the browser's address bar except that short-lived code.
+ * PKCE-style challenge, its own random `state` and this machine's host name, prints the user
+ * code the server answers (ABCD-1234), opens the browser (or prints the URL), and waits. After
+ * the provider, the browser shows a Latchkey page naming this host and that code; only when the
+ * person approves is the browser sent back here with a one-time code, which only this process
+ * (holding the verifier) can trade for a session. The listener answers only a request carrying
+ * its state: any other (a web page probing loopback ports with `?error=`) gets a 400 and the
+ * login keeps waiting.
  */
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import type { LatchkeyClient } from "../shared/client/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
 
@@ -34,9 +39,21 @@ function openBrowser(url: string): void {
   }
 }
 
+/** This machine's name as the approval page shows it: no control or formatting characters, at most 64 characters. */
+export function reportedHost(name = hostname()): string {
+  const clean = name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "").slice(0, 64);
+  return clean || "unknown host";
+}
+
+function sameState(given: string | null, expected: string): boolean {
+  if (given === null || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
 export async function socialLogin(client: LatchkeyClient, options: SocialLoginOptions) {
   const verifier = randomBytes(48).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const state = randomBytes(32).toString("base64url");
   let settle!: (value: { code?: string; error?: string }) => void;
   const arrived = new Promise<{ code?: string; error?: string }>((resolve) => (settle = resolve));
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -45,23 +62,33 @@ export async function socialLogin(client: LatchkeyClient, options: SocialLoginOp
       response.writeHead(404).end();
       return;
     }
+    if (!sameState(url.searchParams.get("state"), state)) {
+      // Not the redirect this login is waiting for: refuse it and keep waiting.
+      response.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+      response.end(PAGE("Not this sign-in", "This request does not belong to the sign-in running in your terminal. It was ignored."));
+      return;
+    }
     const code = url.searchParams.get("code") ?? undefined;
     const error = url.searchParams.get("error") ?? undefined;
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(code ? PAGE("Signed in", "You can close this window and return to the terminal.") : PAGE("Sign-in failed", `The server said: ${(error ?? "no code").replace(/[<>&"]/g, "")}`));
-    settle({ code, error });
+    if (code) response.end(PAGE("Signed in", "You can close this window and return to the terminal."));
+    else if (error === "access_denied") response.end(PAGE("Sign-in denied", "The command line was not signed in. You can close this window."));
+    else response.end(PAGE("Sign-in failed", `The server said: ${(error ?? "no code").replace(/[<>&"']/g, "")}`));
+    settle({ code, error: code ? undefined : (error ?? "no code") });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const loopbackURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
   try {
-    const { url } = await client.cliSocialStart({ provider: options.provider, loopbackURL, challenge });
+    const { url, userCode } = await client.cliSocialStart({ provider: options.provider, loopbackURL, challenge, state, host: reportedHost() });
     options.say(`Opening your browser to sign in with ${options.provider}. If it does not open, visit:\n  ${url}`);
+    options.say(`Your code: ${userCode}\nApprove in the browser only if it shows this code.`);
     openBrowser(url);
     const timeout = options.timeoutMs ?? 5 * 60_000;
     let timer: NodeJS.Timeout | undefined;
     const result = await Promise.race([arrived, new Promise<{ error: string }>((resolve) => (timer = setTimeout(() => resolve({ error: "timeout" }), timeout)))]);
     clearTimeout(timer);
     if (!("code" in result) || !result.code) {
+      if (result.error === "access_denied") throw new CliError(`Sign-in with ${options.provider} was denied in the browser.`, EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_DENIED");
       const reason = result.error === "timeout" ? "no answer from the browser in time" : result.error;
       throw new CliError(`Sign-in with ${options.provider} did not complete: ${reason}.`, EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_FAILED");
     }

@@ -35,7 +35,7 @@ export interface UserTable {
   lockedUntil: Millis | null;
   /** A second factor is required at sign-in (migration 0010, server/features/two-factor). */
   twoFactorEnabled: Generated<Flag>;
-  /** Values of the configured user.additionalFields as a JSON object (server/features/user/additional-fields.ts). */
+  /** Values of the configured user.additionalFields as a JSON object (server/core/user/additional-fields.ts). */
   additionalFields: Generated<string | null>;
 }
 

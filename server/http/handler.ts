@@ -67,9 +67,9 @@ export class Redirect {
   constructor(readonly location: string) {}
 }
 
-/** An HTML page (the error page). */
+/** An HTML page (the error page, the CLI's approval page), with its own headers (e.g. a CSP). */
 export class Html {
-  constructor(readonly body: string, readonly status = 200) {}
+  constructor(readonly body: string, readonly status = 200, readonly headers: Record<string, string> = {}) {}
 }
 
 export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html;

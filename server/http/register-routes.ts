@@ -151,7 +151,7 @@ async function serve(
     return;
   }
   if (result instanceof Html) {
-    reply.code(result.status).type("text/html; charset=utf-8").send(result.body);
+    reply.code(result.status).headers(result.headers).type("text/html; charset=utf-8").send(result.body);
     return;
   }
   const json = JSON.stringify(result ?? null);
@@ -164,7 +164,7 @@ async function serve(
   reply.type("application/json; charset=utf-8").send(json);
 }
 
-/** get-session's answer cache for one request's token (features/session/answer-cache.ts). */
+/** get-session's answer cache for one request's token (core/session/answer-cache.ts). */
 interface AnswerCacheSlot {
   lookup(): string | undefined;
   remember(json: string, session: SessionRow): void;

@@ -40,6 +40,8 @@ export const routeTable: RouteTable = {
   refreshToken: {"method":"POST","path":"/refresh-token","params":[]},
   accountInfo: {"method":"GET","path":"/account-info","params":[]},
   cliSocialStart: {"method":"POST","path":"/cli/sign-in/social","params":[]},
+  cliSocialApproval: {"method":"GET","path":"/cli/sign-in/social/approval","params":[]},
+  cliSocialDecide: {"method":"POST","path":"/cli/sign-in/social/approval","params":[]},
   cliSocialToken: {"method":"POST","path":"/cli/sign-in/social/token","params":[]},
   oneTapCallback: {"method":"POST","path":"/one-tap/callback","params":[]},
   listDeviceSessions: {"method":"GET","path":"/multi-session/list-device-sessions","params":[]},

@@ -45,6 +45,16 @@ const accountSelection = z
   .object({ providerId: z.string().max(64).optional(), accountId: z.string().max(512).optional(), userId: z.string().max(64).optional() })
   .strict();
 
+/**
+ * A host name as the CLI reports it: shown to a person deciding whether to approve, so no
+ * control or formatting characters (line breaks, right-to-left overrides) that could disguise it.
+ */
+const cliHostField = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u);
+
 export const providerInfoSchema = z.object({ id: z.string(), name: z.string() });
 
 export const socialEndpoints = {
@@ -210,7 +220,7 @@ export const socialEndpoints = {
   cliSocialStart: endpoint({
     method: "POST",
     path: "/cli/sign-in/social",
-    summary: "CLI login through the system browser: the provider's URL; the browser ends at the CLI's loopback address with a one-time code — Latchkey extension",
+    summary: "CLI login through the system browser: the provider's URL and the code the CLI shows; after the provider, the person approves the sign-in on a Latchkey page, and only then does the browser reach the CLI's loopback address with a one-time code — Latchkey extension",
     tags: ["social"],
     access: "public",
     body: z
@@ -220,9 +230,32 @@ export const socialEndpoints = {
         loopbackURL: z.string().max(512),
         /** base64url(SHA-256(verifier)); the verifier is shown only to /cli/sign-in/social/token. */
         challenge: z.string().min(43).max(128),
+        /** The CLI's own random value, echoed to its loopback address: it answers nothing without it. */
+        state: z.string().min(32).max(128).regex(/^[A-Za-z0-9_-]+$/),
+        /** The machine the CLI runs on (its host name), shown on the approval page. */
+        host: cliHostField,
       })
       .strict(),
-    response: z.object({ url: z.string() }),
+    /** userCode: shown by the CLI and on the approval page, so the person can tell the two belong together. */
+    response: z.object({ url: z.string(), userCode: z.string() }),
+  }),
+  cliSocialApproval: endpoint({
+    method: "GET",
+    path: "/cli/sign-in/social/approval",
+    summary: "CLI login: the page that asks the person who just signed in at the provider to approve or deny the command line's sign-in (HTML; tied to the browser by a signed cookie) — Latchkey extension",
+    tags: ["social"],
+    access: "public",
+    response: z.string().describe("text/html page with Approve and Deny buttons"),
+  }),
+  cliSocialDecide: endpoint({
+    method: "POST",
+    path: "/cli/sign-in/social/approval",
+    summary: "CLI login: the approval page's form; approve redirects to the CLI's loopback address with a one-time code, deny with error=access_denied — Latchkey extension",
+    tags: ["social"],
+    access: "public",
+    body: z.object({ csrf: z.string().min(1).max(128), decision: z.enum(["approve", "deny"]) }).strict(),
+    response: z.string().describe("text/html page when the request has expired or was already answered"),
+    redirects: true,
   }),
   cliSocialToken: endpoint({
     method: "POST",

@@ -19,4 +19,8 @@ export const socialErrors = {
   EMAIL_NOT_AVAILABLE_IN_TOKEN: { status: 400, message: "Email not available in token" },
   GOOGLE_CLIENT_ID_REQUIRED: { status: 400, message: "Google client ID is required for One Tap. Set oneTap.clientId or socialProviders.google." },
   SOCIAL_SIGN_UP_DISABLED: { status: 400, message: "Sign up through this provider is disabled" },
+  /** `auth login --provider`: the approval page's request is older than 5 minutes, was answered, or belongs to another browser. */
+  CLI_APPROVAL_EXPIRED: { status: 400, message: "This command-line sign-in request has expired or was already answered" },
+  /** The approval form's token does not match the request this browser was shown (a forged form). */
+  CLI_APPROVAL_FORM_MISMATCH: { status: 403, message: "This approval form does not belong to this sign-in request" },
 } as const;

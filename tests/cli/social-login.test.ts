@@ -1,7 +1,8 @@
 /**
  * `auth login --provider NAME` against the test identity provider: the CLI opens "the browser"
  * ($BROWSER, here a script that hands the URL to the test), the test's browser signs in at the
- * IdP and is sent back to the CLI's loopback port, and the CLI saves the session in its profile.
+ * IdP, approves on Latchkey's page and is sent back to the CLI's loopback port, and the CLI saves
+ * the session in its profile. The approval itself, in Chromium: social-login-approval.test.ts.
  */
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,7 +56,12 @@ describe("auth login --provider", () => {
     expect(new URL(url).origin).toBe(world.idp.issuer);
     const browser = new TestBrowser();
     browser.login = "opsy";
-    const { url: landed, response } = await browser.navigate(url);
+    // The provider's round trip ends on Latchkey's approval page (#27), not at the CLI.
+    const { url: approval, response: page } = await browser.navigate(url);
+    expect(approval).toBe(`${world.server.api}/cli/sign-in/social/approval`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const approved = await browser.request(approval, { method: "POST", body: new URLSearchParams({ csrf, decision: "approve" }).toString(), contentType: "application/x-www-form-urlencoded" });
+    const { url: landed, response } = await browser.navigate(new URL(approved.headers.get("location")!, approval).toString());
     expect(landed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=/);
     expect(await response.text()).toContain("You can close this window");
     const result = await running;
@@ -96,7 +102,7 @@ describe("auth login --provider", () => {
   });
 
   it("refuses a non-loopback redirect for the CLI flow, and the one-time code without its verifier", async () => {
-    const far = await world.server.request("POST", "/cli/sign-in/social", { body: { provider: "google", loopbackURL: "https://evil.example/callback", challenge: "x".repeat(43) } });
+    const far = await world.server.request("POST", "/cli/sign-in/social", { body: { provider: "google", loopbackURL: "https://evil.example/callback", challenge: "x".repeat(43), state: "s".repeat(43), host: "box" } });
     expect(far.status).toBe(403);
     expect(far.body.code).toBe("INVALID_CALLBACK_URL");
     const bad = await world.server.request("POST", "/cli/sign-in/social/token", { body: { code: "nope", verifier: "y".repeat(43) } });

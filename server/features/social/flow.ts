@@ -11,6 +11,7 @@ import type { BrowserSessions } from "../../http/handler.js";
 import type { RequestMeta } from "../../core/session/service.js";
 import type { UserRow } from "../../db/types.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
+import type { CliFlow } from "./cli-login.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
@@ -32,8 +33,8 @@ export interface FlowState {
   newUserURL?: string;
   requestSignUp?: boolean;
   link?: { userId: string; email: string };
-  /** Loopback CLI login: hand the user to the CLI instead of signing this browser in. */
-  cli?: { redirect: string; challenge: string };
+  /** Loopback CLI login: ask this browser to approve, then hand the user to the CLI instead of signing this browser in. */
+  cli?: CliFlow;
 }
 
 export async function providerOrThrow(app: AppContext, id: string): Promise<ResolvedProvider & { disableSignUp: boolean }> {
@@ -90,7 +91,7 @@ export type CallbackResult =
   /** The provider proved who this is; the sign-in is completed by the caller (core/sign-in/complete.ts). */
   | { kind: "signed-in"; user: UserRow; to: string; errorURL?: string; isNewUser: boolean; linked: boolean; providerId: string }
   | { kind: "linked"; to: string; userId: string; providerId: string; created: boolean }
-  | { kind: "cli"; flow: FlowState; userId: string; providerId: string; isNewUser: boolean };
+  | { kind: "cli"; flow: FlowState; userId: string; email: string; providerId: string; isNewUser: boolean };
 
 /** Everything after the provider sent the browser back. Never throws for the provider's or the caller's mistakes. */
 export async function completeCallback(app: AppContext, browser: BrowserSessions, providerId: string, params: URLSearchParams, meta: RequestMeta): Promise<CallbackResult> {
@@ -109,7 +110,8 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   const fail = (error: string, description?: string): CallbackResult => ({ kind: "error", errorURL: flow.errorURL, error, description });
   if (Number(row.expiresAt) <= app.clock.now()) return fail("please_restart_the_process");
   // The browser that started the flow must be the one finishing it (login CSRF). The CLI's flow
-  // starts in the CLI and is bound by its PKCE-style challenge instead.
+  // starts in the CLI and is bound by its PKCE-style challenge instead, and by the approval the
+  // person gives on the page this callback leads to (cli-login.ts).
   if (!flow.cli && bound !== state) return fail("please_restart_the_process");
   if (flow.providerId !== providerId) return fail("invalid_callback_request");
   const error = params.get("error");
@@ -149,7 +151,7 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   }
   const outcome = await userFromProfile(app, { providerId, profile, tokens, disableSignUp: provider.disableSignUp });
   if (!outcome.ok) return fail(outcome.error);
-  if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, providerId, isNewUser: outcome.isNewUser };
+  if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, email: outcome.user.email, providerId, isNewUser: outcome.isNewUser };
   const to = outcome.isNewUser && flow.newUserURL ? flow.newUserURL : flow.callbackURL;
   return { kind: "signed-in", user: outcome.user, to, errorURL: flow.errorURL, isNewUser: outcome.isNewUser, linked: outcome.linked, providerId };
 }

@@ -7,7 +7,11 @@ import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
 import { toUser } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
 import { linkProfile, userFromProfile, withStatus, type LinkRefusal } from "./accounts.js";
-import { assertLoopbackURL, issueCliCode, redeemCliCode } from "./cli-login.js";
+import { pickLanguage } from "../../../shared/languages.js";
+import { recipientLanguage } from "../../mail/templates/language.js";
+import { findUserById } from "../../core/user/store.js";
+import { approvalGonePage, approvalPage } from "./cli-approval-page.js";
+import { APPROVAL_COOKIE, APPROVAL_SECONDS, assertLoopbackURL, decideApproval, newUserCode, pendingApproval, redeemCliCode, startApproval } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";
 import type { ResolvedProvider } from "./oauth-client.js";
 import { oneTapEnabled, oneTapUser } from "./one-tap.js";
@@ -15,6 +19,8 @@ import { configuredProviders } from "./registry.js";
 import { accountInfo, getAccessToken, refreshAccessToken } from "./tokens.js";
 
 type AnyCtx = HandlerContext<EndpointSpec>;
+
+const APPROVAL_PATH = "/cli/sign-in/social/approval";
 
 /** Callback parameters as strings (the contract keeps unknown keys for provider hooks). */
 function toParams(source: Record<string, unknown>): URLSearchParams {
@@ -49,9 +55,12 @@ async function handleCallback(ctx: AnyCtx, providerId: string, source: Record<st
       if (result.created) ctx.audit({ action: "account.link", actorId: result.userId, targetId: result.userId, targetType: "user", metadata: { provider: result.providerId } });
       return new Redirect(result.to);
     case "cli": {
-      const code = await issueCliCode(ctx.app, { userId: result.userId, challenge: result.flow.cli!.challenge, providerId: result.providerId });
+      // Not to the loopback yet: this browser first says whether it meant to sign that CLI in.
+      const { flow } = result;
+      const handle = await startApproval(ctx.app, { ...flow.cli!, userId: result.userId, email: result.email, providerId: result.providerId });
+      ctx.browser.writeSigned(APPROVAL_COOKIE, handle, APPROVAL_SECONDS);
       if (result.isNewUser) ctx.audit({ action: "user.sign-up", actorId: result.userId, targetId: result.userId, targetType: "user", metadata: { method: "social", provider: result.providerId, cli: true } });
-      return new Redirect(withQuery(result.flow.cli!.redirect, { code }));
+      return new Redirect(`${ctx.app.apiURL}${APPROVAL_PATH}`);
     }
   }
 }
@@ -175,9 +184,33 @@ export const socialHandlers = defineHandlers({
     const { body, app } = ctx;
     assertLoopbackURL(body.loopbackURL);
     const provider = await providerOrThrow(app, body.provider);
-    // Errors go back to the CLI too, so it can say what went wrong instead of waiting.
-    const url = await startFlow(app, ctx.browser, provider, { callbackURL: body.loopbackURL, errorURL: body.loopbackURL, cli: { redirect: body.loopbackURL, challenge: body.challenge } });
-    return { url };
+    const userCode = newUserCode();
+    // Errors go back to the CLI too (with its state, or it would not listen), so it can say what went wrong instead of waiting.
+    const errorURL = withQuery(body.loopbackURL, { state: body.state });
+    const cli = { redirect: body.loopbackURL, challenge: body.challenge, state: body.state, host: body.host, ip: ctx.meta.ip, userCode };
+    const url = await startFlow(app, ctx.browser, provider, { callbackURL: body.loopbackURL, errorURL, cli });
+    return { url, userCode };
+  },
+  cliSocialApproval: async (ctx) => {
+    const pending = await pendingApproval(ctx.app, ctx.browser.readSigned(APPROVAL_COOKIE));
+    if (!pending) return approvalGonePage(pickLanguage(ctx.meta.acceptLanguage, ctx.app.config.defaultLanguage), APPROVAL_SECONDS / 60);
+    const user = await findUserById(ctx.app.db, pending.userId);
+    return approvalPage(recipientLanguage(ctx.app.config.defaultLanguage, user, ctx.meta.acceptLanguage), pending, `${ctx.app.apiURL}${APPROVAL_PATH}`);
+  },
+  cliSocialDecide: async (ctx) => {
+    const handle = ctx.browser.readSigned(APPROVAL_COOKIE);
+    ctx.browser.forgetSigned(APPROVAL_COOKIE);
+    let decided;
+    try {
+      decided = await decideApproval(ctx.app, handle, ctx.body.csrf, ctx.body.decision);
+    } catch (error) {
+      // A person who waited too long or clicked twice gets a page, not JSON.
+      if ((error as { code?: string }).code !== "CLI_APPROVAL_EXPIRED") throw error;
+      return approvalGonePage(pickLanguage(ctx.meta.acceptLanguage, ctx.app.config.defaultLanguage), APPROVAL_SECONDS / 60);
+    }
+    const { pending, code } = decided;
+    if (!code) return new Redirect(withQuery(pending.redirect, { error: "access_denied", error_description: "The sign-in was denied in the browser.", state: pending.state }));
+    return new Redirect(withQuery(pending.redirect, { code, state: pending.state }));
   },
   cliSocialToken: async (ctx) => {
     const { user, providerId } = await redeemCliCode(ctx.app, ctx.body.code, ctx.body.verifier);
