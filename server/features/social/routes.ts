@@ -8,6 +8,7 @@ import { withQuery } from "../../core/verification/links.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import { assertLoopbackURL, issueCliCode, redeemCliCode } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";
+import { useIdTokenOnce } from "./id-token-use.js";
 import type { ResolvedProvider } from "./oauth-client.js";
 import { oneTapEnabled, oneTapUser } from "./one-tap.js";
 import { configuredProviders } from "./registry.js";
@@ -88,6 +89,8 @@ export const socialHandlers = defineHandlers({
       const { tokens, profile } = await profileFromIdToken(app, provider, body.idToken);
       const outcome = await userFromProfile(app, { providerId: provider.definition.id, profile, tokens, disableSignUp: provider.disableSignUp });
       if (!outcome.ok) throw outcome.error === "signup_disabled" ? apiError("SOCIAL_SIGN_UP_DISABLED") : apiError("OAUTH_LINK_ERROR", outcome.error);
+      // The token signs in once: a replay is refused before any session is made (#27).
+      if (!(await useIdTokenOnce(app, provider.definition.id, body.idToken.token, tokens.idTokenClaims))) throw withStatus(apiError("INVALID_TOKEN"), 401);
       let issued;
       try {
         issued = await startSession(app, outcome.user, ctx.meta, { signInMethod: `social:${provider.definition.id}` });
