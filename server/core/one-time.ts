@@ -51,17 +51,18 @@ export interface OneTimeRecord {
   readonly createdAt: number;
 }
 
-export interface IssueInput {
+export type IssueInput = {
   purpose: OneTimePurpose;
   /** The raw secret; only its digest is stored. */
   secret: string;
   /** What the secret stands for, kept as JSON. */
   data: unknown;
-  /** From now; fractions allowed (rounded up to the millisecond). */
-  lifetimeSeconds: number;
   /** Whose secret this is: it is deleted with the user, and `forgetAllOf` finds it. */
   userId?: string | null;
-}
+} & (
+  | { /** Valid this long from now. */ lifetimeSeconds: number }
+  | { /** Valid until then (milliseconds), e.g. a token's own expiry. */ expiresAt: number }
+);
 
 export function identifierOf(purpose: OneTimePurpose, secret: string): string {
   return `${purpose}:${hashSecret(secret)}`;
@@ -72,7 +73,7 @@ function rowValues(now: number, input: IssueInput) {
     identifier: identifierOf(input.purpose, input.secret),
     value: JSON.stringify(input.data ?? null),
     userId: input.userId ?? null,
-    expiresAt: now + Math.ceil(input.lifetimeSeconds * 1000),
+    expiresAt: "expiresAt" in input ? input.expiresAt : now + input.lifetimeSeconds * 1000,
     nonce: null,
     createdAt: now,
     updatedAt: now,

@@ -23,8 +23,8 @@ export async function useIdTokenOnce(app: AppContext, providerId: string, idToke
   // OpenID Connect requires exp; a token without one would have to be remembered forever.
   if (typeof claims?.exp !== "number") return false;
   const now = app.clock.now();
-  const lifetimeSeconds = claims.exp + ID_TOKEN_CLOCK_TOLERANCE_SECONDS - now / 1000;
-  if (lifetimeSeconds <= 0) return false;
+  const expiresAt = (claims.exp + ID_TOKEN_CLOCK_TOLERANCE_SECONDS) * 1000;
+  if (expiresAt <= now) return false;
   const signedPart = idToken.split(".").slice(0, 2).join(".");
-  return issue(app.db, now, { purpose: "id-token-used", secret: signedPart, data: { providerId }, lifetimeSeconds });
+  return issue(app.db, now, { purpose: "id-token-used", secret: signedPart, data: { providerId }, expiresAt });
 }
