@@ -9,9 +9,9 @@
  * when the user signs out everywhere, resets the password, or changes it ending other sessions.
  * Both are one-time secrets (core/one-time.ts): "two-factor-pending" and "trust-device".
  */
+import type { Kysely } from "kysely";
 import type { TwoFactorRedirect } from "../../../shared/contract/two-factor.js";
 import { apiError } from "../../../shared/errors.js";
-import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { Database, UserRow } from "../../db/types.js";
