@@ -72,9 +72,12 @@ export interface AccountTable {
 
 export interface VerificationTable {
   id: string;
-  /** `<purpose>:<sha256 of the token>`: lookups never need the raw token. */
+  /** `<purpose>:<sha256 of the secret>`, unique: lookups never need the raw secret (server/core/one-time.ts). */
   identifier: string;
+  /** What the secret stands for, as JSON. */
   value: string;
+  /** Whose secret this is (migration 0013); deleted with the user. */
+  userId: string | null;
   expiresAt: Millis;
   nonce: string | null;
   createdAt: Millis;

@@ -2,7 +2,7 @@
 import type { AppContext } from "../context.js";
 import { deleteExpiredApiKeys } from "../features/api-key/store.js";
 import { deleteExpiredSessions } from "../core/session/store.js";
-import { deleteExpiredTokens } from "../core/verification/store.js";
+import { sweepExpired } from "../core/one-time.js";
 
 export interface SweepResult {
   sessions: number;
@@ -14,7 +14,7 @@ export interface SweepResult {
 export async function sweep(app: AppContext): Promise<SweepResult> {
   const now = app.clock.now();
   const sessions = await deleteExpiredSessions(app.db, now);
-  const tokens = await deleteExpiredTokens(app.db, now);
+  const tokens = await sweepExpired(app.db, now);
   const horizon = now - app.config.audit.retentionDays * 24 * 3600 * 1000;
   const audit = await app.db.deleteFrom("auditEvent").where("createdAt", "<", horizon).executeTakeFirst();
   const apiKeys = await deleteExpiredApiKeys(app.db, now);

@@ -83,7 +83,7 @@ async function loopbackOf(userCode: string): Promise<string> {
 
 async function cliRows() {
   const rows = await world.server.database.db.selectFrom("verification").select("identifier").where("identifier", "like", "cli-%").execute();
-  return { approvals: rows.filter((row) => row.identifier.startsWith("cli-approval:")).length, codes: rows.filter((row) => row.identifier.startsWith("cli-social:")).length };
+  return { approvals: rows.filter((row) => row.identifier.startsWith("cli-approval:")).length, codes: rows.filter((row) => row.identifier.startsWith("cli-hand-off:")).length };
 }
 
 /** A person at the provider: types a login and a password, then consents. Ends on Latchkey's approval page. */

@@ -4,19 +4,23 @@
  * `two_factor` cookie. A verified code turns the pending sign-in into a session, once.
  *
  * A trusted device (signed `trust_device` cookie, a random handle to a server-side row of 30 days)
- * skips the step; it is rotated at each use and forgotten when two-factor is turned off or reset.
+ * skips the step; it is rotated at each use and forgotten when two-factor is turned off or reset,
+ * when the user signs out everywhere, resets the password, or changes it ending other sessions.
+ * Both are one-time secrets (core/one-time.ts): "two-factor-pending" and "trust-device".
  */
+import type { Kysely } from "kysely";
 import type { TwoFactorRedirect } from "../../../shared/contract/two-factor.js";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
-import type { UserRow } from "../../db/types.js";
+import type { Database, UserRow } from "../../db/types.js";
 import type { AuthState, BrowserSessions } from "../../http/handler.js";
 import { isLocked, recordFailure } from "../lockout/service.js";
 import { completeSignIn, type SignInMethod } from "./complete.js";
 import type { RequestMeta } from "../session/service.js";
 import { findUserById } from "../user/store.js";
-import { consumeState, deleteTrustedDevicesOf, findState, findTwoFactor, saveState, swapState } from "../two-factor/store.js";
+import { consume, forgetAllOf, issue, peek, swap, type OneTimeRecord } from "../one-time.js";
+import { findTwoFactor } from "../two-factor/store.js";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 export const TRUST_DEVICE_COOKIE = "trust_device";
@@ -54,7 +58,7 @@ export async function holdAtSecondStep(
   const now = app.clock.now();
   const handle = randomString(32);
   const pending: Pending = { userId: user.id, rememberMe: options.rememberMe, method: options.method, attempts: 0, ...(options.carry ? { carry: options.carry } : {}) };
-  await saveState(app.db, "two-factor", handle, JSON.stringify(pending), now + CHALLENGE_SECONDS * 1000, now);
+  await issue(app.db, now, { purpose: "two-factor-pending", secret: handle, data: pending, lifetimeSeconds: CHALLENGE_SECONDS, userId: user.id });
   browser.writeSigned(TWO_FACTOR_COOKIE, handle, CHALLENGE_SECONDS);
   const row = await findTwoFactor(app.db, user.id);
   // Codes by mail work for everyone with two-factor on; TOTP once an authenticator was confirmed.
@@ -66,8 +70,9 @@ export async function holdAtSecondStep(
 export async function useTrustedDevice(app: AppContext, browser: BrowserSessions, userId: string): Promise<boolean> {
   const handle = browser.readSigned(TRUST_DEVICE_COOKIE);
   if (!handle) return false;
-  const row = await findState(app.db, "trust-device", handle, app.clock.now());
-  if (!row || row.value !== userId || !(await consumeState(app.db, row.id))) {
+  // Rotated at each use: consuming it first means a copy of the old cookie no longer works.
+  const row = await peek(app.db, app.clock.now(), "trust-device", handle);
+  if (!row || row.userId !== userId || !(await consume(app.db, app.clock.now(), "trust-device", handle))) {
     browser.forgetSigned(TRUST_DEVICE_COOKIE);
     return false;
   }
@@ -79,7 +84,7 @@ export async function trustThisDevice(app: AppContext, browser: BrowserSessions,
   const now = app.clock.now();
   const maxAge = app.config.twoFactor.trustDeviceMaxAge;
   const handle = randomString(32);
-  await saveState(app.db, "trust-device", handle, userId, now + maxAge * 1000, now);
+  await issue(app.db, now, { purpose: "trust-device", secret: handle, data: {}, lifetimeSeconds: maxAge, userId });
   browser.writeSigned(TRUST_DEVICE_COOKIE, handle, maxAge);
 }
 
@@ -87,7 +92,7 @@ export async function trustThisDevice(app: AppContext, browser: BrowserSessions,
 export interface Attempt {
   user: UserRow;
   /** Null when a signed-in user verifies (setup, or an in-session check). */
-  pending: { id: string; value: string; data: Pending; handle: string } | null;
+  pending: { record: OneTimeRecord; data: Pending; handle: string } | null;
 }
 
 export async function beginAttempt(ctx: StepContext): Promise<Attempt> {
@@ -95,28 +100,28 @@ export async function beginAttempt(ctx: StepContext): Promise<Attempt> {
   if (ctx.auth) return { user: ctx.auth.user, pending: null };
   const handle = browser.readSigned(TWO_FACTOR_COOKIE);
   if (!handle) throw apiError("INVALID_TWO_FACTOR_COOKIE");
-  const row = await findState(app.db, "two-factor", handle, app.clock.now());
-  const data = row ? parsePending(row.value) : null;
+  const row = await peek(app.db, app.clock.now(), "two-factor-pending", handle);
+  const data = row ? parsePending(row.data) : null;
   const user = data ? await findUserById(app.db, data.userId) : undefined;
   if (!row || !data || !user) {
     browser.forgetSigned(TWO_FACTOR_COOKIE);
     throw apiError("INVALID_TWO_FACTOR_COOKIE");
   }
   if (data.attempts >= CHALLENGE_ATTEMPTS) {
-    await consumeState(app.db, row.id);
+    await consume(app.db, app.clock.now(), "two-factor-pending", handle);
     browser.forgetSigned(TWO_FACTOR_COOKIE);
     throw apiError("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
   }
   // The account lockout covers the second factor too: a locked account cannot guess codes.
   if (isLocked(user, app.clock.now())) throw apiError("TOO_MANY_SIGN_IN_ATTEMPTS");
-  return { user, pending: { id: row.id, value: row.value, data, handle } };
+  return { user, pending: { record: row, data, handle } };
 }
 
 /** A wrong code: count it against the pending sign-in and the account lockout, then refuse. */
 export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INVALID_CODE" | "INVALID_BACKUP_CODE"): Promise<never> {
   if (attempt.pending) {
-    const { id, value, data } = attempt.pending;
-    await swapState(ctx.app.db, id, value, JSON.stringify({ ...data, attempts: data.attempts + 1 }), ctx.app.clock.now());
+    const { record, data } = attempt.pending;
+    await swap(ctx.app.db, ctx.app.clock.now(), record, { ...data, attempts: data.attempts + 1 });
   }
   await onSecondFactorFailure(ctx.app, attempt.user, ctx.meta);
   ctx.app.audit.record({
@@ -152,8 +157,8 @@ export async function completeAttempt(
     const auth = ctx.auth!;
     return { token: auth.token, user: (await findUserById(app.db, auth.user.id)) ?? auth.user };
   }
-  const { id, data } = attempt.pending;
-  if (!(await consumeState(app.db, id))) {
+  const { handle, data } = attempt.pending;
+  if (!(await consume(app.db, app.clock.now(), "two-factor-pending", handle))) {
     browser.forgetSigned(TWO_FACTOR_COOKIE);
     throw apiError("INVALID_TWO_FACTOR_COOKIE");
   }
@@ -169,19 +174,16 @@ export async function completeAttempt(
   return { token: outcome.issued.token, user: outcome.issued.user, carry: outcome.carry };
 }
 
-function parsePending(value: string): Pending | null {
-  try {
-    const data = JSON.parse(value) as Pending;
-    return typeof data.userId === "string" ? data : null;
-  } catch {
-    return null;
-  }
+function parsePending(data: unknown): Pending | null {
+  const pending = data as Pending | null;
+  return pending && typeof pending.userId === "string" && typeof pending.attempts === "number" ? pending : null;
 }
 
 /**
- * Ending a user's sessions ("sign out everywhere", an administrator's revoke) also forgets their
- * trusted devices, so a stolen laptop that was trusted must pass the second step again.
+ * Ending a user's sessions ("sign out everywhere", an administrator's revoke, a password reset,
+ * change-password ending other sessions) also forgets their trusted devices, so a stolen laptop
+ * that was trusted must pass the second step again. `db`: a transaction the caller is in.
  */
-export async function forgetTrustedDevices(app: AppContext, userId: string): Promise<void> {
-  await deleteTrustedDevicesOf(app.db, userId);
+export async function forgetTrustedDevices(app: AppContext, userId: string, db: Kysely<Database> = app.db): Promise<void> {
+  await forgetAllOf(db, "trust-device", userId);
 }

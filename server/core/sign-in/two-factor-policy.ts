@@ -9,7 +9,7 @@ import { apiError } from "../../../shared/errors.js";
 import { splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
 import type { AuthState } from "../../http/handler.js";
-import { findState, saveState } from "../two-factor/store.js";
+import { issue, peek } from "../one-time.js";
 
 /** What a setup-only session may still call. */
 const SETUP_PATHS = new Set([
@@ -27,12 +27,12 @@ const SETUP_PATHS = new Set([
   "/passkey/verify-authentication",
 ]);
 
-/** A passkey sign-in leaves this mark on its session (a row in the verification table). */
-const MARK_LIFETIME_MS = 400 * 24 * 3600 * 1000;
+/** A passkey sign-in leaves this mark on its session (a "passkey-session" one-time secret keyed by the session id). */
+const MARK_LIFETIME_SECONDS = 400 * 24 * 3600;
 
 export async function markPasskeySession(app: AppContext, sessionId: string, userId: string): Promise<void> {
   const now = app.clock.now();
-  await saveState(app.db, "passkey-session", sessionId, userId, now + MARK_LIFETIME_MS, now);
+  await issue(app.db, now, { purpose: "passkey-session", secret: sessionId, data: {}, lifetimeSeconds: MARK_LIFETIME_SECONDS, userId });
 }
 
 export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user">): boolean {
@@ -45,7 +45,7 @@ export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user"
 export async function enforceTwoFactorPolicy(app: AppContext, auth: AuthState, path: string): Promise<void> {
   if (!mustSetUpTwoFactor(app, auth) || SETUP_PATHS.has(path)) return;
   if (auth.session.impersonatedBy) return; // an administrator acting as the user passed the policy already
-  const mark = await findState(app.db, "passkey-session", auth.session.id, app.clock.now());
-  if (mark && mark.value === auth.user.id) return;
+  const mark = await peek(app.db, app.clock.now(), "passkey-session", auth.session.id);
+  if (mark && mark.userId === auth.user.id) return;
   throw apiError("TWO_FACTOR_SETUP_REQUIRED");
 }

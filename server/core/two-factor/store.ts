@@ -1,20 +1,14 @@
 /**
  * Two-factor queries. The twoFactor row holds the sealed TOTP seed and the backup-code hashes;
- * short-lived state (pending sign-ins, mailed codes, trusted devices) is kept in the verification
- * table under `two-factor:`, `two-factor-otp:` and `trust-device:` identifiers with an expiry,
- * keyed by a hash of the random handle the browser holds.
+ * short-lived state (pending sign-ins, mailed codes, trusted devices) is kept as one-time secrets
+ * (core/one-time.ts: "two-factor-pending", "two-factor-otp", "trust-device").
  */
 import type { Kysely } from "kysely";
-import { hashSecret, newId } from "../../crypto/tokens.js";
-import type { Database, TwoFactorRow, VerificationRow } from "../../db/types.js";
+import { newId } from "../../crypto/tokens.js";
+import type { Database, TwoFactorRow } from "../../db/types.js";
+import { forgetAllOf } from "../one-time.js";
 
 type Q = Kysely<Database>;
-
-export type StatePurpose = "two-factor" | "two-factor-otp" | "trust-device" | "passkey-challenge" | "passkey-session";
-
-export function stateIdentifier(purpose: StatePurpose, handle: string): string {
-  return `${purpose}:${hashSecret(handle)}`;
-}
 
 export function findTwoFactor(db: Q, userId: string): Promise<TwoFactorRow | undefined> {
   return db.selectFrom("twoFactor").selectAll().where("userId", "=", userId).executeTakeFirst();
@@ -65,43 +59,6 @@ export async function setTwoFactorEnabled(db: Q, userId: string, enabled: boolea
 /** Forgets everything second-factor about a user: the row, trusted devices, pending codes. */
 export async function deleteTwoFactorOf(db: Q, userId: string): Promise<void> {
   await db.deleteFrom("twoFactor").where("userId", "=", userId).execute();
-  await deleteTrustedDevicesOf(db, userId);
-}
-
-export async function deleteTrustedDevicesOf(db: Q, userId: string): Promise<void> {
-  await db.deleteFrom("verification").where("identifier", "like", "trust-device:%").where("value", "=", userId).execute();
-}
-
-export async function saveState(db: Q, purpose: StatePurpose, handle: string, value: string, expiresAt: number, now: number): Promise<void> {
-  await db
-    .insertInto("verification")
-    .values({ id: newId(), identifier: stateIdentifier(purpose, handle), value, expiresAt, nonce: null, createdAt: now, updatedAt: now })
-    .execute();
-}
-
-/** The live row, or undefined when it never existed, was used, or expired (then it is removed). */
-export async function findState(db: Q, purpose: StatePurpose, handle: string, now: number): Promise<VerificationRow | undefined> {
-  const row = await db.selectFrom("verification").selectAll().where("identifier", "=", stateIdentifier(purpose, handle)).executeTakeFirst();
-  if (!row) return undefined;
-  if (Number(row.expiresAt) <= now) {
-    await db.deleteFrom("verification").where("id", "=", row.id).execute();
-    return undefined;
-  }
-  return row;
-}
-
-/** Replaces a row's value only if it is still `expected` (attempt counters without lost updates). */
-export async function swapState(db: Q, id: string, expected: string, next: string, now: number): Promise<boolean> {
-  const result = await db.updateTable("verification").set({ value: next, updatedAt: now }).where("id", "=", id).where("value", "=", expected).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Deletes the row; true for the one caller that removed it (a pending sign-in completes once). */
-export async function consumeState(db: Q, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("verification").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-export async function deleteStates(db: Q, purpose: StatePurpose, handle: string): Promise<void> {
-  await db.deleteFrom("verification").where("identifier", "=", stateIdentifier(purpose, handle)).execute();
+  await forgetAllOf(db, "trust-device", userId);
+  await forgetAllOf(db, "two-factor-otp", userId);
 }

@@ -1,7 +1,8 @@
 /**
  * Removing a user, shared by self-deletion (delete-user) and administration (remove-user).
- * Sessions, accounts, memberships and team memberships go with the user (foreign-key cascades);
- * their one-time tokens are deleted here. An organization is never left without an owner.
+ * Sessions, accounts, memberships, team memberships and one-time secrets (verification.userId,
+ * migration 0013) go with the user through foreign-key cascades. An organization is never left
+ * without an owner.
  */
 import { apiError } from "../../../shared/errors.js";
 import { splitRoles } from "../../../shared/permissions.js";
@@ -38,9 +39,8 @@ export async function removeUser(app: AppContext, userId: string): Promise<void>
       const count = await trx.selectFrom("member").select((eb) => eb.fn.countAll<number>().as("n")).where("organizationId", "=", organizationId).executeTakeFirst();
       if (Number(count?.n ?? 0) <= 1) await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
     }
-    await trx.deleteFrom("verification").where("value", "like", `%"userId":"${userId}"%`).execute();
     // Impersonations this user started as an administrator end with them (issue 27); their own
-    // sessions go by the foreign-key cascade.
+    // sessions and one-time secrets go by the foreign-key cascade.
     await trx.deleteFrom("session").where("impersonatedBy", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
   });

@@ -11,6 +11,7 @@ import * as apiKeysJwks from "./0011-api-keys-jwks.js";
 import * as signInLockout from "./0007-sign-in-lockout.js";
 import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
 import * as sessionImpersonator from "./0012-session-impersonator.js";
+import * as oneTimeSecrets from "./0013-one-time-secrets.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0007-sign-in-lockout": signInLockout,
   "0010-two-factor-passkey": twoFactorPasskey,
   "0012-session-impersonator": sessionImpersonator,
+  "0013-one-time-secrets": oneTimeSecrets,
 };

@@ -15,7 +15,7 @@ import { encodeUserFieldChanges, pickUserFields } from "../../core/user/addition
 import { normalizeUsername } from "../../core/user/username-rules.js";
 import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
 import { sendVerificationEmail } from "../../core/verification/send-verification.js";
-import { consumeToken, issueToken, peekToken } from "../../core/verification/store.js";
+import { consume, findExpired, issue, peek } from "../../core/one-time.js";
 import * as store from "./store.js";
 
 /** Change-email confirmation tokens: 32 characters, valid as long as a verification link. */
@@ -50,10 +50,11 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
   }
 
   const token = randomString(CHANGE_EMAIL_TOKEN_LENGTH);
-  await issueToken(app.db, app.clock.now(), {
+  await issue(app.db, app.clock.now(), {
     purpose: "change-email",
-    token,
+    secret: token,
     data: { userId: user.id, email: user.email, newEmail },
+    userId: user.id,
     lifetimeSeconds: app.config.emailVerification.expiresIn,
   });
   const url = apiLink(app, "/verify-email", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.changeEmail });
@@ -131,10 +132,11 @@ export async function requestDeletion(
   }
   if (app.config.user.deleteRequiresConfirmation) {
     const token = randomString(DELETE_TOKEN_LENGTH);
-    await issueToken(app.db, app.clock.now(), {
+    await issue(app.db, app.clock.now(), {
       purpose: "delete-account",
-      token,
+      secret: token,
       data: { userId: user.id },
+      userId: user.id,
       lifetimeSeconds: app.config.user.deleteTokenExpiresIn,
     });
     const url = apiLink(app, "/delete-user/callback", { token, callbackURL: input.callbackURL || DEFAULT_LANDING.deleteAccount });
@@ -152,28 +154,26 @@ export async function requestDeletion(
 
 export type DeleteTokenProblem = "invalid_token" | "token_expired";
 
-function tokenUserId(value: string): string | undefined {
-  try {
-    const parsed = JSON.parse(value) as { userId?: unknown };
-    return typeof parsed.userId === "string" ? parsed.userId : undefined;
-  } catch {
-    return undefined;
-  }
+function tokenUserId(data: unknown): string | undefined {
+  const userId = (data as { userId?: unknown } | null)?.userId;
+  return typeof userId === "string" ? userId : undefined;
 }
 
 /** Checks a delete-account token against the user; undefined when it may be used. */
 export async function checkDeleteToken(app: AppContext, userId: string, token: string): Promise<DeleteTokenProblem | undefined> {
-  const row = await peekToken(app.db, "delete-account", token);
-  if (!row || tokenUserId(row.value) !== userId) return "invalid_token";
-  if (Number(row.expiresAt) <= app.clock.now()) return "token_expired";
-  return undefined;
+  const now = app.clock.now();
+  const live = await peek(app.db, now, "delete-account", token);
+  if (live) return tokenUserId(live.data) === userId ? undefined : "invalid_token";
+  // Only the token's own user learns that it expired; to anyone else it is just invalid.
+  const expired = await findExpired(app.db, now, "delete-account", token);
+  return expired && tokenUserId(expired.data) === userId ? "token_expired" : "invalid_token";
 }
 
 /** Uses a delete-account token (single use) and deletes its user. */
 export async function deleteWithToken(app: AppContext, userId: string, token: string): Promise<void> {
   const problem = await checkDeleteToken(app, userId, token);
   if (problem) throw apiError(problem === "token_expired" ? "TOKEN_EXPIRED" : "INVALID_TOKEN");
-  if (!(await consumeToken(app.db, "delete-account", token))) throw apiError("INVALID_TOKEN");
+  if (!(await consume(app.db, app.clock.now(), "delete-account", token))) throw apiError("INVALID_TOKEN");
   await removeUser(app, userId);
 }
 

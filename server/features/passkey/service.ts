@@ -19,7 +19,7 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import type { PasskeyRow, UserRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { createOriginPolicy } from "../../http/trusted-origins.js";
-import { consumeState, findState, saveState } from "../../core/two-factor/store.js";
+import { consume, issue } from "../../core/one-time.js";
 import { findUserById } from "../../core/user/store.js";
 import * as store from "./store.js";
 
@@ -41,7 +41,7 @@ const transportsOf = (row: PasskeyRow) => (row.transports ? (row.transports.spli
 async function keepCeremony(app: AppContext, browser: BrowserSessions, ceremony: Ceremony): Promise<void> {
   const now = app.clock.now();
   const handle = randomString(32);
-  await saveState(app.db, "passkey-challenge", handle, JSON.stringify(ceremony), now + CHALLENGE_SECONDS * 1000, now);
+  await issue(app.db, now, { purpose: "passkey-challenge", secret: handle, data: ceremony, lifetimeSeconds: CHALLENGE_SECONDS, userId: ceremony.userId });
   browser.writeSigned(CHALLENGE_COOKIE, handle, CHALLENGE_SECONDS);
 }
 
@@ -50,10 +50,9 @@ async function takeCeremony(app: AppContext, browser: BrowserSessions, type: Cer
   const handle = browser.readSigned(CHALLENGE_COOKIE);
   if (!handle) throw apiError("CHALLENGE_NOT_FOUND");
   browser.forgetSigned(CHALLENGE_COOKIE);
-  const row = await findState(app.db, "passkey-challenge", handle, app.clock.now());
-  if (!row || !(await consumeState(app.db, row.id))) throw apiError("CHALLENGE_NOT_FOUND");
-  const ceremony = JSON.parse(row.value) as Ceremony;
-  if (ceremony.type !== type) throw apiError("CHALLENGE_NOT_FOUND");
+  const row = await consume(app.db, app.clock.now(), "passkey-challenge", handle);
+  const ceremony = row?.data as Ceremony | null | undefined;
+  if (!ceremony || ceremony.type !== type) throw apiError("CHALLENGE_NOT_FOUND");
   return ceremony;
 }
 

@@ -13,7 +13,8 @@ import { replaceSessionAfterPasswordChange } from "../../core/sign-in/other-sess
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../../core/user/store.js";
 import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
-import { consumeToken, issueToken, peekToken } from "../../core/verification/store.js";
+import { consume, issue, peek } from "../../core/one-time.js";
+import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 
 /** Reset tokens: 24 characters from 62 (≈143 bits), as better-auth issues them. */
 export const RESET_TOKEN_LENGTH = 24;
@@ -30,10 +31,11 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
   const token = randomString(RESET_TOKEN_LENGTH);
   const user = await findUserByEmail(app.db, email);
   if (!user) return;
-  await issueToken(app.db, app.clock.now(), {
+  await issue(app.db, app.clock.now(), {
     purpose: "reset-password",
-    token,
+    secret: token,
     data: { userId: user.id },
+    userId: user.id,
     lifetimeSeconds: app.config.emailAndPassword.resetPasswordTokenExpiresIn,
   });
   const url = apiLink(app, `/reset-password/${token}`, { callbackURL: input.redirectTo || DEFAULT_LANDING.resetPassword });
@@ -49,42 +51,39 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
 
 /** True while the reset token exists and has not expired (the mailed link checks this). */
 export async function isResetTokenValid(app: AppContext, token: string): Promise<boolean> {
-  const row = await peekToken(app.db, "reset-password", token);
-  return Boolean(row && Number(row.expiresAt) > app.clock.now());
+  return Boolean(await peek(app.db, app.clock.now(), "reset-password", token));
 }
 
-function userIdOf(value: string): string | null {
-  try {
-    const parsed = JSON.parse(value) as { userId?: unknown };
-    return typeof parsed.userId === "string" ? parsed.userId : null;
-  } catch {
-    return null;
-  }
+function userIdOf(data: unknown): string | null {
+  const userId = (data as { userId?: unknown } | null)?.userId;
+  return typeof userId === "string" ? userId : null;
 }
 
 /**
  * POST /reset-password. The token is consumed in the same transaction that writes the password
- * (and revokes sessions), so of two concurrent uses exactly one succeeds.
+ * (and revokes sessions), so of two concurrent uses exactly one succeeds. A reset means the old
+ * password may be known to someone else: trusted devices are forgotten too, so every browser
+ * passes the second step again (#19). Passkeys and API keys stay; the reset mail says so.
  */
 export async function resetPassword(app: AppContext, token: string | undefined, newPassword: string): Promise<UserRow> {
   if (!token) throw apiError("INVALID_TOKEN");
   assertPasswordLength(app.config, newPassword);
-  const row = await peekToken(app.db, "reset-password", token);
-  if (!row || Number(row.expiresAt) <= app.clock.now()) throw apiError("INVALID_TOKEN");
-  const userId = userIdOf(row.value);
+  const row = await peek(app.db, app.clock.now(), "reset-password", token);
+  if (!row) throw apiError("INVALID_TOKEN");
+  const userId = userIdOf(row.data);
   const user = userId ? await findUserById(app.db, userId) : undefined;
   if (!user) throw apiError("USER_NOT_FOUND");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
-    const consumed = await consumeToken(trx, "reset-password", token);
-    if (!consumed || Number(consumed.expiresAt) <= now) throw apiError("INVALID_TOKEN");
+    if (!(await consume(trx, now, "reset-password", token))) throw apiError("INVALID_TOKEN");
     // Two resets with two different tokens must not both create the password account.
     await lockUser(trx, user.id);
     const account = await findCredentialAccount(trx, user.id);
     if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
     else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
     if (app.config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
+    await forgetTrustedDevices(app, user.id, trx);
   });
   return user;
 }
@@ -95,7 +94,11 @@ export interface ChangePasswordInput {
   revokeOtherSessions?: boolean;
 }
 
-/** POST /change-password. With revokeOtherSessions every session ends and a new one is returned. */
+/**
+ * POST /change-password. With revokeOtherSessions every session ends and a new one is returned,
+ * and trusted devices are forgotten with them (#19): "sign out everywhere else" must also mean
+ * "ask everywhere else for the second factor again".
+ */
 export async function changePassword(app: AppContext, user: UserRow, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedSession | null> {
   assertPasswordLength(app.config, input.newPassword);
   if (input.currentPassword.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
@@ -106,7 +109,10 @@ export async function changePassword(app: AppContext, user: UserRow, input: Chan
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
     await setCredentialPassword(trx, account.id, passwordHash, now);
-    if (input.revokeOtherSessions) await deleteSessionsOfUser(trx, user.id);
+    if (input.revokeOtherSessions) {
+      await deleteSessionsOfUser(trx, user.id);
+      await forgetTrustedDevices(app, user.id, trx);
+    }
   });
   if (!input.revokeOtherSessions) return null;
   return replaceSessionAfterPasswordChange(app, user, meta);

@@ -15,7 +15,7 @@ import type { CliFlow } from "./cli-login.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
-import { consumeFlowState, saveFlowState } from "./store.js";
+import { consume, findExpired, issue } from "../../core/one-time.js";
 
 export const STATE_LIFETIME_SECONDS = 600;
 export const STATE_COOKIE = "oauth_state";
@@ -73,7 +73,8 @@ export async function startFlow(
     cli: input.cli,
   };
   const now = app.clock.now();
-  await saveFlowState(app.db, state, JSON.stringify(flow), now + STATE_LIFETIME_SECONDS * 1000, now);
+  // Consumed once by the callback, even by concurrent ones (core/one-time.ts).
+  await issue(app.db, now, { purpose: "oauth-state", secret: state, data: flow, lifetimeSeconds: STATE_LIFETIME_SECONDS, userId: flow.link?.userId });
   browser.writeSigned(STATE_COOKIE, state, STATE_LIFETIME_SECONDS);
   return authorizationURL(provider, {
     state,
@@ -99,16 +100,17 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   if (!state) return { kind: "error", error: "state_not_found" };
   const bound = browser.readSigned(STATE_COOKIE);
   browser.forgetSigned(STATE_COOKIE);
-  const row = await consumeFlowState(app.db, state);
-  if (!row) return { kind: "error", error: "state_not_found" };
-  let flow: FlowState;
-  try {
-    flow = JSON.parse(row.value) as FlowState;
-  } catch {
-    return { kind: "error", error: "invalid_callback_request" };
+  const now = app.clock.now();
+  const row = await consume(app.db, now, "oauth-state", state);
+  if (!row) {
+    // An expired flow is never resumed; its error URL only says where to tell the user to restart.
+    const expired = await findExpired(app.db, now, "oauth-state", state);
+    const errorURL = (expired?.data as FlowState | null | undefined)?.errorURL;
+    return expired ? { kind: "error", errorURL, error: "please_restart_the_process" } : { kind: "error", error: "state_not_found" };
   }
+  const flow = row.data as FlowState | null;
+  if (!flow || typeof flow.providerId !== "string") return { kind: "error", error: "invalid_callback_request" };
   const fail = (error: string, description?: string): CallbackResult => ({ kind: "error", errorURL: flow.errorURL, error, description });
-  if (Number(row.expiresAt) <= app.clock.now()) return fail("please_restart_the_process");
   // The browser that started the flow must be the one finishing it (login CSRF). The CLI's flow
   // starts in the CLI and is bound by its PKCE-style challenge instead, and by the approval the
   // person gives on the page this callback leads to (cli-login.ts).

@@ -273,6 +273,9 @@ function acceptedIssuers(provider: ResolvedProvider): string[] {
   return provider.definition.id === "google" && !provider.settings.endpoints.issuer ? [issuer, bare] : [issuer];
 }
 
+/** Seconds of clock difference with the provider an ID token's `exp` and `iat` are allowed. */
+export const ID_TOKEN_CLOCK_TOLERANCE_SECONDS = 5;
+
 /**
  * An ID token's signature (provider JWKS), issuer (the configured one, or the one the provider's
  * `idTokenIssuer` hook derives from the token), audience (client id, plus configured extra
@@ -287,7 +290,7 @@ export async function verifyIdToken(app: AppContext, provider: ResolvedProvider,
     issuer: issuers.length ? issuers : undefined,
     audience: [settings.clientId, ...settings.audiences],
     currentDate: new Date(app.clock.now()),
-    clockTolerance: 5,
+    clockTolerance: ID_TOKEN_CLOCK_TOLERANCE_SECONDS,
   });
   if (!payload.sub) throw new Error("ID token without subject");
   if (!issuers.length && definition.idTokenIssuer) {

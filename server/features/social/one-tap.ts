@@ -6,6 +6,7 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { userFromProfile } from "./accounts.js";
+import { useIdTokenOnce } from "./id-token-use.js";
 import { verifyIdToken } from "./oauth-client.js";
 import { profileFromClaims, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
@@ -32,5 +33,7 @@ export async function oneTapUser(app: AppContext, idToken: string) {
   const tokens: ProviderTokens = { idToken, idTokenClaims: claims, scopes: ["openid", "profile", "email"], raw: {} };
   const outcome = await userFromProfile(app, { providerId: "google", profile, tokens, disableSignUp: app.config.oneTap.disableSignUp || google.disableSignUp });
   if (!outcome.ok) throw apiError("OAUTH_LINK_ERROR", outcome.error);
+  // A credential Google hands the page signs in once; a replay gets this endpoint's refusal (#27).
+  if (!(await useIdTokenOnce(app, "google", idToken, claims))) throw apiError("INVALID_ID_TOKEN");
   return outcome;
 }

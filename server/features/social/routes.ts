@@ -13,6 +13,7 @@ import { findUserById } from "../../core/user/store.js";
 import { approvalGonePage, approvalPage } from "./cli-approval-page.js";
 import { APPROVAL_COOKIE, APPROVAL_SECONDS, assertLoopbackURL, decideApproval, newUserCode, pendingApproval, redeemCliCode, startApproval } from "./cli-login.js";
 import { completeCallback, profileFromIdToken, providerOrThrow, startFlow } from "./flow.js";
+import { useIdTokenOnce } from "./id-token-use.js";
 import type { ResolvedProvider } from "./oauth-client.js";
 import { oneTapEnabled, oneTapUser } from "./one-tap.js";
 import { configuredProviders } from "./registry.js";
@@ -103,6 +104,8 @@ export const socialHandlers = defineHandlers({
       const { tokens, profile } = await profileFromIdToken(app, provider, body.idToken);
       const outcome = await userFromProfile(app, { providerId: provider.definition.id, profile, tokens, disableSignUp: provider.disableSignUp });
       if (!outcome.ok) throw outcome.error === "signup_disabled" ? apiError("SOCIAL_SIGN_UP_DISABLED") : apiError("OAUTH_LINK_ERROR", outcome.error);
+      // The token signs in once: a replay is refused before any session is made (#27).
+      if (!(await useIdTokenOnce(app, provider.definition.id, body.idToken.token, tokens.idTokenClaims))) throw withStatus(apiError("INVALID_TOKEN"), 401);
       const userId = outcome.user.id;
       if (outcome.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: provider.definition.id } });
       const signedIn = await completeSignIn(ctx, outcome.user, { method: `social:${provider.definition.id}`, audit: { provider: provider.definition.id, idToken: true } });

@@ -1,12 +1,10 @@
 /**
- * Social accounts and sign-in state. Provider tokens are sealed before they are written
- * (crypto/token-encryption.ts, over crypto/encrypt.ts). Flow state lives in the `verification` table under
- * `oauth-state:<sha256 of state>`; consuming deletes and returns in one statement, so a state
- * is used at most once even by concurrent callbacks.
+ * Social accounts. Provider tokens are sealed before they are written (crypto/token-encryption.ts,
+ * over crypto/encrypt.ts). Flow state is an "oauth-state" one-time secret (core/one-time.ts).
  */
 import type { Kysely } from "kysely";
-import { hashSecret, newId } from "../../crypto/tokens.js";
-import type { AccountRow, Database, VerificationRow } from "../../db/types.js";
+import { newId } from "../../crypto/tokens.js";
+import type { AccountRow, Database } from "../../db/types.js";
 
 type Q = Kysely<Database>;
 
@@ -47,14 +45,4 @@ export async function updateAccountTokens(db: Q, id: string, tokens: Partial<Sea
     if (value !== undefined && value !== null) (changes as Record<string, unknown>)[key] = value;
   }
   await db.updateTable("account").set(changes).where("id", "=", id).execute();
-}
-
-const stateIdentifier = (state: string) => `oauth-state:${hashSecret(state)}`;
-
-export async function saveFlowState(db: Q, state: string, value: string, expiresAt: number, now: number): Promise<void> {
-  await db.insertInto("verification").values({ id: newId(), identifier: stateIdentifier(state), value, expiresAt, nonce: null, createdAt: now, updatedAt: now }).execute();
-}
-
-export function consumeFlowState(db: Q, state: string): Promise<VerificationRow | undefined> {
-  return db.deleteFrom("verification").where("identifier", "=", stateIdentifier(state)).returningAll().executeTakeFirst();
 }

@@ -11,6 +11,7 @@ import { checkPassword } from "../../core/sign-in/password.js";
 import { findUserById } from "../../core/user/store.js";
 import { hashBackupCodes, newBackupCodes, useBackupCode } from "./backup-codes.js";
 import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "../../core/sign-in/second-factor.js";
+import { consume, peek, reissue, swap } from "../../core/one-time.js";
 import * as store from "../../core/two-factor/store.js";
 import { matchTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpURI } from "./totp.js";
 
@@ -114,10 +115,9 @@ export async function sendOtp(ctx: StepContext): Promise<void> {
   const key = otpKey(ctx, attempt);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = app.clock.now();
-  await store.deleteStates(app.db, "two-factor-otp", key);
-  const value = JSON.stringify({ hash: keyedHash(code, app.secret, OTP_PURPOSE), attempts: 0 });
-  await store.saveState(app.db, "two-factor-otp", key, value, now + OTP_SECONDS * 1000, now);
   const user = attempt.user;
+  // A new code replaces the previous one (and its attempt count) in one statement.
+  await reissue(app.db, now, { purpose: "two-factor-otp", secret: key, data: { hash: keyedHash(code, app.secret, OTP_PURPOSE), attempts: 0 }, lifetimeSeconds: OTP_SECONDS, userId: user.id });
   await app.mailer.send(otpMail({ appName: app.config.appName, to: user.email, name: user.name, code, minutes: OTP_SECONDS / 60, url: `${app.baseURL}/console/sign-in`, language: recipientLanguage(app.config.defaultLanguage, user) }));
 }
 
@@ -126,15 +126,15 @@ export async function verifyOtp(ctx: StepContext, input: { code: string; trustDe
   const attempt = await beginAttempt(ctx);
   const key = otpKey(ctx, attempt);
   const now = app.clock.now();
-  const row = await store.findState(app.db, "two-factor-otp", key, now);
-  if (!row) throw apiError("OTP_HAS_EXPIRED");
-  const data = JSON.parse(row.value) as { hash: string; attempts: number };
+  const row = await peek(app.db, now, "two-factor-otp", key);
+  const data = row?.data as { hash?: unknown; attempts?: unknown } | null | undefined;
+  if (!row || typeof data?.hash !== "string" || typeof data.attempts !== "number") throw apiError("OTP_HAS_EXPIRED");
   if (data.attempts >= OTP_ATTEMPTS) throw apiError("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
   if (!safeEqual(keyedHash(input.code.trim(), app.secret, OTP_PURPOSE), data.hash)) {
-    await store.swapState(app.db, row.id, row.value, JSON.stringify({ ...data, attempts: data.attempts + 1 }), now);
+    await swap(app.db, now, row, { ...data, attempts: data.attempts + 1 });
     return failAttempt(ctx, attempt, "INVALID_CODE");
   }
-  if (!(await store.consumeState(app.db, row.id))) throw apiError("OTP_HAS_EXPIRED");
+  if (!(await consume(app.db, now, "two-factor-otp", key))) throw apiError("OTP_HAS_EXPIRED");
   if (!attempt.pending && !attempt.user.twoFactorEnabled) await store.setTwoFactorEnabled(app.db, attempt.user.id, true, now);
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "otp" });
 }

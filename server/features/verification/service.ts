@@ -5,11 +5,11 @@
  */
 import { apiError, type ErrorCode } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import type { UserRow, VerificationRow } from "../../db/types.js";
+import type { UserRow } from "../../db/types.js";
 import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from "../../core/user/store.js";
 import { normalizeEmail } from "../../core/user/rules.js";
 import { sendVerificationEmail } from "../../core/verification/send-verification.js";
-import { consumeToken, peekToken, type TokenPurpose } from "../../core/verification/store.js";
+import { consume, findExpired, peek, type OneTimePurpose } from "../../core/one-time.js";
 
 export type VerifyFailureCode = "token_expired" | "invalid_token" | "user_not_found" | "unauthorized" | "email_already_in_use";
 
@@ -66,14 +66,10 @@ interface TokenValue {
   newEmail?: string;
 }
 
-function readValue(row: VerificationRow): TokenValue | null {
-  try {
-    const value = JSON.parse(row.value) as Partial<TokenValue>;
-    if (typeof value.userId !== "string" || typeof value.email !== "string") return null;
-    return value as TokenValue;
-  } catch {
-    return null;
-  }
+function readValue(data: unknown): TokenValue | null {
+  const value = data as Partial<TokenValue> | null;
+  if (typeof value?.userId !== "string" || typeof value.email !== "string") return null;
+  return value as TokenValue;
 }
 
 /**
@@ -81,18 +77,19 @@ function readValue(row: VerificationRow): TokenValue | null {
  * link opened in someone else's signed-in browser ("unauthorized") stays valid for its owner.
  */
 export async function applyVerificationToken(app: AppContext, token: string, signedInUserId: string | null): Promise<VerifiedLink> {
-  let purpose: TokenPurpose = "verify-email";
-  let row = await peekToken(app.db, purpose, token);
+  const now = app.clock.now();
+  let purpose: Extract<OneTimePurpose, "verify-email" | "change-email"> = "verify-email";
+  let row = await peek(app.db, now, purpose, token);
   if (!row) {
     purpose = "change-email";
-    row = await peekToken(app.db, purpose, token);
+    row = await peek(app.db, now, purpose, token);
   }
-  if (!row) throw new VerifyFailure("invalid_token");
-  if (Number(row.expiresAt) <= app.clock.now()) {
-    await consumeToken(app.db, purpose, token);
-    throw new VerifyFailure("token_expired");
+  if (!row) {
+    // An expired link stays unusable; it only changes the answer until the sweep removes it.
+    const expired = (await findExpired(app.db, now, "verify-email", token)) ?? (await findExpired(app.db, now, "change-email", token));
+    throw new VerifyFailure(expired ? "token_expired" : "invalid_token");
   }
-  const value = readValue(row);
+  const value = readValue(row.data);
   if (!value) throw new VerifyFailure("invalid_token");
   const user = await findUserById(app.db, value.userId);
   if (!user) throw new VerifyFailure("user_not_found");
@@ -100,7 +97,7 @@ export async function applyVerificationToken(app: AppContext, token: string, sig
   if (user.email !== value.email) throw new VerifyFailure("invalid_token");
 
   if (purpose === "verify-email") {
-    if (!(await consumeToken(app.db, purpose, token))) throw new VerifyFailure("invalid_token");
+    if (!(await consume(app.db, app.clock.now(), purpose, token))) throw new VerifyFailure("invalid_token");
     if (user.emailVerified) return { purpose, user };
     const updated = await updateUser(app.db, user.id, { emailVerified: 1, updatedAt: app.clock.now() });
     return { purpose, user: updated ?? user };
@@ -111,7 +108,7 @@ export async function applyVerificationToken(app: AppContext, token: string, sig
   if (await findUserByEmail(app.db, value.newEmail)) throw new VerifyFailure("email_already_in_use");
   try {
     const updated = await app.db.transaction().execute(async (trx) => {
-      if (!(await consumeToken(trx, purpose, token))) throw new VerifyFailure("invalid_token");
+      if (!(await consume(trx, app.clock.now(), purpose, token))) throw new VerifyFailure("invalid_token");
       // Following a link mailed to the new address proves it: the user stays verified.
       return updateUser(trx, user.id, { email: value.newEmail, emailVerified: 1, updatedAt: app.clock.now() });
     });

@@ -66,7 +66,7 @@ async function answer(browser: TestBrowser, decision: "approve" | "deny", csrf: 
 
 async function cliRows() {
   const rows = await world.server.database.db.selectFrom("verification").select("identifier").where("identifier", "like", "cli-%").execute();
-  return { approvals: rows.filter((row) => row.identifier.startsWith("cli-approval:")).length, codes: rows.filter((row) => row.identifier.startsWith("cli-social:")).length };
+  return { approvals: rows.filter((row) => row.identifier.startsWith("cli-approval:")).length, codes: rows.filter((row) => row.identifier.startsWith("cli-hand-off:")).length };
 }
 
 describe("the command line's browser sign-in asks the person first (#27)", () => {

@@ -6,6 +6,7 @@
 import { createAuthClient } from "better-auth/client";
 import { oneTapClient } from "better-auth/client/plugins";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identifierOf } from "../../../server/core/one-time.js";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
 import { TestBrowser } from "./support.js";
 import { finish, sessionOf, startSocialWorld, untilCallback, type SocialWorld } from "./setup.js";
@@ -69,6 +70,73 @@ describe("ID-token sign-in", () => {
     const refused = await other.request(`${world.server.api}/link-social`, { method: "POST", json: { provider: "google", idToken: { token } } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe("SOCIAL_ACCOUNT_ALREADY_LINKED");
+  });
+});
+
+describe("an ID token signs in once (#27)", () => {
+  const signIn = (token: string) => world.server.request("POST", "/sign-in/social", { body: { provider: "google", idToken: { token } } });
+
+  it("refuses a second sign-in with the same ID token without a nonce: 401 INVALID_TOKEN (#27)", async () => {
+    const token = await world.idp.signIdToken(claims("replay1"));
+    const first = await signIn(token);
+    expect(first.status).toBe(200);
+    expect(first.body.user.email).toBe("replay1@example.com");
+    const second = await signIn(token);
+    expect(second.status).toBe(401);
+    expect(second.body).toEqual({ code: "INVALID_TOKEN", message: "invalid token" });
+    expect(second.cookies.some((line) => line.startsWith("latchkey.session_token="))).toBe(false);
+    // A new token from the provider (its own jti) still signs the same person in.
+    expect((await signIn(await world.idp.signIdToken(claims("replay1", { jti: "replay1-again" })))).status).toBe(200);
+  });
+
+  it("refuses the same token with its signature spelled differently (unused base64url bits) (#27)", async () => {
+    const token = await world.idp.signIdToken(claims("replay2"));
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // RS256: 256 signature bytes in 342 characters, so the last one carries 4 bits nobody reads.
+    const respelled = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1];
+    expect(respelled).not.toBe(token);
+    expect((await signIn(respelled)).status).toBe(200);
+    const original = await signIn(token);
+    expect(original.status).toBe(401);
+    expect(original.body.code).toBe("INVALID_TOKEN");
+  });
+
+  it("lets exactly one of two concurrent sign-ins with the same token through (#27)", async () => {
+    const token = await world.idp.signIdToken(claims("replay3"));
+    const answers = await Promise.all([signIn(token), signIn(token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    const sessions = await world.server.database.db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select("session.id")
+      .where("user.email", "=", "replay3@example.com")
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it("keeps only a digest of the token's signed part, until the token expires (#27)", async () => {
+    const token = await world.idp.signIdToken(claims("replay4"));
+    expect((await signIn(token)).status).toBe(200);
+    const rows = await world.server.database.db.selectFrom("verification").selectAll().where("identifier", "like", "id-token-used:%").execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const [header, payload, signature] = token.split(".");
+    for (const row of rows) {
+      for (const part of [header!, payload!, signature!]) expect(JSON.stringify(row)).not.toContain(part);
+      expect(row.userId).toBeNull();
+    }
+    const exp = JSON.parse(Buffer.from(payload!, "base64url").toString()).exp as number;
+    const mine = rows.filter((row) => row.identifier === identifierOf("id-token-used", `${header}.${payload}`));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0]!.expiresAt)).toBe((exp + 5) * 1000);
+  });
+
+  it("refuses a one-tap credential used twice with 400 INVALID_ID_TOKEN (#27)", async () => {
+    const token = await world.idp.signIdToken(claims("replay5"));
+    const first = await world.server.request("POST", "/one-tap/callback", { body: { idToken: token } });
+    expect(first.status).toBe(200);
+    const second = await world.server.request("POST", "/one-tap/callback", { body: { idToken: token } });
+    expect(second.status).toBe(400);
+    expect(second.body.code).toBe("INVALID_ID_TOKEN");
   });
 });
 

@@ -148,7 +148,7 @@ describe("trusted devices", () => {
     expect((await auditRows(server, "admin.reset-two-factor")).some((e) => e.targetId === user.userId && e.actorId === admin.userId)).toBe(true);
     const listed = await server.request("GET", `/admin/get-user?id=${user.userId}`, { token: admin.token });
     expect(listed.body.twoFactorEnabled).toBe(false);
-    const rows = await server.database.db.selectFrom("verification").select("identifier").where("value", "=", user.userId).execute();
+    const rows = await server.database.db.selectFrom("verification").select("identifier").where("userId", "=", user.userId).execute();
     expect(rows.filter((r) => r.identifier.startsWith("trust-device:"))).toEqual([]);
     // Two-factor is off now: a plain sign-in again.
     expect((await tab.client.signIn.email({ email: user.email, password: user.password })).data).toMatchObject({ token: expect.any(String) });

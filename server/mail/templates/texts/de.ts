@@ -17,7 +17,7 @@ export const de: MailTexts = {
     },
     "reset-password": {
       subject: "Setzen Sie Ihr Passwort für {appName} zurück",
-      body: ["Jemand hat angefordert, Ihr Passwort zurückzusetzen. Falls Sie das nicht waren, ignorieren Sie diese E-Mail – Ihr Passwort bleibt unverändert.", "Der Link ist {validity} gültig."],
+      body: ["Jemand hat angefordert, Ihr Passwort zurückzusetzen. Falls Sie das nicht waren, ignorieren Sie diese E-Mail – Ihr Passwort bleibt unverändert.", "Der Link ist {validity} gültig.", "Ihre Passkeys und API-Schlüssel funktionieren nach dem Zurücksetzen weiter; widerrufen Sie sie in Ihrem Konto, falls Sie das nicht angefordert haben."],
       action: "Passwort zurücksetzen",
     },
     "change-email": {

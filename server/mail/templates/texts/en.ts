@@ -16,7 +16,7 @@ export const en: MailTexts = {
     },
     "reset-password": {
       subject: "Reset your {appName} password",
-      body: ["Someone asked to reset your password. If it was not you, ignore this email: your password stays as it is.", "The link is valid for {validity}."],
+      body: ["Someone asked to reset your password. If it was not you, ignore this email: your password stays as it is.", "The link is valid for {validity}.", "Your passkeys and API keys keep working after a reset; revoke them in your account if you did not ask for this."],
       action: "Reset password",
     },
     "change-email": {

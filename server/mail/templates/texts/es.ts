@@ -17,7 +17,7 @@ export const es: MailTexts = {
     },
     "reset-password": {
       subject: "Restablezca su contraseña de {appName}",
-      body: ["Alguien ha solicitado restablecer su contraseña. Si no fue usted, ignore este mensaje: su contraseña seguirá siendo la misma.", "El enlace es válido durante {validity}."],
+      body: ["Alguien ha solicitado restablecer su contraseña. Si no fue usted, ignore este mensaje: su contraseña seguirá siendo la misma.", "El enlace es válido durante {validity}.", "Sus llaves de acceso y claves de API siguen funcionando después del restablecimiento; revóquelas en su cuenta si no lo ha solicitado usted."],
       action: "Restablecer contraseña",
     },
     "change-email": {

@@ -17,7 +17,7 @@ export const fr: MailTexts = {
     },
     "reset-password": {
       subject: "Réinitialisez votre mot de passe {appName}",
-      body: ["Une réinitialisation de votre mot de passe a été demandée. Si vous n’en êtes pas à l’origine, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.", "Ce lien est valable {validity}."],
+      body: ["Une réinitialisation de votre mot de passe a été demandée. Si vous n’en êtes pas à l’origine, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.", "Ce lien est valable {validity}.", "Vos clés d’accès et vos clés d’API restent valables après la réinitialisation\u00a0; révoquez-les depuis votre compte si vous n’êtes pas à l’origine de cette demande."],
       action: "Réinitialiser le mot de passe",
     },
     "change-email": {

@@ -18,7 +18,7 @@ export const pl: MailTexts = {
     },
     "reset-password": {
       subject: "Resetowanie hasła w {appName}",
-      body: ["Otrzymaliśmy prośbę o zresetowanie hasła do tego konta. Jeśli prośba nie pochodzi od właściciela konta, wystarczy zignorować tę wiadomość — hasło pozostanie bez zmian.", "Link jest ważny przez {validity}."],
+      body: ["Otrzymaliśmy prośbę o zresetowanie hasła do tego konta. Jeśli prośba nie pochodzi od właściciela konta, wystarczy zignorować tę wiadomość — hasło pozostanie bez zmian.", "Link jest ważny przez {validity}.", "Klucze dostępu i klucze API działają po zresetowaniu hasła nadal — jeśli prośba nie pochodzi od właściciela konta, należy je unieważnić w ustawieniach konta."],
       action: "Zresetuj hasło",
     },
     "change-email": {

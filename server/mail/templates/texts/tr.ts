@@ -19,7 +19,7 @@ export const tr: MailTexts = {
     },
     "reset-password": {
       subject: "{appName} parolanızı sıfırlayın",
-      body: ["Parolanızı sıfırlamak için bir istek aldık. Bu istek size ait değilse bu e-postayı yok sayın; parolanız değişmez.", "Bağlantı {validity} boyunca geçerlidir."],
+      body: ["Parolanızı sıfırlamak için bir istek aldık. Bu istek size ait değilse bu e-postayı yok sayın; parolanız değişmez.", "Bağlantı {validity} boyunca geçerlidir.", "Geçiş anahtarlarınız ve API anahtarlarınız sıfırlamadan sonra da çalışmaya devam eder; bu isteği siz yapmadıysanız bunları hesabınızdan iptal edin."],
       action: "Parolayı sıfırla",
     },
     "change-email": {
