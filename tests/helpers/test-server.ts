@@ -16,6 +16,9 @@ import { createTestDatabase, testDialect } from "./test-database.js";
 
 export { testDialect };
 
+/** The server secret every test server runs with (the outbox is sealed under it). */
+export const TEST_SECRET = "test-secret-test-secret-test-secret-42";
+
 export interface TestServer {
   /** Origin, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -88,7 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const probe = await freePort();
   config.port = probe;
   config.baseURL ??= `http://127.0.0.1:${probe}`;
-  const app = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
+  const app = await createApp({ config, db: database.db, secret: TEST_SECRET, clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
   await app.server.listen({ port: probe, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${probe}`;
   const api = url + config.basePath;
@@ -122,7 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
       return { status: response.status, headers: response.headers, body: parsed, text, cookies: response.headers.getSetCookie() };
     },
-    outbox: (to) => listOutbox(database.db, { to }),
+    outbox: (to) => listOutbox(database.db, TEST_SECRET, { to }),
     async signUp(input = {}) {
       const n = counter++;
       const email = input.email ?? `user${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -10,6 +10,8 @@ import * as userAdditionalFields from "./0008-user-additional-fields.js";
 import * as apiKeysJwks from "./0011-api-keys-jwks.js";
 import * as signInLockout from "./0007-sign-in-lockout.js";
 import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
+import * as outboxSealed from "./0012-outbox-sealed.js";
+import * as organizationSlugLowercase from "./0013-organization-slug-lowercase.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0011-api-keys-jwks": apiKeysJwks,
   "0007-sign-in-lockout": signInLockout,
   "0010-two-factor-passkey": twoFactorPasskey,
+  "0012-outbox-sealed": outboxSealed,
+  "0013-organization-slug-lowercase": organizationSlugLowercase,
 };

@@ -107,6 +107,8 @@ async function sendInvitationMail(app: AppContext, actor: Actor, organization: O
       organizationName: organization.name,
       role: invitation.role,
       expiresAt: Number(invitation.expiresAt),
+      // The invitation was just created or renewed for this long.
+      expiresIn: app.config.organization.invitationExpiresIn,
       language,
     }),
   );
