@@ -323,6 +323,7 @@ export const adminEndpoints = {
     tags: ["admin"],
     access: "session",
     requires: "user:create (and user:set-role for rows with a role)",
+    permissionBeforeBody: { permission: { user: ["create"] }, code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS" },
     // A misspelt column (e.g. `passwordhash`) would import users without it: refuse unknown keys.
     unknownKeys: "reject",
     body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX), dryRun: z.boolean().optional() }).strict(),

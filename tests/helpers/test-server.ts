@@ -38,6 +38,11 @@ export interface TestServer {
   outbox(to?: string): Promise<OutboxMail[]>;
   /** Create a user by email sign-up and return their bearer token. */
   signUp(input?: Partial<{ email: string; password: string; name: string; username: string }>): Promise<{ token: string; userId: string; email: string; password: string }>;
+  /**
+   * Verifies `email` the way its owner would: asks for a verification mail over the API and
+   * opens the link from the outbox (inviting and accepting invitations need it, issues 19/27).
+   */
+  verifyEmail(email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,6 +138,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const result = await createClient({ baseURL: url }).signUpEmail({ email, password, name: input.name ?? `User ${n}`, username: input.username });
       if (!result.token) throw new Error("sign-up did not sign in (verification required?)");
       return { token: result.token, userId: result.user.id, email, password };
+    },
+    async verifyEmail(email) {
+      const asked = await server.request("POST", "/send-verification-email", { body: { email } });
+      if (asked.status !== 200) throw new Error(`send-verification-email: ${asked.status} ${asked.text}`);
+      const [mail] = (await server.outbox(email)).filter((m) => m.kind === "verify-email");
+      if (!mail) throw new Error(`no verification mail to ${email} (already verified?)`);
+      const link = new URL(mail.url);
+      link.searchParams.delete("callbackURL");
+      const opened = await server.request("GET", link.toString().slice(api.length));
+      if (opened.status !== 200) throw new Error(`verify-email: ${opened.status} ${opened.text}`);
     },
     async close() {
       await app.close();
