@@ -130,7 +130,7 @@ export function createContext(options: { config: Config; db: DB; secret: string;
   const { config, db, log } = options;
   const clock = options.clock ?? systemClock;
   const baseURL = baseURLOf(config);
-  const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock));
+  const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock, options.secret));
   const metrics = createMetrics();
   const hashPool = createHashPool(undefined, { onWait: (op, seconds) => metrics.hashWait.observe({ op }, seconds) });
   metrics.watchHashQueue(() => hashPool.stats());

@@ -154,7 +154,17 @@ export const configSchema = z.object({
       invitationLimit: z.number().int().positive().default(100),
       allowRemovingAllTeams: z.boolean().default(false),
       maximumTeams: z.number().int().positive().optional(),
-      requireEmailVerificationOnInvitation: z.boolean().default(false),
+      /**
+       * Accepting, rejecting or listing one's invitations needs a verified email. On by default
+       * (better-auth: off): otherwise whoever signs up first with an invitee's address, without
+       * owning it, joins in their place (issue 19).
+       */
+      requireEmailVerificationOnInvitation: z.boolean().default(true),
+      /**
+       * Sending an invitation needs a verified email: a throwaway account cannot make the
+       * server mail any address from the operator's domain (issue 27).
+       */
+      requireEmailVerificationToInvite: z.boolean().default(true),
       /** Refuse organization creation to ordinary users (create them from the CLI instead). */
       allowUserToCreateOrganization: z.boolean().default(true),
       /** Create a team named after a new organization, with its creator in it. */

@@ -18,6 +18,16 @@ export function secretFileFor(db: string): string {
   return isPostgresUrl(db) ? POSTGRES_DEV_SECRET_FILE : `${db}.secret`;
 }
 
+/** The secret a server on `config` would use, without creating one: null when there is none yet. */
+export function findSecret(config: Config): string | null {
+  if (config.secret) return config.secret;
+  if (config.db === ":memory:") return null;
+  const file = secretFileFor(config.db);
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, "utf8").trim();
+  return stored.length >= 32 ? stored : null;
+}
+
 export function loadOrCreateSecret(config: Config): { secret: string; source: "config" | "file" | "generated" } {
   if (config.secret) return { secret: config.secret, source: "config" };
   if (config.production) {

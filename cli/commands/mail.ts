@@ -27,11 +27,20 @@ export function registerMailCommands(program: Command): void {
       if (config.db !== ":memory:" && !isPostgresUrl(config.db) && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);
       const { migrateToLatest } = await import("../../server/db/migrate.js");
       const { listOutbox } = await import("../../server/mail/outbox.js");
+      const { findSecret, secretFileFor } = await import("../../server/secret.js");
       const database = await openDatabase(config.db);
       try {
         await migrateToLatest(database.db);
-        const mails = await listOutbox(database.db, { to: flags.to, kind: flags.kind, limit });
-        const rows = mails.map(({ text: _text, ...rest }) => rest);
+        // The mails are sealed under the server secret: the one the server uses (AUTH_SECRET, the
+        // config file, or in development the file kept beside the database). Never a new one.
+        const secret = findSecret(config);
+        const mails = secret ? await listOutbox(database.db, secret, { to: flags.to, kind: flags.kind, limit, now: Date.now() }) : [];
+        if (!secret && (await database.db.selectFrom("outbox").select("id").limit(1).execute()).length > 0) {
+          throw new CliError(`The outbox is sealed with the server secret; set AUTH_SECRET (no ${secretFileFor(config.db)} found).`, EXIT.USAGE);
+        }
+        const unopened = mails.filter((mail) => !mail.opened).length;
+        if (unopened > 0) process.stderr.write(`warning: ${unopened} mail(s) did not open with this server secret (sealed under another one)\n`);
+        const rows = mails.map(({ text: _text, html: _html, opened: _opened, ...rest }) => rest);
         if (flags.jsonl) for (const row of rows) printJsonLine(row);
         else if (wantsJson(flags)) printJson(rows);
         else if (rows.length === 0) info(say("done", "outboxEmpty"));

@@ -132,15 +132,15 @@ export interface TeamMemberTable {
 }
 
 /** Mail kept in the database when no SMTP server is configured (offline demos, QA). */
+/** Mail kept without SMTP (migration 0012): the content is sealed, see mail/outbox.ts. */
 export interface OutboxTable {
   id: string;
   kind: string;
   to: string;
-  subject: string;
-  text: string;
-  html: string;
-  url: string;
-  token: string | null;
+  /** Subject, text, HTML, link and token as one JSON object sealed under the `outbox` key. */
+  sealed: string;
+  /** When the mail's link or code stops working; the sweep deletes the row then. */
+  expiresAt: Millis;
   createdAt: Millis;
 }
 

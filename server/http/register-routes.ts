@@ -14,6 +14,8 @@ import { enforceTwoFactorPolicy } from "../core/sign-in/two-factor-policy.js";
 import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
 import { runWithKeyScope } from "../core/credentials/key-scope.js";
 import { setAuthJwt } from "../features/jwt/header.js";
+import { can } from "../core/admin-access.js";
+import { parseCookies } from "./cookies.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
@@ -67,14 +69,16 @@ async function serve(
 
   const params = parseInput(spec.params, request.params, "params");
   const query = parseInput(spec.query, request.query, "query");
-  const body = parseInput(spec.body, request.body, "body");
-  if (fieldMode) applyUserFieldInput(userFieldsOf(app.config)!, fieldMode, request.body, body);
-  for (const source of [query, body]) {
-    for (const [field, code] of REDIRECT_FIELDS) {
-      const target = source[field];
-      if (typeof target === "string" && target !== "") options.origins.assertRedirectTarget(target, code);
-    }
-  }
+  const parseBody = (): Record<string, unknown> => {
+    const parsed = parseInput(spec.body, request.body, "body");
+    if (fieldMode) applyUserFieldInput(userFieldsOf(app.config)!, fieldMode, request.body, parsed);
+    return parsed;
+  };
+  // Most bodies are checked before anything else (better-auth's order: 400 before 401); an
+  // endpoint that declares `permissionBeforeBody` has its body checked after that permission.
+  let body = spec.permissionBeforeBody ? {} : parseBody();
+  assertRedirectTargets(query, options.origins);
+  assertRedirectTargets(body, options.origins);
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
   const apiKey = apiKeyOf(request.headers);
 
@@ -110,6 +114,11 @@ async function serve(
     if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
     if (auth && spec.access === "fresh-session") assertFresh(app, auth.session);
     if (auth) await enforceTwoFactorPolicy(app, auth, spec.path); // twoFactor.requiredForRoles
+  }
+  if (spec.permissionBeforeBody) {
+    assertPermissionBeforeBody(app, auth, spec.permissionBeforeBody);
+    body = parseBody();
+    assertRedirectTargets(body, options.origins);
   }
 
   const ctx: HandlerContext<EndpointSpec> = {
@@ -200,6 +209,20 @@ function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" 
     return { path: path || where, message: issue.message };
   });
   throw apiError("VALIDATION_ERROR", where === "query" ? "Invalid query parameters" : "Invalid body parameters", issues);
+}
+
+function assertRedirectTargets(source: Record<string, unknown>, origins: OriginPolicy): void {
+  for (const [field, code] of REDIRECT_FIELDS) {
+    const target = source[field];
+    if (typeof target === "string" && target !== "") origins.assertRedirectTarget(target, code);
+  }
+}
+
+/** `permissionBeforeBody`: 401 without a caller, 403 `code` without the permission (an API key's own scope included). */
+function assertPermissionBeforeBody(app: AppContext, auth: AuthState | null, check: NonNullable<EndpointSpec["permissionBeforeBody"]>): void {
+  if (!auth) throw apiError("UNAUTHORIZED");
+  const allowed = auth.apiKey ? runWithKeyScope(auth.apiKey, () => can(app.config, auth.user, check.permission)) : can(app.config, auth.user, check.permission);
+  if (!allowed) throw apiError(check.code);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

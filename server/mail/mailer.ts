@@ -14,6 +14,11 @@ export interface Mail {
   url: string;
   /** The raw one-time token inside `url`, kept for the outbox (demos, QA); never logged. */
   token: string | null;
+  /**
+   * Seconds the mail's link or code keeps working (its longest-lived secret); null when it holds
+   * none. The outbox keeps the mail that long (or a fixed retention when null).
+   */
+  validFor: number | null;
 }
 
 export interface Mailer {

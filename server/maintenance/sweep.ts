@@ -1,14 +1,16 @@
-/** Periodic cleanup: expired sessions, tokens and API keys, and audit rows past retention. */
+/** Periodic cleanup: expired sessions, tokens, API keys and outbox mail, and audit rows past retention. */
 import type { AppContext } from "../context.js";
 import { deleteExpiredApiKeys } from "../features/api-key/store.js";
 import { deleteExpiredSessions } from "../core/session/store.js";
 import { sweepExpired } from "../core/one-time.js";
+import { deleteExpiredOutboxMail } from "../mail/outbox.js";
 
 export interface SweepResult {
   sessions: number;
   tokens: number;
   auditEvents: number;
   apiKeys: number;
+  outbox: number;
 }
 
 export async function sweep(app: AppContext): Promise<SweepResult> {
@@ -18,5 +20,7 @@ export async function sweep(app: AppContext): Promise<SweepResult> {
   const horizon = now - app.config.audit.retentionDays * 24 * 3600 * 1000;
   const audit = await app.db.deleteFrom("auditEvent").where("createdAt", "<", horizon).executeTakeFirst();
   const apiKeys = await deleteExpiredApiKeys(app.db, now);
-  return { sessions, tokens, auditEvents: Number(audit.numDeletedRows), apiKeys };
+  // Outbox mail whose link or code no longer works: nothing left worth keeping (issue 19).
+  const outbox = await deleteExpiredOutboxMail(app.db, now);
+  return { sessions, tokens, auditEvents: Number(audit.numDeletedRows), apiKeys, outbox };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { imageField, nameField } from "./text-fields.js";
 import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
 
 /** Linked accounts as listed: never a password or a provider token. */
@@ -116,8 +117,8 @@ export const accountEndpoints = {
     access: "session",
     body: z
       .object({
-        name: z.string().max(256).optional(),
-        image: z.string().max(2048).nullable().optional(),
+        name: nameField().optional(),
+        image: imageField.nullable().optional(),
         username: z.string().max(256).optional(),
         displayUsername: z.string().max(256).optional(),
         /** null forgets the choice (Accept-Language, then the server default, decide again). */

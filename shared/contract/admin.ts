@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { imageField, nameField } from "./text-fields.js";
 import { emailField, isoDate, languageField, passwordField, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
 
 const userIdField = z.string().min(1).max(256);
@@ -17,9 +18,9 @@ const dateInput = z.union([isoDate.max(64), z.number().int().nonnegative()]);
 
 /** Fields an administrator may set on a user (create-user `data`, update-user `data`). */
 const userDataFields = {
-  name: z.string().max(256).optional(),
+  name: nameField().optional(),
   email: emailField.optional(),
-  image: z.string().max(2048).nullable().optional(),
+  image: imageField.nullable().optional(),
   emailVerified: z.boolean().optional(),
   username: z.string().max(256).nullable().optional(),
   displayUsername: z.string().max(256).nullable().optional(),
@@ -84,10 +85,10 @@ export const exportedUserSchema = userSchema.extend({
 export const importUserRow = z
   .object({
     email: z.string().max(254),
-    name: z.string().max(256),
+    name: nameField(),
     role: roleInput.optional(),
     emailVerified: z.boolean().optional(),
-    image: z.string().max(2048).nullable().optional(),
+    image: imageField.nullable().optional(),
     username: z.string().max(256).nullable().optional(),
     displayUsername: z.string().max(256).nullable().optional(),
     language: languageField.nullable().optional(),
@@ -132,7 +133,7 @@ export const adminEndpoints = {
       .object({
         email: emailField,
         password: passwordField.optional(),
-        name: z.string().max(256),
+        name: nameField(),
         role: roleInput.optional(),
         data: z.object(userDataFields).strict().optional(),
       })
@@ -322,6 +323,7 @@ export const adminEndpoints = {
     tags: ["admin"],
     access: "session",
     requires: "user:create (and user:set-role for rows with a role)",
+    permissionBeforeBody: { permission: { user: ["create"] }, code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS" },
     // A misspelt column (e.g. `passwordhash`) would import users without it: refuse unknown keys.
     unknownKeys: "reject",
     body: z.object({ users: z.array(importUserRow).min(1).max(IMPORT_USERS_MAX), dryRun: z.boolean().optional() }).strict(),

@@ -12,6 +12,7 @@ import {
   successSchema,
   userSchema,
 } from "./schemas.js";
+import { imageField, nameField } from "./text-fields.js";
 
 export const coreEndpoints = {
   ok: endpoint({
@@ -40,8 +41,8 @@ export const coreEndpoints = {
     body: z.object({
       email: emailField,
       password: passwordField,
-      name: z.string().max(256),
-      image: z.string().max(2048).optional(),
+      name: nameField(),
+      image: imageField.optional(),
       username: z.string().max(256).optional(),
       displayUsername: z.string().max(256).optional(),
       language: languageField.optional(),

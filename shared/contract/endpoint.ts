@@ -3,6 +3,7 @@
  * and the OpenAPI document are all derived from these objects, so they cannot drift apart.
  */
 import type { z } from "zod";
+import type { ErrorCode } from "../errors.js";
 import { stripUnknownKeys } from "./unknown-keys.js";
 
 /** Who may call an endpoint. Finer checks (roles, membership) happen in the feature's service. */
@@ -37,6 +38,14 @@ export interface EndpointSpec {
   crossSitePost?: boolean;
   /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
   requires?: string;
+  /**
+   * An administration permission the caller must hold before the body is even looked at: the
+   * http layer checks it right after the session lookup and only then validates the body, so a
+   * caller without it gets 403 `code` whatever they send, never a 400 describing what a valid
+   * body would be (issue 19). For endpoints whose whole body is privileged (import-users); the
+   * handler still makes its finer checks.
+   */
+  permissionBeforeBody?: { permission: Readonly<Record<string, readonly string[]>>; code: ErrorCode };
   /**
    * What unknown body and query keys do. Default "strip": dropped, as better-auth does, so its
    * clients and apps sending spare fields work. "reject": a 400 naming them — only for Latchkey

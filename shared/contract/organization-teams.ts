@@ -1,6 +1,7 @@
 /** Teams, team members and the active team (better-auth organization plugin, teams enabled). */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { nameField } from "./text-fields.js";
 import { id, page, tags, teamMemberSchema, teamSchema } from "./organization-schemas.js";
 
 export const teamEndpoints = {
@@ -12,7 +13,7 @@ export const teamEndpoints = {
     tags,
     access: "session",
     requires: "team: create",
-    body: z.object({ name: z.string().min(1).max(256), organizationId: id.optional() }).strict(),
+    body: z.object({ name: nameField({ min: 1 }), organizationId: id.optional() }).strict(),
     response: teamSchema,
   }),
   listTeams: endpoint({
@@ -33,7 +34,7 @@ export const teamEndpoints = {
     requires: "team: update",
     body: z.object({
       teamId: id,
-      data: z.object({ name: z.string().min(1).max(256).optional(), organizationId: id.optional() }).strict(),
+      data: z.object({ name: nameField({ min: 1 }).optional(), organizationId: id.optional() }).strict(),
     }).strict(),
     response: teamSchema,
   }),

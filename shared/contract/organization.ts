@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { filterOperators, fullOrganizationSchema, id, memberFilterFields, memberSchema, memberSortFields, memberWithUserSchema, metadataInput, organizationSchema, page, queryInt, roleInput, tags } from "./organization-schemas.js";
+import { imageField, nameField } from "./text-fields.js";
 import { invitationEndpoints } from "./organization-invitations.js";
 import { teamEndpoints } from "./organization-teams.js";
 
@@ -21,11 +22,11 @@ const organizationAndMemberEndpoints = {
     tags,
     access: "session",
     body: z.object({
-      name: z.string().min(1).max(256),
+      name: nameField({ min: 1 }),
       slug: z.string().min(1).max(256),
       /** Accepted for compatibility; the organization is always created for the signed-in user. */
       userId: z.string().max(256).optional(),
-      logo: z.string().max(2048).nullish(),
+      logo: imageField.nullish(),
       metadata: metadataInput.optional(),
       keepCurrentActiveOrganization: z.boolean().optional(),
     }).strict(),
@@ -40,9 +41,9 @@ const organizationAndMemberEndpoints = {
     requires: "organization: update",
     body: z.object({
       data: z.object({
-        name: z.string().min(1).max(256).optional(),
+        name: nameField({ min: 1 }).optional(),
         slug: z.string().min(1).max(256).optional(),
-        logo: z.string().max(2048).nullish(),
+        logo: imageField.nullish(),
         metadata: metadataInput.optional(),
       }).strict(),
       organizationId: id.optional(),

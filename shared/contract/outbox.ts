@@ -1,6 +1,7 @@
 /**
  * The mail outbox over HTTP (Latchkey extension), for the console's offline-demo viewer. Without
- * SMTP the server keeps every mail in the `outbox` table (the CLI reads it with `auth mail list`).
+ * SMTP the server keeps each mail in the `outbox` table, sealed, until its link expires (the CLI
+ * reads it with `auth mail list`).
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
@@ -21,6 +22,8 @@ export const outboxMailSchema = z.object({
   /** The one-time token inside `url` (null for mails whose link holds none, e.g. invitations). */
   token: z.string().nullable(),
   createdAt: isoDate,
+  /** When the link or code stops working; the server deletes the mail then (7 days for mails without one). */
+  expiresAt: isoDate,
 });
 export type OutboxMailWire = z.infer<typeof outboxMailSchema>;
 

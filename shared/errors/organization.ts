@@ -25,6 +25,7 @@ export const organizationErrors = {
   INVITATION_NOT_FOUND: { status: 400, message: "Invitation not found" },
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: { status: 403, message: "You are not the recipient of the invitation" },
   EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: { status: 403, message: "Email verification required before accepting or rejecting invitation" },
+  EMAIL_VERIFICATION_REQUIRED_TO_INVITE: { status: 403, message: "Verify your email address before inviting others" },
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: { status: 403, message: "Email verification required to view or list invitations for the session email" },
   YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS: { status: 403, message: "You are not allowed to list invitations for this organization" },
   INVALID_TEAM_ID: { status: 400, message: "Team id contains a reserved character" },

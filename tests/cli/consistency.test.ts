@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startCliServer, stopProcess } from "../helpers/run-cli.js";
-import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { startTestServer, TEST_SECRET, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
 
 let server: TestServer;
@@ -48,7 +48,8 @@ describe("auth mail list", () => {
       await server.signUp({ email });
       await server.client().requestPasswordReset({ email });
     }
-    const result = await cli.run(["mail", "list", "--db", server.dbFile, "--jsonl"]);
+    // The outbox is sealed under the server's secret (#19); the test server's is not in a file.
+    const result = await cli.run(["mail", "list", "--db", server.dbFile, "--jsonl"], { env: { AUTH_SECRET: TEST_SECRET } });
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThanOrEqual(2);

@@ -12,6 +12,9 @@ beforeAll(async () => {
   server = await startTestServer();
   const ownerAccount = await server.signUp({ email: "owner@example.com", name: "Owner" });
   adaAccount = await server.signUp({ email: "ada@example.com", name: "Ada" });
+  // Inviting and answering invitations need verified addresses (issues 19, 27).
+  await server.verifyEmail(ownerAccount.email);
+  await server.verifyEmail(adaAccount.email);
   // Both log in through the CLI so profiles (and `org use`) are exercised.
   owner = cliFor(server);
   ada = cliFor(server);
@@ -93,6 +96,7 @@ describe("auth org", () => {
 
   it("rejects and cancels invitations", async () => {
     const bob = await server.signUp({ email: "bob@example.com" });
+    await server.verifyEmail(bob.email);
     const first = (await owner.run(["org", "invite", "bob@example.com", "--role", "member", "--json"])).json().invitation;
     const rejected = await owner.run(["invitations", "reject", first.id, "--json"], { token: bob.token });
     expect(rejected.json().invitation.status).toBe("rejected");
@@ -104,6 +108,7 @@ describe("auth org", () => {
 
   it("removes members, lets members leave, refuses the only owner, and deletes", async () => {
     const bob = await server.signUp({ email: "carl@example.com" });
+    await server.verifyEmail(bob.email);
     const inv = (await owner.run(["org", "invite", "carl@example.com", "--role", "member", "--json"])).json().invitation;
     await server.client(bob.token).acceptInvitation({ invitationId: inv.id });
     const removed = await owner.run(["org", "members", "remove", "carl@example.com", "--yes", "--json"]);
@@ -167,10 +172,18 @@ describe("auth sessions and auth account", () => {
   });
 
   it("changes the email of an unverified account at once", async () => {
-    const result = await ada.run(["account", "change-email", "ada@new.example.com", "--json"]);
-    expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ status: true, newEmail: "ada@new.example.com" });
-    expect((await ada.run(["whoami", "--json"])).json().user.email).toBe("ada@new.example.com");
-    expect((await ada.run(["account", "change-email", "owner@example.com"])).code).not.toBe(0);
+    // Ada verified her address to take part in organizations; Una never did.
+    const unaAccount = await server.signUp({ email: "una@example.com", name: "Una" });
+    const una = cliFor(server);
+    try {
+      expect((await una.run(["login", "--email", unaAccount.email, "--password-stdin"], { input: unaAccount.password })).code).toBe(0);
+      const result = await una.run(["account", "change-email", "una@new.example.com", "--json"]);
+      expect(result.code).toBe(0);
+      expect(result.json()).toMatchObject({ status: true, newEmail: "una@new.example.com" });
+      expect((await una.run(["whoami", "--json"])).json().user.email).toBe("una@new.example.com");
+      expect((await una.run(["account", "change-email", "owner@example.com"])).code).not.toBe(0);
+    } finally {
+      una.cleanup();
+    }
   });
 });

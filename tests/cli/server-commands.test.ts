@@ -206,7 +206,9 @@ describe("auth mail list", () => {
     expect(mails.map((m: { to: string }) => m.to)).toEqual(["two@example.com", "one@example.com"]);
     expect(mails[0]).toMatchObject({ kind: "verify-email", subject: expect.stringContaining("Verify") });
     expect(mails[0].url).toContain(mails[0].token);
-    expect(Object.keys(mails[0]).sort()).toEqual(["createdAt", "id", "kind", "subject", "to", "token", "url"]);
+    expect(Object.keys(mails[0]).sort()).toEqual(["createdAt", "expiresAt", "id", "kind", "subject", "to", "token", "url"]);
+    // Kept until the link expires (emailVerification.expiresIn, one hour by default).
+    expect(Date.parse(mails[0].expiresAt) - Date.parse(mails[0].createdAt)).toBe(3600_000);
 
     const filtered = await runCli(["mail", "list", "--db", db, "--to", "ONE@example.com", "--json"]);
     expect(JSON.parse(filtered.stdout).map((m: { to: string }) => m.to)).toEqual(["one@example.com"]);

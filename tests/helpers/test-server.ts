@@ -16,6 +16,9 @@ import { createTestDatabase, testDialect } from "./test-database.js";
 
 export { testDialect };
 
+/** The server secret every test server runs with (the outbox is sealed under it). */
+export const TEST_SECRET = "test-secret-test-secret-test-secret-42";
+
 export interface TestServer {
   /** Origin, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -35,6 +38,11 @@ export interface TestServer {
   outbox(to?: string): Promise<OutboxMail[]>;
   /** Create a user by email sign-up and return their bearer token. */
   signUp(input?: Partial<{ email: string; password: string; name: string; username: string }>): Promise<{ token: string; userId: string; email: string; password: string }>;
+  /**
+   * Verifies `email` the way its owner would: asks for a verification mail over the API and
+   * opens the link from the outbox (inviting and accepting invitations need it, issues 19/27).
+   */
+  verifyEmail(email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,7 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     probe = await freePort();
     config.port = probe;
     if (ownBaseURL) config.baseURL = `http://127.0.0.1:${probe}`;
-    const candidate = await createApp({ config, db: database.db, secret: "test-secret-test-secret-test-secret-42", clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
+    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
     try {
       await candidate.server.listen({ port: probe, host: "127.0.0.1" });
       app = candidate;
@@ -135,7 +143,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
       return { status: response.status, headers: response.headers, body: parsed, text, cookies: response.headers.getSetCookie() };
     },
-    outbox: (to) => listOutbox(database.db, { to }),
+    outbox: (to) => listOutbox(database.db, TEST_SECRET, { to }),
     async signUp(input = {}) {
       const n = counter++;
       const email = input.email ?? `user${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -143,6 +151,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const result = await createClient({ baseURL: url }).signUpEmail({ email, password, name: input.name ?? `User ${n}`, username: input.username });
       if (!result.token) throw new Error("sign-up did not sign in (verification required?)");
       return { token: result.token, userId: result.user.id, email, password };
+    },
+    async verifyEmail(email) {
+      const asked = await server.request("POST", "/send-verification-email", { body: { email } });
+      if (asked.status !== 200) throw new Error(`send-verification-email: ${asked.status} ${asked.text}`);
+      const [mail] = (await server.outbox(email)).filter((m) => m.kind === "verify-email");
+      if (!mail) throw new Error(`no verification mail to ${email} (already verified?)`);
+      const link = new URL(mail.url);
+      link.searchParams.delete("callbackURL");
+      const opened = await server.request("GET", link.toString().slice(api.length));
+      if (opened.status !== 200) throw new Error(`verify-email: ${opened.status} ${opened.text}`);
     },
     async close() {
       await app.close();

@@ -12,6 +12,8 @@ import * as signInLockout from "./0007-sign-in-lockout.js";
 import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
 import * as sessionImpersonator from "./0012-session-impersonator.js";
 import * as oneTimeSecrets from "./0013-one-time-secrets.js";
+import * as outboxSealed from "./0014-outbox-sealed.js";
+import * as organizationSlugLowercase from "./0015-organization-slug-lowercase.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   "0010-two-factor-passkey": twoFactorPasskey,
   "0012-session-impersonator": sessionImpersonator,
   "0013-one-time-secrets": oneTimeSecrets,
+  "0014-outbox-sealed": outboxSealed,
+  "0015-organization-slug-lowercase": organizationSlugLowercase,
 };

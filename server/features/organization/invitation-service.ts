@@ -42,6 +42,8 @@ export async function inviteMember(app: AppContext, actor: Actor, input: InviteI
   const options = app.config.organization;
   const organizationId = input.organizationId ?? actor.session.activeOrganizationId;
   if (!organizationId) throw orgError("ORGANIZATION_NOT_FOUND");
+  // An invitation is mail from the operator's domain to any address: only from owned addresses.
+  if (options.requireEmailVerificationToInvite && !actor.user.emailVerified) throw orgError("EMAIL_VERIFICATION_REQUIRED_TO_INVITE");
   const email = normalizeEmail(input.email);
   const inviter = await findMember(app.db, organizationId, actor.user.id);
   if (!inviter) throw orgError("MEMBER_NOT_FOUND");
@@ -107,6 +109,8 @@ async function sendInvitationMail(app: AppContext, actor: Actor, organization: O
       organizationName: organization.name,
       role: invitation.role,
       expiresAt: Number(invitation.expiresAt),
+      // The invitation was just created or renewed for this long.
+      expiresIn: app.config.organization.invitationExpiresIn,
       language,
     }),
   );

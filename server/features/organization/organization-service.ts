@@ -45,7 +45,7 @@ export async function createOrganization(app: AppContext, actor: Actor, input: C
       const organization: OrganizationRow = {
         id: newId(),
         name: input.name,
-        slug: input.slug,
+        slug: store.normalizeSlug(input.slug),
         logo: input.logo ?? null,
         metadata: input.metadata ? JSON.stringify(input.metadata) : null,
         createdAt: now,
@@ -86,7 +86,7 @@ export async function updateOrganization(app: AppContext, actor: Actor, input: U
   const { data } = input;
   const patch: Partial<OrganizationRow> = { updatedAt: app.clock.now() };
   if (data.name !== undefined) patch.name = data.name;
-  if (data.slug !== undefined) patch.slug = data.slug;
+  if (data.slug !== undefined) patch.slug = store.normalizeSlug(data.slug);
   if (data.logo !== undefined) patch.logo = data.logo;
   if (data.metadata !== undefined) patch.metadata = JSON.stringify(data.metadata);
   try {

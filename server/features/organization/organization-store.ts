@@ -18,8 +18,18 @@ export function lockOrganization(trx: Q, id: string): Promise<OrganizationRow | 
   return lockingRows(trx, trx.selectFrom("organization").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
+/**
+ * Slugs are stored lowercased (migration 0013), so the unique key on `slug` is a case-blind one:
+ * `acme` and `ACME` cannot name two look-alike organizations (issue 27). JavaScript's lowercasing
+ * (not the database's `lower()`, which differs between SQLite and PostgreSQL beyond ASCII) is the
+ * one rule, here and in the migration.
+ */
+export function normalizeSlug(slug: string): string {
+  return slug.toLowerCase();
+}
+
 export function findOrganizationBySlug(db: Q, slug: string): Promise<OrganizationRow | undefined> {
-  return db.selectFrom("organization").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return db.selectFrom("organization").selectAll().where("slug", "=", normalizeSlug(slug)).executeTakeFirst();
 }
 
 export async function insertOrganization(db: Q, row: OrganizationRow): Promise<void> {

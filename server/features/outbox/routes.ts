@@ -2,19 +2,18 @@
  * GET /admin/list-outbox: the offline outbox for the console's mail viewer. It needs `user:list`:
  * the mails hold one-time links (verify, reset, change email, delete account), but an
  * administrator who may list users already holds the admin role that sets any user's password,
- * so reading them grants nothing new. With SMTP configured nothing is kept: `enabled: false`.
+ * so reading them grants nothing new. The rows are sealed at rest (mail/outbox.ts) and opened
+ * here with the server secret. With SMTP configured nothing is kept: `enabled: false`.
  */
 import type { OutboxMailWire } from "../../../shared/contract/outbox.js";
 import { defineHandlers, requireAuth } from "../../http/handler.js";
-import type { OutboxRow } from "../../db/types.js";
-import { listOutboxPage } from "../../mail/outbox.js";
+import { listOutboxPage, type OutboxMail } from "../../mail/outbox.js";
 import { requirePermission } from "../../core/admin-access.js";
-import { iso } from "../../core/user/wire.js";
 
 export const OUTBOX_DEFAULT_LIMIT = 20;
 
-function toOutboxMail(row: OutboxRow): OutboxMailWire {
-  return { id: row.id, to: row.to, subject: row.subject, kind: row.kind, text: row.text, html: row.html, url: row.url, token: row.token, createdAt: iso(row.createdAt) };
+function toOutboxMail(mail: OutboxMail): OutboxMailWire {
+  return { id: mail.id, to: mail.to, subject: mail.subject, kind: mail.kind, text: mail.text, html: mail.html, url: mail.url, token: mail.token, createdAt: mail.createdAt, expiresAt: mail.expiresAt };
 }
 
 export const outboxHandlers = defineHandlers({
@@ -28,8 +27,8 @@ export const outboxHandlers = defineHandlers({
       const split = q.cursor.indexOf("_");
       before = { createdAt: Number(q.cursor.slice(0, split)), id: q.cursor.slice(split + 1) };
     }
-    const rows = await listOutboxPage(ctx.app.db, { to: q.to?.toLowerCase(), kind: q.kind, before, limit });
-    const last = rows[rows.length - 1];
-    return { enabled: true, mails: rows.map(toOutboxMail), nextCursor: rows.length === limit && last ? `${Number(last.createdAt)}_${last.id}` : null };
+    const mails = await listOutboxPage(ctx.app.db, ctx.app.secret, { to: q.to?.toLowerCase(), kind: q.kind, before, limit, now: ctx.app.clock.now() });
+    const last = mails[mails.length - 1];
+    return { enabled: true, mails: mails.map(toOutboxMail), nextCursor: mails.length === limit && last ? `${Date.parse(last.createdAt)}_${last.id}` : null };
   },
 });

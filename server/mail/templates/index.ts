@@ -23,32 +23,37 @@ interface Base {
 // The settings' default lifetimes, for callers that do not say (tests of the frame).
 const ONE_HOUR = 3600;
 
-function mail(kind: Mail["kind"], input: Base, rendered: { subject: string; text: string; html: string }): Mail {
-  return { kind, to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, url: input.url, token: input.token };
+function mail(kind: Mail["kind"], input: Base, rendered: { subject: string; text: string; html: string }, validFor: number | null): Mail {
+  return { kind, to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, url: input.url, token: input.token, validFor };
 }
 
 export function verifyEmailMail(input: Base & { name: string }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
-  return mail("verify-email", input, renderMail("verify-email", language, { appName: input.appName, name: input.name, email: input.to, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
+  const expiresIn = input.expiresIn ?? ONE_HOUR;
+  return mail("verify-email", input, renderMail("verify-email", language, { appName: input.appName, name: input.name, email: input.to, url: input.url, expiresIn }), expiresIn);
 }
 
 export function resetPasswordMail(input: Base & { name: string }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
-  return mail("reset-password", input, renderMail("reset-password", language, { appName: input.appName, name: input.name, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
+  const expiresIn = input.expiresIn ?? ONE_HOUR;
+  return mail("reset-password", input, renderMail("reset-password", language, { appName: input.appName, name: input.name, url: input.url, expiresIn }), expiresIn);
 }
 
 export function changeEmailMail(input: Base & { name: string; newEmail: string }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
-  return mail("change-email", input, renderMail("change-email", language, { appName: input.appName, name: input.name, newEmail: input.newEmail, url: input.url, expiresIn: input.expiresIn ?? ONE_HOUR }));
+  const expiresIn = input.expiresIn ?? ONE_HOUR;
+  return mail("change-email", input, renderMail("change-email", language, { appName: input.appName, name: input.name, newEmail: input.newEmail, url: input.url, expiresIn }), expiresIn);
 }
 
 export function deleteAccountMail(input: Base & { name: string }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
-  return mail("delete-account", input, renderMail("delete-account", language, { appName: input.appName, name: input.name, url: input.url, expiresIn: input.expiresIn ?? 24 * ONE_HOUR }));
+  const expiresIn = input.expiresIn ?? 24 * ONE_HOUR;
+  return mail("delete-account", input, renderMail("delete-account", language, { appName: input.appName, name: input.name, url: input.url, expiresIn }), expiresIn);
 }
 
 export function invitationMail(input: Base & { inviterName: string; organizationName: string; role: string; expiresAt?: Date | number }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { appName, url, inviterName, organizationName, role, expiresAt } = input;
-  return mail("invitation", input, renderMail("invitation", language, { appName, url, inviterName, organizationName, role, expiresAt }));
+  // `expiresIn`: the invitation's lifetime, so the outbox keeps the mail while it can be accepted.
+  return mail("invitation", input, renderMail("invitation", language, { appName, url, inviterName, organizationName, role, expiresAt }), input.expiresIn ?? null);
 }

@@ -8,5 +8,5 @@ import { renderMail } from "./render-mail.js";
 
 export function otpMail(input: { appName: string; to: string; name: string; code: string; minutes: number; url: string; language?: LanguageTag }): Mail {
   const rendered = renderMail("otp", input.language ?? DEFAULT_LANGUAGE, { appName: input.appName, name: input.name, code: input.code, minutes: input.minutes });
-  return { kind: "otp", to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, url: input.url, token: input.code };
+  return { kind: "otp", to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, url: input.url, token: input.code, validFor: input.minutes * 60 };
 }

@@ -2,11 +2,28 @@
  * One mail kind in one language → subject, plain text and HTML. Values from users (names,
  * organization names, addresses) go into the ICU messages as plain text; the whole formatted
  * paragraph is escaped for the HTML part, so no value can add markup.
+ *
+ * Mail must not carry someone else's words as the product's (issue 27): a subject is formatted
+ * with the product's own values only (the app name, the code), so a catalogue subject naming a
+ * user's value fails to render; the bodies show the inviter's and the organization's names inside
+ * the language's quotation marks (the catalogues write them, a test checks every language); and
+ * any line break, control character or bidi override left in a stored value from before names
+ * were checked is shown as a space, so it cannot start a line of its own.
  */
 import type { LanguageTag } from "../../../shared/languages.js";
 import { formatDate, formatMessage, formatValidity, type MessageValues } from "./format.js";
 import { layoutMail } from "./render.js";
 import { MAIL_TEXTS, type TemplateKind } from "./texts/index.js";
+
+const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** A value typed by a user, on one line: control characters and bidi overrides become spaces. */
+function oneLine(value: string): string {
+  return value.replace(CONTROL_OR_BIDI, " ");
+}
+
+/** The values a subject may use: the product's own words, never a user's. */
+const SUBJECT_VALUES = ["appName", "code"] as const;
 
 interface Common {
   appName: string;
@@ -49,10 +66,10 @@ function roleLabel(language: LanguageTag, role: string): string {
 export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTag, input: TemplateValues[K]): RenderedMail {
   const texts = MAIL_TEXTS[language];
   const kindTexts = texts.kinds[kind];
-  const values: MessageValues = { appName: input.appName, name: input.name ?? "" };
+  const values: MessageValues = { appName: input.appName, name: oneLine(input.name ?? "") };
   const given = input as unknown as Record<string, unknown>;
   for (const key of ["email", "newEmail", "inviterName", "organizationName", "code"]) {
-    if (typeof given[key] === "string") values[key] = given[key] as string;
+    if (typeof given[key] === "string") values[key] = oneLine(given[key] as string);
   }
   if (typeof given.role === "string") values.role = roleLabel(language, given.role);
   if (typeof given.expiresIn === "number") values.validity = formatValidity(language, given.expiresIn, texts);
@@ -65,7 +82,7 @@ export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTa
   const laid = layoutMail({
     language,
     appName: input.appName,
-    subject: format(kindTexts.subject),
+    subject: formatMessage(language, kindTexts.subject, subjectValues(values)),
     // A paragraph about a date nobody gave (an invitation built without its expiry) is left out.
     lines: [...greeting, ...kindTexts.body.filter((line) => values.expiresAt !== undefined || !line.includes("{expiresAt}")).map(format)],
     action:
@@ -75,4 +92,10 @@ export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTa
     code: kind === "otp" ? values.code as string : undefined,
   });
   return { language, ...laid };
+}
+
+function subjectValues(values: MessageValues): MessageValues {
+  const out: MessageValues = {};
+  for (const key of SUBJECT_VALUES) if (values[key] !== undefined) out[key] = values[key];
+  return out;
 }

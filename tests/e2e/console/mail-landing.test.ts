@@ -93,9 +93,11 @@ describe("default mail links land on console pages", { timeout: FLOW_TIMEOUT }, 
 
   it("invitation: the invitee signs in and sees the invitation to accept", async () => {
     const owner = await harness.server.signUp();
+    await harness.server.verifyEmail(owner.email); // only verified accounts invite
     const organization = await harness.server.request("POST", "/organization/create", { token: owner.token, body: { name: "Landing Co", slug: `landing-co-${Date.now()}` } });
     expect(organization.status).toBe(200);
     const invitee = await harness.server.signUp();
+    await harness.server.verifyEmail(invitee.email); // answering an invitation needs a verified address
     const invited = await harness.server.request("POST", "/organization/invite-member", { token: owner.token, body: { email: invitee.email, role: "member", organizationId: organization.body.id } });
     expect(invited.status).toBe(200);
     const mail = await newestMail(invitee.email, "invitation");

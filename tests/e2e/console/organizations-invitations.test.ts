@@ -24,6 +24,8 @@ describe("invitations and members", () => {
     expect(defaultTeam?.name).toBe("Northwind");
     const invitee = await server.signUp({ name: "Ivan Invitee" });
     const other = await server.signUp({ name: "Rita Removable" });
+    // Inviting and accepting need verified addresses (issues 19, 27): each opens their link.
+    for (const person of [owner, invitee, other]) await server.verifyEmail(person.email);
 
     const { page } = await harness.newPage({ as: owner });
     page.setDefaultTimeout(10_000);
@@ -146,6 +148,8 @@ describe("invitations and members", () => {
     const rejecter = await server.signUp({ name: "Rachel Rejecter" });
     const canceled = await server.signUp({ name: "Carl Canceled" });
     const bystander = await server.signUp({ name: "Bea Bystander" });
+    // Inviting and answering invitations need verified addresses (issues 19, 27).
+    for (const person of [owner, rejecter, canceled]) await server.verifyEmail(person.email);
 
     // The owner invites two people from the console.
     const { page } = await harness.newPage({ as: owner });

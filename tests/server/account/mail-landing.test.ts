@@ -87,6 +87,7 @@ describe("default mail links (no callback URL given)", () => {
 
   it("invitation → /console/accept-invitation/<id>", async () => {
     const owner = await server.signUp();
+    await server.verifyEmail(owner.email); // only verified accounts invite
     const organization = await server.request("POST", "/organization/create", { token: owner.token, body: { name: "Landing", slug: `landing-${counter++}-${Date.now()}` } });
     expect(organization.status).toBe(200);
     const email = fresh();

@@ -25,6 +25,23 @@ const importUsers = (users: unknown[], token = admin.token) => server.request("P
 const signIn = (email: string, password: string) => server.request("POST", "/sign-in/email", { body: { email, password } });
 
 describe("import-users", () => {
+  it("answers a non-administrator 403 before looking at the body, whatever it holds (#19)", async () => {
+    const plain = await server.signUp();
+    const bodies: unknown[] = [{}, { users: [] }, { users: "x" }, { users: [{ email: "a@example.com" }] }, { users: [{ email: "a@example.com", name: "A", passwordhash: "x" }] }, { users: [{ email: "ok@example.com", name: "Ok" }] }];
+    for (const body of bodies) {
+      const response = await server.request("POST", "/admin/import-users", { token: plain.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(403);
+      expect(response.body).toEqual({ code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS", message: expect.any(String) });
+    }
+    // No caller at all: 401, also before the body.
+    expect((await server.request("POST", "/admin/import-users", { body: { users: "x" } })).status).toBe(401);
+    // An administrator still gets the body's problems, keys named.
+    const bad = await server.request("POST", "/admin/import-users", { token: admin.token, body: { users: [{ email: "a@example.com", name: "A", passwordhash: "x" }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("VALIDATION_ERROR");
+    expect(JSON.stringify(bad.body.issues)).toContain("passwordhash");
+  });
+
   it("imports a better-auth scrypt hash that signs in and is upgraded to argon2id", async () => {
     const response = await importUsers([{ email: "Scrypt@Example.com", name: "Scrypt", passwordHash: betterAuthScrypt("migrated password"), emailVerified: true }]);
     expect(response.status).toBe(200);

@@ -1,11 +1,13 @@
 /** GET /admin/list-outbox: the offline outbox over HTTP for the console's mail viewer. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { insertOutboxMail } from "../../../server/mail/outbox.js";
+import { startTestServer, TEST_SECRET, type TestServer } from "../../helpers/test-server.js";
 import { signUpAdmin } from "./admin-helpers.js";
 
 let server: TestServer;
 let admin: { token: string; userId: string };
 const T0 = Date.UTC(2026, 4, 1);
+const STILL_VALID = Date.now() + 30 * 24 * 3600_000;
 
 /** 7 mails: kinds cycling, to a@ and b@ alternately, two pairs sharing a millisecond. */
 const kinds = ["verify-email", "reset-password", "invitation"] as const;
@@ -15,22 +17,24 @@ beforeAll(async () => {
   server = await startTestServer({ config: { admin: { roles: { lister: { user: ["list"] }, viewer: { user: ["get"] } } } } });
   admin = await signUpAdmin(server);
   await server.database.db.deleteFrom("outbox").execute();
-  await server.database.db
-    .insertInto("outbox")
-    .values(
-      times.map((t, i) => ({
-        id: `mail${i}`,
-        kind: kinds[i % 3] as string,
+  for (const [i, t] of times.entries()) {
+    await insertOutboxMail(
+      server.database.db,
+      TEST_SECRET,
+      {
+        kind: kinds[i % 3]!,
         to: i % 2 === 0 ? "a@outbox.test" : "b@outbox.test",
         subject: `Subject ${i}`,
         text: `Text ${i} https://app.test/x?token=tok${i}`,
         html: `<p>Html ${i}</p>`,
         url: `https://app.test/x?token=tok${i}`,
         token: kinds[i % 3] === "invitation" ? null : `tok${i}`,
-        createdAt: T0 + t * 60_000,
-      })),
-    )
-    .execute();
+        validFor: null,
+      },
+      // Still unexpired on the server's clock (which starts at the real time).
+      { id: `mail${i}`, createdAt: T0 + t * 60_000, expiresAt: STILL_VALID },
+    );
+  }
 });
 afterAll(async () => {
   await server.close();
@@ -59,6 +63,7 @@ describe("admin/list-outbox", () => {
       url: "https://app.test/x?token=tok4",
       token: "tok4",
       createdAt: new Date(T0 + 3 * 60_000).toISOString(),
+      expiresAt: new Date(STILL_VALID).toISOString(),
     });
   });
 
@@ -117,7 +122,7 @@ describe("admin/list-outbox", () => {
     const smtp = await startTestServer({ mailer: { transport: "smtp", send: async (mail) => void sent.push(mail) } });
     try {
       const smtpAdmin = await signUpAdmin(smtp);
-      await smtp.database.db.insertInto("outbox").values({ id: "old", kind: "verify-email", to: "x@y.test", subject: "s", text: "t", html: "h", url: "u", token: "t", createdAt: T0 }).execute();
+      await insertOutboxMail(smtp.database.db, TEST_SECRET, { kind: "verify-email", to: "x@y.test", subject: "s", text: "t", html: "h", url: "u", token: "t", validFor: 3600 }, { id: "old", createdAt: T0, expiresAt: STILL_VALID });
       const response = await smtp.request("GET", "/admin/list-outbox", { token: smtpAdmin.token });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ enabled: false, mails: [], nextCursor: null });

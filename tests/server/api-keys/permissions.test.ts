@@ -82,6 +82,7 @@ describe("an admin key limited to user: [ban, list]", () => {
 
   it("permissions also bound organization actions", async () => {
     const owner = await server.signUp();
+    await server.verifyEmail(owner.email); // only verified accounts invite: the refusal below is the key's
     const org = await server.request("POST", "/organization/create", { token: owner.token, body: { name: "Keyed Org", slug: `keyed-${Date.now()}` } });
     expect(org.status).toBe(200);
     const { key } = await createKey(owner.token, { name: "org read-only", permissions: { member: ["update"] } });

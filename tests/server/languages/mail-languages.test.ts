@@ -31,13 +31,13 @@ function render(kind: TemplateKind, language: LanguageTag) {
  */
 const SUBJECT_WORDS: Record<LanguageTag, RegExp> = {
   en: /\b(Verify|Reset|Confirm|invited|sign-in code)\b/,
-  ru: /(Подтвердите|Сброс|приглашает|Код для входа)/,
-  uk: /(Підтвердьте|Скидання|запрошує|Код для входу)/,
-  es: /(Verifique|Restablezca|Confirme|invitado|código)/,
-  de: /(Bestätigen|Setzen Sie|eingeladen|Anmeldecode)/,
-  pl: /(Potwierdzenie|Resetowanie|zaprasza|Kod logowania)/,
-  fr: /(Confirmez|Réinitialisez|vous invite|code de connexion)/,
-  tr: /(doğrulayın|sıfırlayın|onaylayın|davet etti|giriş kodunuz)/,
+  ru: /(Подтвердите|Сброс|Приглашение|Код для входа)/,
+  uk: /(Підтвердьте|Скидання|Запрошення|Код для входу)/,
+  es: /(Verifique|Restablezca|Confirme|Invitación|código)/,
+  de: /(Bestätigen|Setzen Sie|Einladung|Anmeldecode)/,
+  pl: /(Potwierdzenie|Resetowanie|Zaproszenie|Kod logowania)/,
+  fr: /(Confirmez|Réinitialisez|Invitation|code de connexion)/,
+  tr: /(doğrulayın|sıfırlayın|onaylayın|davet edildiniz|giriş kodunuz)/,
 };
 const ENGLISH_WORDS = /\b(your|Verify|Reset|Confirm|invited|password|the)\b/;
 
@@ -154,6 +154,37 @@ describe("mail texts", () => {
         expect(new Set(all(texts)), `${language}.${kind}`).toEqual(new Set(all(en)));
         expect(texts.kinds[kind].body.length, `${language}.${kind} paragraphs`).toBe(en.kinds[kind].body.length);
       }
+    }
+  });
+
+  it("name no user-supplied value in any subject, in any language (#27)", () => {
+    for (const language of LANGUAGE_TAGS) {
+      for (const kind of TEMPLATE_KINDS) {
+        const used = [...placeholders(MAIL_TEXTS[language].kinds[kind].subject)];
+        expect(used.filter((name) => name !== "appName" && name !== "code"), `${language}.${kind}`).toEqual([]);
+      }
+    }
+  });
+
+  it("put the inviter's and the organization's names inside quotation marks in every language (#27)", () => {
+    const QUOTED = /(“|„|«\u00a0?)\{(inviterName|organizationName)\}(\u00a0?»|“|”)/g;
+    for (const language of LANGUAGE_TAGS) {
+      const body = MAIL_TEXTS[language].kinds.invitation.body.join("\n");
+      const bare = body.replace(QUOTED, "").match(/\{(inviterName|organizationName)\}/g);
+      expect(bare, `${language}: unquoted user values`).toBeNull();
+      expect([...body.matchAll(QUOTED)].map((m) => m[2]).sort(), language).toEqual(["inviterName", "organizationName"]);
+    }
+  });
+
+  it("keep an invitation's subject free of the inviter's words and its body quoting them on one line (#27)", () => {
+    const evil = "Mallory\r\nReset password: https://evil.test/reset\u202E";
+    for (const language of LANGUAGE_TAGS) {
+      const mail = renderMail("invitation", language, { appName: "Acme", url, inviterName: evil, organizationName: "Evil\nOrg", role: "member", expiresAt });
+      expect(mail.subject).not.toMatch(/Mallory|evil|Evil/);
+      expect(mail.text).not.toMatch(/\r|\u202E/);
+      expect(mail.text.split("\n").some((line) => line.startsWith("Reset password"))).toBe(false);
+      expect(mail.text).toMatch(/(“|„|«\u00a0?)Mallory  Reset password: https:\/\/evil\.test\/reset (\u00a0?»|“|”)/);
+      expect(mail.text).toMatch(/(“|„|«\u00a0?)Evil Org(\u00a0?»|“|”)/);
     }
   });
 });

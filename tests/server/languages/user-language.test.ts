@@ -130,17 +130,22 @@ describe("mail follows the language", () => {
   });
 
   it("writes an invitation in the invitee's language, else the inviter's", async () => {
-    const inviter = await signUp({ email: fresh("boss"), language: "fr" });
+    const inviterEmail = fresh("boss");
+    const inviter = await signUp({ email: inviterEmail, language: "fr" });
+    await server.verifyEmail(inviterEmail); // only verified accounts invite
     const org = await server.request("POST", "/organization/create", { token: inviter.body.token, body: { name: "Acme", slug: `acme-${n++}` } });
     expect(org.status).toBe(200);
     const invitee = fresh("ru-invitee");
     await signUp({ email: invitee, language: "ru" });
     await server.request("POST", "/organization/invite-member", { token: inviter.body.token, body: { organizationId: org.body.id, email: invitee, role: "member" } });
-    expect((await server.outbox(invitee))[0]!.subject).toBe("Ola приглашает Вас в организацию Acme");
+    const [toInvitee] = (await server.outbox(invitee)).filter((mail) => mail.kind === "invitation");
+    expect(toInvitee!.subject).toBe("Приглашение в организацию в Latchkey");
+    expect(toInvitee!.text).toContain("«Ola» приглашает Вас присоединиться к организации «Acme»");
     const stranger = fresh("stranger");
     await server.request("POST", "/organization/invite-member", { token: inviter.body.token, body: { organizationId: org.body.id, email: stranger, role: "member" } });
     const [invitation] = await server.outbox(stranger);
-    expect(invitation!.subject).toBe("Ola vous invite à rejoindre Acme");
+    expect(invitation!.subject).toBe("Invitation à rejoindre une organisation sur Latchkey");
+    expect(invitation!.text).toContain("«\u00a0Ola\u00a0» vous invite à rejoindre l’organisation «\u00a0Acme\u00a0»");
     expect(invitation!.text).toContain("«\u00a0membre\u00a0»");
   });
 });

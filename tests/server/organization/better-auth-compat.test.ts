@@ -25,6 +25,7 @@ async function signedIn(email: string) {
   const client = browserClient();
   const result = await client.signUp.email({ email, password: "password123", name: email.split("@")[0]! });
   expect(result.error).toBeNull();
+  await server.verifyEmail(email); // inviting and accepting need a verified address
   return { client, id: result.data!.user.id, email };
 }
 

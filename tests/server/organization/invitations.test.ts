@@ -29,7 +29,9 @@ describe("organization/invite-member", () => {
     const [mail] = await server.outbox(guest!.email);
     expect(mail!.kind).toBe("invitation");
     expect(mail!.url).toBe(`${server.url}/console/accept-invitation/${response.body.id}`);
-    expect(mail!.subject).toContain(org.body.name);
+    // The subject is the product's words only; the organization's name is quoted in the body (#27).
+    expect(mail!.subject).toBe("You are invited to join an organization on Latchkey");
+    expect(mail!.text).toContain(`“${org.body.name}”`);
     expect(await auditActions(server, org.id)).toContain("invitation.create");
   });
 
@@ -264,21 +266,58 @@ describe("invitation lookups", () => {
     expect(mine.body[0]).toMatchObject({ email: guest!.email, organizationId: org.id, organizationName: org.body.name, status: "pending" });
   });
 
-  it("requires a verified email to act on invitations when configured", async () => {
-    const strict = await startTestServer({ config: { organization: { requireEmailVerificationOnInvitation: true } } });
+  it("refuses to let an account that never verified the invitee's address accept or reject, by default (#19)", async () => {
+    const [boss] = await users(server, 1);
+    const [squatter] = await users(server, 1, { verified: false });
+    const org = await createOrganization(server, boss!);
+    const { body: invitation } = await server.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: squatter!.email, role: "admin", organizationId: org.id } });
+    for (const path of ["/organization/accept-invitation", "/organization/reject-invitation"]) {
+      const refused = await server.request("POST", path, { token: squatter!.token, body: { invitationId: invitation.id } });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body).toEqual({ code: "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION", message: "Email verification required before accepting or rejecting invitation" });
+    }
+    const list = await server.request("GET", "/organization/list-user-invitations", { token: squatter!.token });
+    expect(list.body.code).toBe("EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION");
+    expect(await server.database.db.selectFrom("member").select("id").where("organizationId", "=", org.id).where("userId", "=", squatter!.userId).execute()).toEqual([]);
+    // Once the address is proven through the mailed link, the same invitation can be accepted.
+    await server.verifyEmail(squatter!.email);
+    expect((await server.request("POST", "/organization/accept-invitation", { token: squatter!.token, body: { invitationId: invitation.id } })).status).toBe(200);
+  });
+
+  it("lets organization.requireEmailVerificationOnInvitation: false accept unverified, as better-auth does (#19)", async () => {
+    const lenient = await startTestServer({ config: { organization: { requireEmailVerificationOnInvitation: false } } });
     try {
-      const [boss, guest] = await users(strict, 2);
-      await createOrganization(strict, boss!);
-      const { body: invitation } = await strict.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: guest!.email, role: "member" } });
-      const accept = await strict.request("POST", "/organization/accept-invitation", { token: guest!.token, body: { invitationId: invitation.id } });
-      expect(accept.status).toBe(403);
-      expect(accept.body.code).toBe("EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION");
-      const list = await strict.request("GET", "/organization/list-user-invitations", { token: guest!.token });
-      expect(list.body.code).toBe("EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION");
-      await strict.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", guest!.userId).execute();
-      expect((await strict.request("POST", "/organization/accept-invitation", { token: guest!.token, body: { invitationId: invitation.id } })).status).toBe(200);
+      const [boss] = await users(lenient, 1);
+      const [guest] = await users(lenient, 1, { verified: false });
+      await createOrganization(lenient, boss!);
+      const { body: invitation } = await lenient.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: guest!.email, role: "member" } });
+      expect((await lenient.request("POST", "/organization/accept-invitation", { token: guest!.token, body: { invitationId: invitation.id } })).status).toBe(200);
     } finally {
-      await strict.close();
+      await lenient.close();
+    }
+  });
+
+  it("refuses to send invitations from an unverified account, and sends nothing (#27)", async () => {
+    const [fresh] = await users(server, 1, { verified: false });
+    const org = await createOrganization(server, fresh!);
+    const target = "victim-27@example.com";
+    const refused = await server.request("POST", "/organization/invite-member", { token: fresh!.token, body: { email: target, role: "member", organizationId: org.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: "EMAIL_VERIFICATION_REQUIRED_TO_INVITE", message: "Verify your email address before inviting others" });
+    expect(await server.outbox(target)).toEqual([]);
+    await server.verifyEmail(fresh!.email);
+    expect((await server.request("POST", "/organization/invite-member", { token: fresh!.token, body: { email: target, role: "member", organizationId: org.id } })).status).toBe(200);
+    expect((await server.outbox(target)).map((m) => m.kind)).toEqual(["invitation"]);
+  });
+
+  it("lets organization.requireEmailVerificationToInvite: false invite from an unverified account (#27)", async () => {
+    const lenient = await startTestServer({ config: { organization: { requireEmailVerificationToInvite: false } } });
+    try {
+      const [boss] = await users(lenient, 1, { verified: false });
+      await createOrganization(lenient, boss!);
+      expect((await lenient.request("POST", "/organization/invite-member", { token: boss!.token, body: { email: "someone@example.com", role: "member" } })).status).toBe(200);
+    } finally {
+      await lenient.close();
     }
   });
 });

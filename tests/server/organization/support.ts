@@ -9,9 +9,17 @@ export interface SignedUp {
   password: string;
 }
 
-export async function users(server: TestServer, count: number): Promise<SignedUp[]> {
+/**
+ * Signs up `count` users. They verify their addresses through the mailed link unless
+ * `verified: false`: inviting and answering invitations need a verified email (issues 19, 27).
+ */
+export async function users(server: TestServer, count: number, options: { verified?: boolean } = {}): Promise<SignedUp[]> {
   const out: SignedUp[] = [];
-  for (let i = 0; i < count; i++) out.push(await server.signUp());
+  for (let i = 0; i < count; i++) {
+    const user = await server.signUp();
+    if (options.verified !== false) await server.verifyEmail(user.email);
+    out.push(user);
+  }
   return out;
 }
 

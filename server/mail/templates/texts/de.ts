@@ -31,8 +31,8 @@ export const de: MailTexts = {
       action: "Mein Konto löschen",
     },
     invitation: {
-      subject: "{inviterName} hat Sie zu {organizationName} eingeladen",
-      body: ["{inviterName} hat Sie eingeladen, der Organisation „{organizationName}“ bei {appName} mit der Rolle „{role}“ beizutreten.", "Die Einladung ist gültig bis {expiresAt}."],
+      subject: "Einladung zu einer Organisation bei {appName}",
+      body: ["„{inviterName}“ hat Sie eingeladen, der Organisation „{organizationName}“ bei {appName} mit der Rolle „{role}“ beizutreten.", "Die Einladung ist gültig bis {expiresAt}."],
       action: "Einladung ansehen",
     },
     otp: {

@@ -30,8 +30,8 @@ export const en: MailTexts = {
       action: "Delete my account",
     },
     invitation: {
-      subject: "{inviterName} invited you to {organizationName}",
-      body: ["{inviterName} invited you to join the organization {organizationName} on {appName} as {role}.", "The invitation is valid until {expiresAt}."],
+      subject: "You are invited to join an organization on {appName}",
+      body: ["“{inviterName}” invited you to join the organization “{organizationName}” on {appName} as {role}.", "The invitation is valid until {expiresAt}."],
       action: "View invitation",
     },
     otp: {

@@ -31,8 +31,8 @@ export const es: MailTexts = {
       action: "Eliminar mi cuenta",
     },
     invitation: {
-      subject: "{inviterName} le ha invitado a {organizationName}",
-      body: ["{inviterName} le ha invitado a unirse a la organización «{organizationName}» en {appName} con el rol «{role}».", "La invitación es válida hasta el {expiresAt}."],
+      subject: "Invitación a una organización en {appName}",
+      body: ["«{inviterName}» le ha invitado a unirse a la organización «{organizationName}» en {appName} con el rol «{role}».", "La invitación es válida hasta el {expiresAt}."],
       action: "Ver invitación",
     },
     otp: {

@@ -31,8 +31,8 @@ export const fr: MailTexts = {
       action: "Supprimer mon compte",
     },
     invitation: {
-      subject: "{inviterName} vous invite à rejoindre {organizationName}",
-      body: ["{inviterName} vous invite à rejoindre l’organisation «\u00a0{organizationName}\u00a0» sur {appName} avec le rôle «\u00a0{role}\u00a0».", "L’invitation est valable jusqu’au {expiresAt}."],
+      subject: "Invitation à rejoindre une organisation sur {appName}",
+      body: ["«\u00a0{inviterName}\u00a0» vous invite à rejoindre l’organisation «\u00a0{organizationName}\u00a0» sur {appName} avec le rôle «\u00a0{role}\u00a0».", "L’invitation est valable jusqu’au {expiresAt}."],
       action: "Voir l’invitation",
     },
     otp: {

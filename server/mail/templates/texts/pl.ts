@@ -32,8 +32,8 @@ export const pl: MailTexts = {
       action: "Usuń moje konto",
     },
     invitation: {
-      subject: "{inviterName} zaprasza do organizacji {organizationName}",
-      body: ["{inviterName} zaprasza do dołączenia do organizacji „{organizationName}” w {appName} z rolą „{role}”.", "Zaproszenie jest ważne do {expiresAt}."],
+      subject: "Zaproszenie do organizacji w {appName}",
+      body: ["„{inviterName}” zaprasza do dołączenia do organizacji „{organizationName}” w {appName} z rolą „{role}”.", "Zaproszenie jest ważne do {expiresAt}."],
       action: "Zobacz zaproszenie",
     },
     otp: {

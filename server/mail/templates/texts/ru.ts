@@ -31,8 +31,8 @@ export const ru: MailTexts = {
       action: "Удалить учётную запись",
     },
     invitation: {
-      subject: "{inviterName} приглашает Вас в организацию {organizationName}",
-      body: ["{inviterName} приглашает Вас присоединиться к организации «{organizationName}» в {appName} с ролью «{role}».", "Приглашение действительно до {expiresAt}."],
+      subject: "Приглашение в организацию в {appName}",
+      body: ["«{inviterName}» приглашает Вас присоединиться к организации «{organizationName}» в {appName} с ролью «{role}».", "Приглашение действительно до {expiresAt}."],
       action: "Открыть приглашение",
     },
     otp: {

@@ -33,8 +33,8 @@ export const tr: MailTexts = {
       action: "Hesabımı sil",
     },
     invitation: {
-      subject: "{inviterName} sizi {organizationName} kuruluşuna davet etti",
-      body: ["{inviterName} sizi {appName} üzerindeki {organizationName} kuruluşuna “{role}” rolüyle katılmaya davet etti.", "Davet şu tarihe kadar geçerlidir: {expiresAt}."],
+      subject: "{appName} üzerinde bir kuruluşa davet edildiniz",
+      body: ["“{inviterName}” sizi {appName} üzerindeki “{organizationName}” kuruluşuna “{role}” rolüyle katılmaya davet etti.", "Davet şu tarihe kadar geçerlidir: {expiresAt}."],
       action: "Daveti görüntüle",
     },
     otp: {

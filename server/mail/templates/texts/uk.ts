@@ -31,8 +31,8 @@ export const uk: MailTexts = {
       action: "Видалити обліковий запис",
     },
     invitation: {
-      subject: "{inviterName} запрошує Вас до організації {organizationName}",
-      body: ["{inviterName} запрошує Вас приєднатися до організації «{organizationName}» у {appName} з роллю «{role}».", "Запрошення дійсне до {expiresAt}."],
+      subject: "Запрошення до організації в {appName}",
+      body: ["«{inviterName}» запрошує Вас приєднатися до організації «{organizationName}» у {appName} з роллю «{role}».", "Запрошення дійсне до {expiresAt}."],
       action: "Переглянути запрошення",
     },
     otp: {
