@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
-import { assertFresh, refreshDueAt, resolveSession } from "../core/session/service.js";
+import { refreshDueAt, resolveSession } from "../core/session/service.js";
+import { assertMayCall, credentialKindOf, mayReceiveJwt } from "../core/credentials/powers.js";
 import { hashSecret } from "../crypto/tokens.js";
 import type { SessionRow } from "../db/types.js";
 import { applyUserFieldInput, runWithUserFields, userFieldModeOf, userFieldsOf, type UserFieldMode } from "../core/user/additional-fields.js";
@@ -97,18 +98,22 @@ async function serve(
   if (cached) {
     // Answered from the signed cookie: no database lookup (the point of the cache).
   } else if (apiKey && spec.access !== "public") {
-    auth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
+    const keyAuth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
+    auth = { ...keyAuth, kind: "api-key" };
+    assertMayCall(app, spec, auth.kind, auth.session);
   } else if (spec.access !== "public") {
-    const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
+    const bearer = bearerToken(request);
+    const token = bearer ?? jar.incoming.get(SESSION_COOKIE);
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
-      auth = { session: resolved.session, user: resolved.user, token: resolved.token, ...(resolved.impersonator ? { impersonator: resolved.impersonator } : {}) };
+      const kind = credentialKindOf({ apiKey: false, session: resolved.session, viaCookie: bearer === undefined });
+      auth = { session: resolved.session, user: resolved.user, token: resolved.token, kind, ...(resolved.impersonator ? { impersonator: resolved.impersonator } : {}) };
       if (resolved.refreshed && jar.incoming.get(SESSION_COOKIE) === resolved.token) browser.refresh(resolved);
     } else if (token && jar.incoming.get(SESSION_COOKIE) === token) {
       browser.clear(); // a dead cookie: tell the browser to drop it
     }
     if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
-    if (auth && spec.access === "fresh-session") assertFresh(app, auth.session);
+    if (auth) assertMayCall(app, spec, auth.kind, auth.session); // credential powers: API keys, impersonation, freshness
     if (auth) await enforceTwoFactorPolicy(app, auth, spec.path); // twoFactor.requiredForRoles
   }
 
@@ -138,7 +143,7 @@ async function serve(
   let result: unknown;
   try {
     result = await (auth?.apiKey ? runWithKeyScope(auth.apiKey, () => handler(ctx)) : handler(ctx));
-    await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
+    if (!auth || mayReceiveJwt(auth)) await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
     for (const task of jar.tasks ?? []) await task();
   } finally {
     // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.

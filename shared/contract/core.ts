@@ -37,6 +37,7 @@ export const coreEndpoints = {
     summary: "Create a user with email and password and sign them in",
     tags: ["email-password"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({
       email: emailField,
       password: passwordField,
@@ -56,6 +57,7 @@ export const coreEndpoints = {
     summary: "Sign in with email and password",
     tags: ["email-password"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({
       email: emailField,
       password: passwordField,

@@ -5,7 +5,7 @@
  * so reading them grants nothing new. With SMTP configured nothing is kept: `enabled: false`.
  */
 import type { OutboxMailWire } from "../../../shared/contract/outbox.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import type { OutboxRow } from "../../db/types.js";
 import { listOutboxPage } from "../../mail/outbox.js";
 import { requirePermission } from "../../core/admin-access.js";
@@ -19,7 +19,7 @@ function toOutboxMail(row: OutboxRow): OutboxMailWire {
 
 export const outboxHandlers = defineHandlers({
   adminListOutbox: async (ctx) => {
-    requirePermission(ctx.app.config, requireAuth(ctx).user, { user: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_OUTBOX");
+    requirePermission(ctx.app.config, ctx.auth.user, { user: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_OUTBOX");
     if (ctx.app.mailer.transport !== "outbox") return { enabled: false, mails: [], nextCursor: null };
     const q = ctx.query;
     const limit = q.limit ?? OUTBOX_DEFAULT_LIMIT;
