@@ -4,12 +4,15 @@ import type { Contract, EndpointName, EndpointSpec, ParamsOf, QueryOf, BodyOf, R
 import type { AuditEvent } from "../audit/recorder.js";
 import type { AppContext } from "../context.js";
 import type { KeyScope } from "../core/credentials/key-scope.js";
+import type { CredentialKind } from "../core/credentials/powers.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import type { IssuedSession, RequestMeta } from "../core/session/service.js";
 
 export interface AuthState {
   session: SessionRow;
   user: UserRow;
+  /** Which kind of credential this is, and so what it may do (core/credentials/powers.ts). */
+  kind: CredentialKind;
   /** The raw credential this request presented. */
   token: string;
   /** Set when the request authenticated with `x-api-key` (features/api-key): the key and its permissions. */
@@ -55,8 +58,11 @@ export interface HandlerContext<S extends EndpointSpec> {
   meta: RequestMeta;
   /** For endpoints declaring `cookieCache`: the session from the signed cookie, when valid. */
   cached: SessionWithUser | null;
-  /** Set for "session" and "fresh-session" endpoints; may be set for "optional-session". */
-  auth: AuthState | null;
+  /**
+   * The caller's credential: always there for "session" and "fresh-session" endpoints (the type
+   * says so, so handlers need no check of their own), maybe for "optional-session", never for "public".
+   */
+  auth: S["access"] extends "session" | "fresh-session" ? AuthState : AuthState | null;
   browser: BrowserSessions;
   /** Record an audit event; the request's IP, user agent and actor are filled in. */
   audit(event: AuditEvent): void;
@@ -79,10 +85,4 @@ export type AllHandlers = { [K in EndpointName]: Handler<Contract[K]> };
 /** Declare a feature's handlers; the keys must be contract endpoint names. */
 export function defineHandlers<K extends EndpointName>(handlers: { [P in K]: Handler<Contract[P]> }) {
   return handlers;
-}
-
-/** The signed-in user, for endpoints whose access guarantees one. */
-export function requireAuth(ctx: { auth: AuthState | null }): AuthState {
-  if (!ctx.auth) throw new Error("handler expected a session; check the endpoint's access level");
-  return ctx.auth;
 }

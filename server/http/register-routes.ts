@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
-import { assertFresh, refreshDueAt, resolveSession } from "../core/session/service.js";
+import { refreshDueAt, resolveSession } from "../core/session/service.js";
+import { assertMayCall, credentialKindOf, mayReceiveJwt } from "../core/credentials/powers.js";
 import { hashSecret } from "../crypto/tokens.js";
 import type { SessionRow } from "../db/types.js";
 import { applyUserFieldInput, runWithUserFields, userFieldModeOf, userFieldsOf, type UserFieldMode } from "../core/user/additional-fields.js";
@@ -75,8 +76,11 @@ async function serve(
     return parsed;
   };
   // Most bodies are checked before anything else (better-auth's order: 400 before 401); an
-  // endpoint that declares `permissionBeforeBody` has its body checked after that permission.
-  let body = spec.permissionBeforeBody ? {} : parseBody();
+  // endpoint that declares `permissionBeforeBody`, or manages credentials, has its body checked
+  // after the caller's permission and credential powers (a key or a stranger learns nothing
+  // about the body from a refusal).
+  const bodyAfterAuth = spec.permissionBeforeBody !== undefined || spec.credentials === "manage";
+  let body = bodyAfterAuth ? {} : parseBody();
   assertRedirectTargets(query, options.origins);
   assertRedirectTargets(body, options.origins);
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
@@ -101,22 +105,26 @@ async function serve(
   if (cached) {
     // Answered from the signed cookie: no database lookup (the point of the cache).
   } else if (apiKey && spec.access !== "public") {
-    auth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
+    const keyAuth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
+    auth = { ...keyAuth, kind: "api-key" };
+    assertMayCall(app, spec, auth.kind, auth.session);
   } else if (spec.access !== "public") {
-    const token = bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE);
+    const bearer = bearerToken(request);
+    const token = bearer ?? jar.incoming.get(SESSION_COOKIE);
     const resolved = token ? await resolveSession(app, token, { disableRefresh: q.disableRefresh }) : null;
     if (resolved) {
-      auth = { session: resolved.session, user: resolved.user, token: resolved.token, ...(resolved.impersonator ? { impersonator: resolved.impersonator } : {}) };
+      const kind = credentialKindOf({ apiKey: false, session: resolved.session, viaCookie: bearer === undefined });
+      auth = { session: resolved.session, user: resolved.user, token: resolved.token, kind, ...(resolved.impersonator ? { impersonator: resolved.impersonator } : {}) };
       if (resolved.refreshed && jar.incoming.get(SESSION_COOKIE) === resolved.token) browser.refresh(resolved);
     } else if (token && jar.incoming.get(SESSION_COOKIE) === token) {
       browser.clear(); // a dead cookie: tell the browser to drop it
     }
     if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
-    if (auth && spec.access === "fresh-session") assertFresh(app, auth.session);
+    if (auth) assertMayCall(app, spec, auth.kind, auth.session); // credential powers: API keys, impersonation, freshness
     if (auth) await enforceTwoFactorPolicy(app, auth, spec.path); // twoFactor.requiredForRoles
   }
-  if (spec.permissionBeforeBody) {
-    assertPermissionBeforeBody(app, auth, spec.permissionBeforeBody);
+  if (bodyAfterAuth) {
+    if (spec.permissionBeforeBody) assertPermissionBeforeBody(app, auth, spec.permissionBeforeBody);
     body = parseBody();
     assertRedirectTargets(body, options.origins);
   }
@@ -147,7 +155,7 @@ async function serve(
   let result: unknown;
   try {
     result = await (auth?.apiKey ? runWithKeyScope(auth.apiKey, () => handler(ctx)) : handler(ctx));
-    await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
+    if (!auth || mayReceiveJwt(auth)) await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
     for (const task of jar.tasks ?? []) await task();
   } finally {
     // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.

@@ -49,6 +49,7 @@ export const apiKeyEndpoints = {
     summary: "Create an API key for the signed-in user; the key is shown in this answer only",
     tags: ["api-key"],
     access: "session",
+    credentials: "manage",
     body: z
       .object({
         configId: z.literal("default").optional(),
@@ -87,6 +88,7 @@ export const apiKeyEndpoints = {
     summary: "Rename, enable or disable, re-limit or re-date one of the signed-in user's API keys",
     tags: ["api-key"],
     access: "session",
+    credentials: "manage",
     body: z
       .object({
         configId: z.literal("default").optional(),

@@ -38,6 +38,7 @@ export const coreEndpoints = {
     summary: "Create a user with email and password and sign them in",
     tags: ["email-password"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({
       email: emailField,
       password: passwordField,
@@ -57,6 +58,7 @@ export const coreEndpoints = {
     summary: "Sign in with email and password",
     tags: ["email-password"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({
       email: emailField,
       password: passwordField,

@@ -36,6 +36,27 @@ export interface EndpointSpec {
    * changes nothing itself (it only redirects): no Origin check even when cookies come along.
    */
   crossSitePost?: boolean;
+  /**
+   * What kind of session the endpoint can give its caller (docs/security.md). "sign-in": it proves
+   * who someone is and ends in the sign-in core (server/core/sign-in/complete.ts), which may hold a
+   * two-factor user at the second step; "second-step": it completes such a held sign-in;
+   * "impersonation", "switch" (a session the browser already holds) and "rotation" (a new token
+   * for the caller after a password change) are not sign-ins. A test proves each "sign-in" route
+   * holds a two-factor user (tests/server/core/sign-in-core.test.ts).
+   */
+  startsSession?: "sign-in" | "second-step" | "impersonation" | "switch" | "rotation";
+  /**
+   * "manage": the endpoint adds, changes or removes a way to sign in or the account itself
+   * (password, email, passkeys, two-factor, linked accounts, API keys, deletion). Only a person's
+   * own fresh session may: never an API key, never an impersonation, never a session older than
+   * `session.freshAge` — unless `reauthenticates` (server/core/credentials/powers.ts).
+   */
+  credentials?: "manage";
+  /**
+   * The endpoint checks the current password in its own body, which stands in for a fresh session
+   * (a person who just typed the password is as present as one who just signed in).
+   */
+  reauthenticates?: "password";
   /** Extra words for the OpenAPI document, e.g. the permission an admin route checks. */
   requires?: string;
   /**

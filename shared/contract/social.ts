@@ -72,6 +72,7 @@ export const socialEndpoints = {
     summary: "Start a social sign-in (authorize URL), or sign in with a provider's ID token",
     tags: ["social"],
     access: "public",
+    startsSession: "sign-in",
     body: z
       .object({
         provider: providerField,
@@ -96,6 +97,7 @@ export const socialEndpoints = {
     summary: "Where the provider sends the browser back; redirects to callbackURL or errorCallbackURL?error=…",
     tags: ["social"],
     access: "optional-session",
+    startsSession: "sign-in",
     params: z.object({ id: providerField }),
     query: callbackParams,
     response: z.object({}),
@@ -119,6 +121,7 @@ export const socialEndpoints = {
     summary: "Link a provider account to the signed-in user (authorize URL, or an ID token at once)",
     tags: ["social"],
     access: "session",
+    credentials: "manage",
     body: z
       .object({
         provider: providerField,
@@ -161,6 +164,7 @@ export const socialEndpoints = {
     summary: "Callback of the older generic-OAuth plugin path (same flow as /callback/{id})",
     tags: ["social"],
     access: "optional-session",
+    startsSession: "sign-in",
     params: z.object({ providerId: providerField }),
     query: callbackParams,
     response: z.object({}),
@@ -172,6 +176,7 @@ export const socialEndpoints = {
     summary: "Link a generic OAuth/OIDC account to the signed-in user (older generic-OAuth plugin path)",
     tags: ["social"],
     access: "session",
+    credentials: "manage",
     body: z
       .object({ providerId: providerField, callbackURL: callbackField, errorCallbackURL: callbackField.optional(), scopes: scopesField.optional() })
       .strict(),
@@ -263,6 +268,7 @@ export const socialEndpoints = {
     summary: "CLI login: trade the one-time code and the verifier for a session — Latchkey extension",
     tags: ["social"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({ code: z.string().min(1).max(128), verifier: z.string().min(43).max(128) }).strict(),
     response: orTwoFactorRedirect(z.object({ token: z.string(), user: userSchema })),
   }),
@@ -272,6 +278,7 @@ export const socialEndpoints = {
     summary: "Google one-tap: sign in or up with a Google ID token",
     tags: ["social"],
     access: "public",
+    startsSession: "sign-in",
     body: z.object({ idToken: z.string().min(1).max(16384), callbackURL: callbackField.optional() }).strict(),
     response: orTwoFactorRedirect(z.object({ token: z.string(), user: userSchema })),
   }),

@@ -11,6 +11,7 @@ export const usernameEndpoints = {
     summary: "Sign in with username and password",
     tags: ["username"],
     access: "public",
+    startsSession: "sign-in",
     body: z
       .object({
         username: z.string().max(256),

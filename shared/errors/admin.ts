@@ -19,6 +19,7 @@ export const adminErrors = {
   NO_DATA_TO_UPDATE: { status: 400, message: "No data to update" },
   NOT_IMPERSONATING: { status: 400, message: "You are not impersonating anyone" },
   // Latchkey (issue 27): the user sees an administrator's session as them, but only the administrator ends it.
+  NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "This changes how the account signs in; it is not allowed while impersonating. Use the administrator's own endpoints instead." },
   IMPERSONATION_SESSION_NOT_REVOCABLE: { status: 403, message: "An administrator is signed in as you in this session; it ends when they stop impersonating or lose the right to" },
   YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: { status: 400, message: "You are not allowed to set a non-existent role value" },
   YOU_ARE_NOT_ALLOWED_TO_SET_USERS_EMAIL: { status: 403, message: "You are not allowed to update users email" },

@@ -151,12 +151,6 @@ export function refreshDueAt(app: AppContext, session: SessionRow): number {
   return short ? Infinity : expiresAt - (expiresIn - updateAge) * 1000;
 }
 
-/** Sensitive actions need a session created within `freshAge` seconds (0 disables the check). */
-export function assertFresh(app: AppContext, session: SessionRow): void {
-  const { freshAge } = app.config.session;
-  if (freshAge === 0) return;
-  if (app.clock.now() - Number(session.createdAt) > freshAge * 1000) throw apiError("SESSION_NOT_FRESH");
-}
 
 export async function revokeByRawToken(app: AppContext, rawToken: string): Promise<number> {
   return store.deleteSessionByTokenHash(app.db, hashSecret(rawToken));

@@ -1,7 +1,7 @@
 import { parseScopes } from "../../core/user/account-scopes.js";
 import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
-import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
+import { defineHandlers, Redirect } from "../../http/handler.js";
 import { deleteOwnSessions, listSessionsOfUser } from "../../core/session/store.js";
 import { iso, toSession } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
@@ -22,7 +22,7 @@ const DELETE_LINK_ERRORS = { unauthorized: "UNAUTHORIZED", invalid_token: "INVAL
 
 export const accountHandlers = defineHandlers({
   changeEmail: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const outcome = await changeEmail(ctx.app, user, ctx.body, ctx.meta.acceptLanguage);
     if (outcome.immediate) {
       refreshCookieCache(ctx, outcome.user);
@@ -31,13 +31,13 @@ export const accountHandlers = defineHandlers({
     return { status: true };
   },
   updateUser: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const updated = await updateProfile(ctx.app, user, ctx.body);
     refreshCookieCache(ctx, updated);
     return { status: true };
   },
   deleteUser: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const outcome = await requestDeletion(ctx.app, auth.user, auth.session, ctx.body, ctx.meta.acceptLanguage);
     if (outcome === "mailed") return { success: true, message: "Verification email sent" as const };
     ctx.browser.forgetDevice(auth.token);
@@ -64,7 +64,7 @@ export const accountHandlers = defineHandlers({
     return { success: true, message: "User deleted" as const };
   },
   listSessions: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const rows = await listSessionsOfUser(ctx.app.db, user.id, ctx.app.clock.now());
     // Sessions an administrator opened by impersonating this user are listed too, marked by
     // `impersonatedBy` (issue 27: the user sees that an administrator is signed in as them;
@@ -72,7 +72,7 @@ export const accountHandlers = defineHandlers({
     return rows.map((row) => toSession(row));
   },
   revokeSession: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const session = await findOwnSession(ctx.app, auth.user.id, ctx.body.token);
     // An administrator's session as this user is read-only to the user; the administrator's own
     // request (from that very session) may still end it.
@@ -88,7 +88,7 @@ export const accountHandlers = defineHandlers({
     return { status: true };
   },
   revokeSessions: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     // Not an administrator's session as this user; but an administrator signing out everywhere
     // ends the impersonations they started too.
     const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: false, endImpersonations: !auth.session.impersonatedBy });
@@ -99,14 +99,14 @@ export const accountHandlers = defineHandlers({
     return { status: true };
   },
   revokeOtherSessions: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: true, endImpersonations: !auth.session.impersonatedBy });
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: other devices must pass the second step again
     ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });
     return { status: true };
   },
   listAccounts: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const accounts = await listAccounts(ctx.app, user.id);
     return accounts.map((a) => ({
       id: a.id,
@@ -119,7 +119,7 @@ export const accountHandlers = defineHandlers({
     }));
   },
   unlinkAccount: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const removed = await unlinkAccount(ctx.app, user.id, ctx.body);
     ctx.audit({ action: "account.unlink", targetId: user.id, targetType: "user", metadata: { providerId: removed.providerId, accountId: removed.id } });
     return { status: true };

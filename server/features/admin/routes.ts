@@ -2,7 +2,7 @@
 import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { checkAdminPermission } from "../../../shared/permissions.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { findUserById } from "../../core/user/store.js";
 import { iso, toAdminUser, toSession, toUser } from "../../core/user/wire.js";
 import { parseScopes } from "../../core/user/account-scopes.js";
@@ -16,7 +16,7 @@ import { createUser, getUser, listUsers, removeUserAsAdmin, setRole, setUserPass
 
 export const adminHandlers = defineHandlers({
   adminHasPermission: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const { userId, role } = ctx.body;
     const request = (ctx.body.permissions ?? ctx.body.permission) as Record<string, string[]>;
     let subject: { id: string; role: string | null } = user;
@@ -35,18 +35,18 @@ export const adminHandlers = defineHandlers({
     return { error: null, success: result.success };
   },
   adminCreateUser: async (ctx) => {
-    const actor = requireAuth(ctx).user;
+    const actor = ctx.auth.user;
     const user = await createUser(ctx.app, actor, ctx.body);
     ctx.audit({ action: "user.create", targetId: user.id, targetType: "user", metadata: { email: user.email, role: user.role, withPassword: ctx.body.password !== undefined } });
     return { user: toUser(user) };
   },
   adminListUsers: async (ctx) => {
-    const result = await listUsers(ctx.app, requireAuth(ctx).user, ctx.query);
+    const result = await listUsers(ctx.app, ctx.auth.user, ctx.query);
     return { users: result.users.map(toAdminUser), total: result.total, limit: result.limit, offset: result.offset };
   },
-  adminGetUser: async (ctx) => toAdminUser(await getUser(ctx.app, requireAuth(ctx).user, ctx.query.id)),
+  adminGetUser: async (ctx) => toAdminUser(await getUser(ctx.app, ctx.auth.user, ctx.query.id)),
   adminListUserAccounts: async (ctx) => {
-    const rows = await listUserAccounts(ctx.app, requireAuth(ctx).user, ctx.query.userId);
+    const rows = await listUserAccounts(ctx.app, ctx.auth.user, ctx.query.userId);
     return {
       accounts: rows.map((row) => {
         const scopes = parseScopes(row.scope);
@@ -55,11 +55,11 @@ export const adminHandlers = defineHandlers({
     };
   },
   adminListUserOrganizations: async (ctx) => {
-    const { rows, total } = await listUserOrganizations(ctx.app, requireAuth(ctx).user, ctx.query.userId, ctx.query);
+    const { rows, total } = await listUserOrganizations(ctx.app, ctx.auth.user, ctx.query.userId, ctx.query);
     return { organizations: rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, logo: row.logo, role: row.role, memberId: row.memberId, joinedAt: iso(row.joinedAt) })), total };
   },
   adminUpdateUser: async (ctx) => {
-    const actor = requireAuth(ctx).user;
+    const actor = ctx.auth.user;
     const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);
     ctx.audit({ action: "user.update", targetId: user.id, targetType: "user", metadata: { fields } });
     if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role, ...(sessionsEnded > 0 && user.banned === before.banned ? { sessionsEnded } : {}) } });
@@ -68,32 +68,32 @@ export const adminHandlers = defineHandlers({
     return toUser(user);
   },
   adminSetRole: async (ctx) => {
-    const { user, previous, sessionsEnded } = await setRole(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.role);
+    const { user, previous, sessionsEnded } = await setRole(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.role);
     ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) } });
     return { user: toUser(user) };
   },
   adminSetUserPassword: async (ctx) => {
-    const { created } = await setUserPassword(ctx.app, requireAuth(ctx).user, ctx.body.userId, ctx.body.newPassword);
+    const { created } = await setUserPassword(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.newPassword);
     ctx.audit({ action: "user.password-set", targetId: ctx.body.userId, targetType: "user", metadata: { accountCreated: created } });
     return { status: true };
   },
   adminRemoveUser: async (ctx) => {
-    const removed = await removeUserAsAdmin(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    const removed = await removeUserAsAdmin(ctx.app, ctx.auth.user, ctx.body.userId);
     ctx.audit({ action: "user.remove", targetId: removed.id, targetType: "user", metadata: { email: removed.email } });
     return { success: true };
   },
   adminBanUser: async (ctx) => {
-    const { user, sessionsEnded } = await banUser(ctx.app, requireAuth(ctx).user, ctx.body);
+    const { user, sessionsEnded } = await banUser(ctx.app, ctx.auth.user, ctx.body);
     ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { banExpires: user.banExpires, sessionsEnded } });
     return { user: toUser(user) };
   },
   adminUnbanUser: async (ctx) => {
-    const user = await unbanUser(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    const user = await unbanUser(ctx.app, ctx.auth.user, ctx.body.userId);
     ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user" });
     return { user: toUser(user) };
   },
   adminImpersonateUser: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const issued = await impersonate(ctx.app, auth, ctx.body.userId, ctx.meta);
     const rememberMe = !ctx.browser.dontRemember();
     ctx.browser.stashAdmin(auth.token);
@@ -108,7 +108,7 @@ export const adminHandlers = defineHandlers({
     return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },
   adminStopImpersonating: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     if (!auth.session.impersonatedBy) throw apiError("NOT_IMPERSONATING");
     const { admin, restored } = await stopImpersonating(ctx.app, auth, ctx.browser.takeAdmin());
     ctx.browser.forgetDevice(auth.token);
@@ -118,30 +118,30 @@ export const adminHandlers = defineHandlers({
     return { session: restored ? toSession(restored.session, restored.token) : null, user: toUser(admin) };
   },
   adminListUserSessions: async (ctx) => {
-    const sessions = await listUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    const sessions = await listUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
     return { sessions: sessions.map((row) => toSession(row)) };
   },
   adminRevokeUserSession: async (ctx) => {
-    const ended = await revokeUserSession(ctx.app, requireAuth(ctx).user, ctx.body.sessionToken);
+    const ended = await revokeUserSession(ctx.app, ctx.auth.user, ctx.body.sessionToken);
     if (ended) ctx.audit({ action: "session.revoke", targetId: ended.id, targetType: "session", metadata: { userId: ended.userId } });
     // better-auth answers success for an unknown handle too; `revoked` tells the two apart.
     return { success: true, revoked: Boolean(ended) };
   },
   adminRevokeUserSessions: async (ctx) => {
-    const count = await revokeUserSessions(ctx.app, requireAuth(ctx).user, ctx.body.userId);
+    const count = await revokeUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
     await forgetTrustedDevices(ctx.app, ctx.body.userId); // two-factor: trusted devices end with the sessions
     ctx.audit({ action: "session.revoke-all", targetId: ctx.body.userId, targetType: "user", metadata: { count } });
     return { success: true };
   },
   adminImportUsers: async (ctx) => {
-    const results = await importUsers(ctx.app, requireAuth(ctx).user, ctx.body.users, { dryRun: ctx.body.dryRun });
+    const results = await importUsers(ctx.app, ctx.auth.user, ctx.body.users, { dryRun: ctx.body.dryRun });
     for (const result of results) {
       if (result.ok && !ctx.body.dryRun) ctx.audit({ action: "user.import", targetId: result.id, targetType: "user", metadata: { email: result.email } });
     }
     return { results };
   },
   adminExportUsers: async (ctx) => {
-    const { rows, nextCursor } = await exportUsers(ctx.app, requireAuth(ctx).user, ctx.query.cursor, ctx.query.limit);
+    const { rows, nextCursor } = await exportUsers(ctx.app, ctx.auth.user, ctx.query.cursor, ctx.query.limit);
     ctx.audit({ action: "user.export", metadata: { count: rows.length, cursor: ctx.query.cursor ?? null } });
     return { users: rows.map((row) => ({ ...toUser(row), passwordHash: row.passwordHash })), nextCursor };
   },

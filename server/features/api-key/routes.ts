@@ -1,9 +1,9 @@
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import * as service from "./service.js";
 
 export const apiKeyHandlers = defineHandlers({
   apiKeyCreate: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const created = await service.createApiKey(ctx.app, user, ctx.body);
     ctx.audit({
       action: "api-key.create",
@@ -13,24 +13,24 @@ export const apiKeyHandlers = defineHandlers({
     });
     return created;
   },
-  apiKeyGet: async (ctx) => service.getApiKey(ctx.app, requireAuth(ctx).user, ctx.query.id),
+  apiKeyGet: async (ctx) => service.getApiKey(ctx.app, ctx.auth.user, ctx.query.id),
   apiKeyUpdate: async (ctx) => {
-    const updated = await service.updateApiKey(ctx.app, requireAuth(ctx).user, ctx.body);
+    const updated = await service.updateApiKey(ctx.app, ctx.auth.user, ctx.body);
     ctx.audit({ action: "api-key.update", targetId: updated.referenceId, targetType: "user", metadata: { keyId: updated.id, fields: Object.keys(ctx.body).filter((k) => k !== "keyId") } });
     return updated;
   },
   apiKeyDelete: async (ctx) => {
-    const row = await service.deleteOwnApiKey(ctx.app, requireAuth(ctx).user, ctx.body.keyId);
+    const row = await service.deleteOwnApiKey(ctx.app, ctx.auth.user, ctx.body.keyId);
     ctx.audit({ action: "api-key.revoke", targetId: row.referenceId, targetType: "user", metadata: { keyId: row.id, start: row.start } });
     return { success: true };
   },
-  apiKeyList: async (ctx) => service.listApiKeys(ctx.app, requireAuth(ctx).user.id, ctx.query),
+  apiKeyList: async (ctx) => service.listApiKeys(ctx.app, ctx.auth.user.id, ctx.query),
   adminListUserApiKeys: async (ctx) => {
     const { userId, ...page } = ctx.query;
-    return service.adminListApiKeys(ctx.app, requireAuth(ctx).user, userId, page);
+    return service.adminListApiKeys(ctx.app, ctx.auth.user, userId, page);
   },
   adminRevokeUserApiKey: async (ctx) => {
-    const row = await service.adminRevokeApiKey(ctx.app, requireAuth(ctx).user, ctx.body.keyId);
+    const row = await service.adminRevokeApiKey(ctx.app, ctx.auth.user, ctx.body.keyId);
     ctx.audit({ action: "api-key.revoke", targetId: row.referenceId, targetType: "user", metadata: { keyId: row.id, start: row.start, byAdmin: true } });
     return { success: true };
   },

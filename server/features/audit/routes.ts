@@ -1,6 +1,6 @@
 /** The audit log, read by administrators holding `audit:list`. */
 import type { AuditEventWire } from "../../../shared/contract/audit.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { iso } from "../../core/user/wire.js";
@@ -40,7 +40,7 @@ export function toAuditEvent(row: AuditEventRow): AuditEventWire {
 
 export const auditHandlers = defineHandlers({
   adminListAuditEvents: async (ctx) => {
-    requirePermission(ctx.app.config, requireAuth(ctx).user, { audit: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS");
+    requirePermission(ctx.app.config, ctx.auth.user, { audit: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS");
     const q = ctx.query;
     const limit = q.limit ?? AUDIT_DEFAULT_LIMIT;
     const action = q.action === undefined ? undefined : q.action.endsWith("*") ? { prefix: q.action.slice(0, -1) } : { exact: q.action };

@@ -1,4 +1,6 @@
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { apiError } from "../../../shared/errors.js";
+import { mayReceiveJwt } from "../../core/credentials/powers.js";
+import { defineHandlers } from "../../http/handler.js";
 import { toUser } from "../../core/user/wire.js";
 import { publicJwks } from "./keys.js";
 import { assertJwtEnabled, signUserJwt } from "./service.js";
@@ -6,7 +8,8 @@ import { assertJwtEnabled, signUserJwt } from "./service.js";
 export const jwtHandlers = defineHandlers({
   getToken: async (ctx) => {
     assertJwtEnabled(ctx.app);
-    return { token: await signUserJwt(ctx.app, toUser(requireAuth(ctx).user)) };
+    if (!mayReceiveJwt(ctx.auth)) throw apiError("API_KEY_NOT_ALLOWED");
+    return { token: await signUserJwt(ctx.app, toUser(ctx.auth.user)) };
   },
   getJwks: async (ctx) => {
     assertJwtEnabled(ctx.app);

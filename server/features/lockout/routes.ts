@@ -1,6 +1,6 @@
 /** Administrator's unlock: permission, clear, audit, answer with the admin view of the user. */
 import { apiError } from "../../../shared/errors.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { findUserById } from "../../core/user/store.js";
 import { toAdminUser } from "../../core/user/wire.js";
@@ -8,7 +8,7 @@ import { isLocked, unlockAccount } from "../../core/lockout/service.js";
 
 export const lockoutHandlers = defineHandlers({
   adminUnlockUser: async (ctx) => {
-    const actor = requireAuth(ctx).user;
+    const actor = ctx.auth.user;
     requirePermission(ctx.app.config, actor, { user: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS");
     const target = await findUserById(ctx.app.db, ctx.body.userId);
     if (!target) throw apiError("USER_NOT_FOUND");

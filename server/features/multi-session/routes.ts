@@ -1,5 +1,5 @@
 import { apiError } from "../../../shared/errors.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { resolveSession, revokeByRawToken } from "../../core/session/service.js";
 import { toSession, toUser } from "../../core/user/wire.js";
 import { findDeviceToken, listDeviceSessions, liveDeviceSession } from "./service.js";
@@ -21,7 +21,7 @@ export const multiSessionHandlers = defineHandlers({
     return { session: toSession(resolved.session, token), user: toUser(resolved.user) };
   },
   revokeDeviceSession: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const tokens = ctx.browser.deviceTokens();
     const token = findDeviceToken(tokens, ctx.body.sessionToken);
     if (!token) throw apiError("INVALID_SESSION_TOKEN");

@@ -6,7 +6,7 @@
  * here with the server secret. With SMTP configured nothing is kept: `enabled: false`.
  */
 import type { OutboxMailWire } from "../../../shared/contract/outbox.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { listOutboxPage, type OutboxMail } from "../../mail/outbox.js";
 import { requirePermission } from "../../core/admin-access.js";
 
@@ -18,7 +18,7 @@ function toOutboxMail(mail: OutboxMail): OutboxMailWire {
 
 export const outboxHandlers = defineHandlers({
   adminListOutbox: async (ctx) => {
-    requirePermission(ctx.app.config, requireAuth(ctx).user, { user: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_OUTBOX");
+    requirePermission(ctx.app.config, ctx.auth.user, { user: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_OUTBOX");
     if (ctx.app.mailer.transport !== "outbox") return { enabled: false, mails: [], nextCursor: null };
     const q = ctx.query;
     const limit = q.limit ?? OUTBOX_DEFAULT_LIMIT;

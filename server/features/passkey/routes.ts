@@ -1,5 +1,5 @@
 import { apiError } from "../../../shared/errors.js";
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { completeSignIn } from "../../core/sign-in/complete.js";
 import { toSession, toUser } from "../../core/user/wire.js";
 import * as service from "./service.js";
@@ -7,9 +7,9 @@ import * as store from "./store.js";
 import { toPasskey } from "./wire.js";
 
 export const passkeyHandlers = defineHandlers({
-  passkeyGenerateRegisterOptions: async (ctx) => service.registrationOptions(ctx.app, ctx.browser, requireAuth(ctx).user, ctx.query),
+  passkeyGenerateRegisterOptions: async (ctx) => service.registrationOptions(ctx.app, ctx.browser, ctx.auth.user, ctx.query),
   passkeyVerifyRegistration: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const row = await service.verifyRegistration(ctx.app, ctx.browser, user, ctx.body);
     ctx.audit({ action: "user.passkey-add", targetId: user.id, targetType: "user", metadata: { passkeyId: row.id, name: row.name } });
     return toPasskey(row);
@@ -22,15 +22,15 @@ export const passkeyHandlers = defineHandlers({
     const { issued } = outcome;
     return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },
-  passkeyListUserPasskeys: async (ctx) => (await store.listPasskeysOf(ctx.app.db, requireAuth(ctx).user.id)).map(toPasskey),
+  passkeyListUserPasskeys: async (ctx) => (await store.listPasskeysOf(ctx.app.db, ctx.auth.user.id)).map(toPasskey),
   passkeyDeletePasskey: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     if (!(await store.deletePasskeyOf(ctx.app.db, user.id, ctx.body.id))) throw apiError("PASSKEY_NOT_FOUND");
     ctx.audit({ action: "user.passkey-delete", targetId: user.id, targetType: "user", metadata: { passkeyId: ctx.body.id } });
     return { status: true };
   },
   passkeyUpdatePasskey: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const row = await store.renamePasskey(ctx.app.db, user.id, ctx.body.id, ctx.body.name);
     if (!row) throw apiError("PASSKEY_NOT_FOUND");
     return { passkey: toPasskey(row) };

@@ -1,4 +1,4 @@
-import { defineHandlers, Redirect, requireAuth } from "../../http/handler.js";
+import { defineHandlers, Redirect } from "../../http/handler.js";
 import { toUser } from "../../core/user/wire.js";
 import { errorPage, withQuery } from "../../core/verification/links.js";
 import { isLocked, unlockAccount } from "../../core/lockout/service.js";
@@ -41,7 +41,7 @@ export const passwordHandlers = defineHandlers({
     return { status: true };
   },
   changePassword: async (ctx) => {
-    const auth = requireAuth(ctx);
+    const auth = ctx.auth;
     const { user } = auth;
     const issued = await changePassword(ctx.app, user, ctx.body, ctx.meta);
     if (issued) {
@@ -52,7 +52,7 @@ export const passwordHandlers = defineHandlers({
     return { token: issued?.token ?? null, user: toUser(user) };
   },
   setPassword: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     await setPassword(ctx.app, user, ctx.body.newPassword);
     ctx.audit({ action: "user.password-set", targetId: user.id, targetType: "user" });
     return { status: true };

@@ -1,6 +1,6 @@
 /** Social sign-in handlers: input → flow/accounts/tokens → answer, redirect, cookies, audit. */
 import { apiError } from "../../../shared/errors.js";
-import { defineHandlers, Redirect, requireAuth, type HandlerContext } from "../../http/handler.js";
+import { defineHandlers, Redirect, type HandlerContext } from "../../http/handler.js";
 import type { EndpointSpec } from "../../../shared/contract/index.js";
 import { completeSignIn } from "../../core/sign-in/complete.js";
 import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
@@ -125,7 +125,7 @@ export const socialHandlers = defineHandlers({
   },
 
   linkSocial: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const { body, app } = ctx;
     const provider = await providerOrThrow(app, body.provider);
     if (body.idToken) {
@@ -156,7 +156,7 @@ export const socialHandlers = defineHandlers({
   },
 
   oauth2Link: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const { body, app } = ctx;
     if (!app.config.genericOAuth.some((entry) => entry.providerId === body.providerId)) throw apiError("PROVIDER_NOT_FOUND");
     const provider = await providerOrThrow(app, body.providerId);
@@ -170,9 +170,9 @@ export const socialHandlers = defineHandlers({
     return { url, redirect: true };
   },
 
-  getAccessToken: (ctx) => getAccessToken(ctx.app, requireAuth(ctx).user.id, ctx.body),
-  refreshToken: (ctx) => refreshAccessToken(ctx.app, requireAuth(ctx).user.id, ctx.body),
-  accountInfo: (ctx) => accountInfo(ctx.app, requireAuth(ctx).user.id, ctx.query),
+  getAccessToken: (ctx) => getAccessToken(ctx.app, ctx.auth.user.id, ctx.body),
+  refreshToken: (ctx) => refreshAccessToken(ctx.app, ctx.auth.user.id, ctx.body),
+  accountInfo: (ctx) => accountInfo(ctx.app, ctx.auth.user.id, ctx.query),
 
   oneTapCallback: async (ctx) => {
     const outcome = await oneTapUser(ctx.app, ctx.body.idToken);

@@ -1,4 +1,4 @@
-import { defineHandlers, requireAuth } from "../../http/handler.js";
+import { defineHandlers } from "../../http/handler.js";
 import { refreshCookieCache } from "../../core/browser-cache.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { toUser } from "../../core/user/wire.js";
@@ -7,7 +7,7 @@ import * as service from "./service.js";
 
 export const twoFactorHandlers = defineHandlers({
   twoFactorEnable: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const result = await service.enableTwoFactor(ctx.app, user, ctx.body);
     if (result.method === "otp") {
       ctx.audit({ action: "user.two-factor-enable", targetId: user.id, targetType: "user", metadata: { method: "otp" } });
@@ -16,14 +16,14 @@ export const twoFactorHandlers = defineHandlers({
     return result;
   },
   twoFactorDisable: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     await service.disableTwoFactor(ctx.app, user, ctx.body.password);
     ctx.browser.forgetSigned(TRUST_DEVICE_COOKIE);
     ctx.audit({ action: "user.two-factor-disable", targetId: user.id, targetType: "user" });
     refreshCookieCache(ctx, { ...user, twoFactorEnabled: 0 });
     return { status: true };
   },
-  twoFactorGetTotpUri: async (ctx) => ({ totpURI: await service.getTotpURI(ctx.app, requireAuth(ctx).user, ctx.body.password) }),
+  twoFactorGetTotpUri: async (ctx) => ({ totpURI: await service.getTotpURI(ctx.app, ctx.auth.user, ctx.body.password) }),
   twoFactorVerifyTotp: async (ctx) => {
     const { token, user } = await service.verifyTotp(ctx, ctx.body);
     refreshCookieCache(ctx, user);
@@ -39,7 +39,7 @@ export const twoFactorHandlers = defineHandlers({
     return { token, user: toUser(user) };
   },
   twoFactorGenerateBackupCodes: async (ctx) => {
-    const { user } = requireAuth(ctx);
+    const { user } = ctx.auth;
     const backupCodes = await service.generateBackupCodes(ctx.app, user, ctx.body.password);
     ctx.audit({ action: "user.two-factor-backup-codes", targetId: user.id, targetType: "user" });
     return { status: true as const, backupCodes };
@@ -49,7 +49,7 @@ export const twoFactorHandlers = defineHandlers({
     return { token, user: toUser(user) };
   },
   adminResetTwoFactor: async (ctx) => {
-    const { user: actor } = requireAuth(ctx);
+    const { user: actor } = ctx.auth;
     requirePermission(ctx.app.config, actor, { user: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS");
     const target = await service.resetTwoFactor(ctx.app, ctx.body.userId);
     ctx.audit({ action: "admin.reset-two-factor", targetId: target.id, targetType: "user", metadata: { hadTwoFactor: Boolean(target.twoFactorEnabled) } });

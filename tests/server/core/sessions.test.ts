@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertFresh } from "../../../server/core/session/service.js";
+import { isFresh } from "../../../server/core/credentials/powers.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 
 const DAY = 24 * 3600 * 1000;
@@ -122,8 +122,11 @@ describe("session freshness", () => {
     const { token } = await server.signUp();
     const { body } = await server.request("GET", "/get-session", { token });
     const row = await server.database.db.selectFrom("session").selectAll().where("id", "=", body.session.id).executeTakeFirstOrThrow();
-    expect(() => assertFresh(server.app.context, row)).not.toThrow();
+    expect(isFresh(server.app.context, row)).toBe(true);
     server.clock.advance(DAY + 1000);
-    expect(() => assertFresh(server.app.context, row)).toThrowError(expect.objectContaining({ status: 403, code: "SESSION_NOT_FRESH", message: "Session is not fresh" }));
+    expect(isFresh(server.app.context, row)).toBe(false);
+    const stale = await server.request("POST", "/unlink-account", { token, body: { providerId: "credential" } });
+    expect(stale.status).toBe(403);
+    expect(stale.body).toEqual({ code: "SESSION_NOT_FRESH", message: "Session is not fresh" });
   });
 });
