@@ -37,7 +37,7 @@ export async function readLoginSecrets(flags: LoginSecretFlags): Promise<{ passw
  * pending sign-in from the password step to the code step) and sends the Origin those
  * cookie-bearing requests need.
  */
-async function cookieClient(url: string): Promise<LatchkeyClient> {
+export async function cookieClient(url: string): Promise<LatchkeyClient> {
   const [{ createLightClient }, { nodeFetch }] = await Promise.all([import("../../shared/client/light.js"), import("../http-transport.js")]);
   const cookies = new Map<string, string>();
   const origin = new URL(url).origin;
@@ -68,10 +68,19 @@ export async function passwordSignIn(url: string, flags: LoginSecretFlags, email
   const client = await cookieClient(url);
   const first = await withSpinner(flags, "Signing in…", () => client.signInEmail({ email, password }));
   if (!first.twoFactorRedirect) return { client, token: first.token, user: first.user };
-  const methods = first.twoFactorMethods ?? [];
+  return { client, ...(await secondStep(client, flags, first.twoFactorMethods ?? [], piped)) };
+}
+
+/**
+ * The second step, after any sign-in the server held there (password, or the browser sign-in of
+ * `auth login --provider`): the code from `piped`, a prompt, or standard input with --totp-stdin.
+ * `client` must be the cookie client that received the held answer (its two-factor cookie).
+ */
+export async function secondStep(client: LatchkeyClient, flags: LoginSecretFlags, methods: string[], piped?: string): Promise<SignedIn> {
   let code = piped;
   const byMail = !methods.includes("totp");
   if (byMail) await client.twoFactorSendOtp({});
+  if (!code && flags.totpStdin) code = (await readStdin()).split(/\r?\n/)[0]?.trim();
   if (!code) {
     if (!interactive(flags)) throw new CliError("This account has two-factor on: pipe the code with --totp-stdin.", EXIT.USAGE, "CODE_REQUIRED");
     code = (await promptHidden(byMail ? "Code from the mail just sent: " : "Authenticator code (or a backup code): ")).trim();
@@ -80,7 +89,7 @@ export async function passwordSignIn(url: string, flags: LoginSecretFlags, email
   const answer = /^\d{6}$/.test(code)
     ? await (byMail ? client.twoFactorVerifyOtp({ code }) : client.twoFactorVerifyTotp({ code }))
     : await client.twoFactorVerifyBackupCode({ code });
-  return { client, token: answer.token ?? null, user: answer.user };
+  return { token: answer.token ?? null, user: answer.user };
 }
 
 async function passwordOf(flags: LoginSecretFlags): Promise<string> {

@@ -27,12 +27,14 @@ export function registerAuthCommands(program: Command): void {
       const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url || (file.current ? file.profiles[file.current]?.url : undefined);
       if (!rawUrl) throw new CliError("Which server? Pass --url (e.g. --url http://127.0.0.1:3000) or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
       const url = normalizeUrl(rawUrl);
-      const client = await makeClient(url);
+      // The browser sign-in keeps cookies: a two-factor account is held at the second step (its cookie).
+      const client = flags.provider ? await (await import("./account-2fa.js")).cookieClient(url) : await makeClient(url);
       let result: { token: string | null; user: { email: string; id: string } };
       if (flags.provider) {
         // Browser round trip with a loopback redirect (cli/social-login.ts); no password involved.
         const { socialLogin } = await import("../social-login.js");
-        result = await socialLogin(client, { provider: flags.provider, say: (message) => process.stderr.write(`${message}\n`) });
+        const answer = await socialLogin(client, { provider: flags.provider, say: (message) => process.stderr.write(`${message}\n`) });
+        result = answer.twoFactorRedirect ? await (await import("./account-2fa.js")).secondStep(client, flags, answer.twoFactorMethods ?? []) : answer;
       } else {
       let email = flags.email;
       if (!email) {

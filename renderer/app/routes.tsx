@@ -38,7 +38,12 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
-  validateSearch: (search: Record<string, unknown>) => ({ redirect: safeRedirect(search.redirect), reason: stringParam(search.reason) }),
+  // `methods` only comes with reason=second-step (a redirect sign-in held at the second step), so it is optional to links.
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string } => ({
+    redirect: safeRedirect(search.redirect),
+    reason: stringParam(search.reason),
+    ...(typeof search.methods === "string" ? { methods: stringParam(search.methods) } : {}),
+  }),
   component: lazyRouteComponent(() => import("../features/auth/pages/sign-in-page"), "SignInPage"),
 });
 const signUpRoute = createRoute({

@@ -16,6 +16,7 @@ import { reportedHost } from "../../cli/social-login.js";
 import { launchBrowser } from "../helpers/browser.js";
 import { AUTH_BIN } from "../helpers/run-cli.js";
 import { startSocialWorld, type SocialWorld } from "../server/social/setup.js";
+import { totpAt, userWithTotp } from "../server/two-factor/support.js";
 import { cliFor, type Cli } from "./harness.js";
 
 const SCREENSHOT_DIR = join(process.cwd(), "artifacts", "screenshots");
@@ -48,7 +49,7 @@ async function until<T>(what: string, probe: () => T | undefined, ms = 40_000): 
 }
 
 /** The real CLI, started like a person would; its stderr is read while it runs. */
-async function startLogin() {
+async function startLogin(options: { extraArgs?: string[]; input?: string } = {}) {
   const cli = cliFor(world.server);
   clis.push(cli);
   const dir = mkdtempSync(join(tmpdir(), "latchkey-browser-"));
@@ -59,7 +60,8 @@ async function startLogin() {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", XDG_CONFIG_HOME: cli.configHome, AUTH_URL: world.server.url, BROWSER: script };
   delete env.AUTH_TOKEN;
   delete env.AUTH_PROFILE;
-  const child = spawn(process.execPath, [AUTH_BIN, "login", "--provider", "google", "--json"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [AUTH_BIN, "login", "--provider", "google", "--json", ...(options.extraArgs ?? [])], { env, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   running.push(child);
   let stdout = "";
   let stderr = "";
@@ -122,6 +124,27 @@ describe("auth login --provider asks the browser's person to approve (#27)", () 
     expect((await world.server.client(saved.profiles.default.token).getSession())?.user.email).toBe("dana@example.com");
     // The session is the CLI's: the browser that approved holds none.
     expect((await context.cookies(world.server.url)).map((cookie) => cookie.name)).not.toContain("latchkey.session_token");
+    await context.close();
+  });
+
+  it("asks a two-factor account for its code after the approval, as after a password (#19)", { timeout: 120_000 }, async () => {
+    const person = await userWithTotp(world.server);
+    await world.server.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", person.userId).execute();
+    world.idp.users.set("tara", { sub: "tara", email: person.email, email_verified: true, name: "Tara Two" });
+    const login = await startLogin({ extraArgs: ["--totp-stdin"], input: `${totpAt(person.secret, world.server.clock.now())}\n` });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAtProvider(page, login.providerURL, "tara");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=/);
+    const result = await login.exited;
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ user: { email: person.email } });
+    const saved = JSON.parse(readFileSync(join(login.cli.configHome, "latchkey", "profiles.json"), "utf8"));
+    expect((await world.server.client(saved.profiles.default.token).getSession())?.user.id).toBe(person.userId);
+    await world.server.app.context.audit.flush();
+    const signIns = await world.server.database.db.selectFrom("auditEvent").selectAll().where("targetId", "=", person.userId).where("action", "=", "user.sign-in").execute();
+    expect(signIns.some((event) => String(event.metadata).includes('"secondFactor":"totp"'))).toBe(true);
     await context.close();
   });
 

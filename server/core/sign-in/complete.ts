@@ -50,6 +50,11 @@ export interface SignInRequest {
   secondFactor?: string;
   /** After the second step: skip it on this browser from now on. */
   trustDevice?: boolean;
+  /**
+   * The account was created by this request (sign-up with auto sign-in): its `user.sign-up` event,
+   * recorded by the caller, stands for the sign-in too, so the log shows one event per sign-up.
+   */
+  newAccount?: boolean;
   /** Extra audit metadata (provider, whether an ID token was used, …). */
   audit?: Record<string, unknown>;
   /**
@@ -80,7 +85,7 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
   if (request.trustDevice) await trustThisDevice(app, browser, current.id);
   await recordSuccess(app, current);
   rememberKnownDevice(app, browser, current.id);
-  app.audit.record({
+  if (!request.newAccount) app.audit.record({
     action: "user.sign-in",
     actorId: current.id,
     targetId: current.id,

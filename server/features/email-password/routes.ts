@@ -10,7 +10,7 @@ export const emailPasswordHandlers = defineHandlers({
     ctx.audit({ action: "user.sign-up", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email" } });
     if (!signIn) return { token: null, user: toUser(user) };
     // A new account has no second factor yet, but it signs in the one way every sign-in does.
-    const outcome = await completeSignIn(ctx, user, { method: "email", rememberMe: ctx.body.rememberMe });
+    const outcome = await completeSignIn(ctx, user, { method: "email", rememberMe: ctx.body.rememberMe, newAccount: true });
     return { token: outcome.held ? null : outcome.issued.token, user: toUser(outcome.held ? user : outcome.issued.user) };
   },
   signInEmail: async (ctx) => {

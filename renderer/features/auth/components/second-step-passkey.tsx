@@ -1,7 +1,8 @@
 /**
  * "Sign in with a passkey", and conditional UI: while the sign-in form is open, the browser
  * offers saved passkeys in the username field's autofill (autocomplete="username webauthn").
- * A passkey sign-in needs no second step (a passkey already is two factors).
+ * A passkey asserted with user verification (PIN, biometric) is two factors and needs no second
+ * step; a touch-only one is one factor, and a two-factor account then goes on to the code.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,19 +11,25 @@ import { errorText } from "../../../app/errors";
 import { Button } from "../../../ui/button";
 import { FormError } from "../../../ui/form-error";
 
-async function passkeySignIn(autofill: boolean): Promise<void> {
+type SecondStepMethods = Array<"totp" | "otp">;
+
+/** Null when signed in; the methods of the second step when the server holds the sign-in there. */
+async function passkeySignIn(autofill: boolean): Promise<SecondStepMethods | null> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
   const options = await api.passkeyGenerateAuthenticateOptions({});
   const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
-  await api.passkeyVerifyAuthentication({ response: response as never });
+  const answer = await api.passkeyVerifyAuthentication({ response: response as never });
+  return answer.twoFactorRedirect ? (answer.twoFactorMethods ?? []) : null;
 }
 
-export function PasskeySignIn({ onDone }: { onDone(): Promise<void> }) {
+export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void>; onSecondStep(methods: SecondStepMethods): void }) {
   const { t } = useTranslation("two-factor");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
+  const secondStep = useRef(onSecondStep);
+  secondStep.current = onSecondStep;
 
   useEffect(() => {
     // Conditional UI: a pending request the browser fulfils from autofill; harmless where unsupported.
@@ -31,8 +38,10 @@ export function PasskeySignIn({ onDone }: { onDone(): Promise<void> }) {
       const { browserSupportsWebAuthnAutofill } = await import("@simplewebauthn/browser");
       if (cancelled || !(await browserSupportsWebAuthnAutofill())) return;
       try {
-        await passkeySignIn(true);
-        if (!cancelled) await done.current();
+        const held = await passkeySignIn(true);
+        if (cancelled) return;
+        if (held) secondStep.current(held);
+        else await done.current();
       } catch {
         // Autofill was abandoned or replaced by the button's request: nothing to show.
       }
@@ -46,8 +55,9 @@ export function PasskeySignIn({ onDone }: { onDone(): Promise<void> }) {
     setBusy(true);
     setError(null);
     try {
-      await passkeySignIn(false);
-      await onDone();
+      const held = await passkeySignIn(false);
+      if (held) onSecondStep(held);
+      else await onDone();
     } catch (caught) {
       setError(caught instanceof Error && caught.name === "NotAllowedError" ? t("passkeys.cancelled") : errorText(caught));
     } finally {

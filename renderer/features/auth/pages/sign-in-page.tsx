@@ -34,13 +34,19 @@ type Values = z.infer<typeof schema>;
  * Where to go after signing in: `redirect` is an in-app path with its search (checked by the
  * route), so it goes as an href; a signed-out page (sign-in itself) would lead nowhere.
  */
+/** `methods=totp,otp` from a held redirect sign-in; only the two known methods. */
+function secondStepMethods(methods: string | undefined): Array<"totp" | "otp"> {
+  const known = (methods ?? "").split(",").filter((m): m is "totp" | "otp" => m === "totp" || m === "otp");
+  return known.length ? known : ["otp"];
+}
+
 function afterSignIn(redirect: string | undefined): string {
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
 export function SignInPage() {
   const { t } = useTranslation("auth");
-  const { redirect, reason } = route.useSearch();
+  const { redirect, reason, methods } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const session = useSession();
@@ -50,7 +56,9 @@ export function SignInPage() {
   const { errors } = form.formState;
   const message = useFieldMessage();
   // Two-factor accounts: the password answered {twoFactorRedirect}; the second step comes next.
-  const [secondStep, setSecondStep] = useState<Array<"totp" | "otp"> | null>(null);
+  // A redirect sign-in (social, a verification link) held at the second step arrives here with
+  // reason=second-step and the methods; the pending sign-in is in the server's two-factor cookie.
+  const [secondStep, setSecondStep] = useState<Array<"totp" | "otp"> | null>(reason === "second-step" ? secondStepMethods(methods) : null);
   const finish = async () => {
     await reset();
     await navigate({ href: afterSignIn(redirect) });
@@ -97,7 +105,7 @@ export function SignInPage() {
         </p>
       ) : null}
       <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} />
-      <PasskeySignIn onDone={finish} />
+      <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />
       <form className="stack" noValidate onSubmit={onSubmit}>
         <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField
