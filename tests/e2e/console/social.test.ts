@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 import { startIdp, type TestIdp } from "../../server/social/support.js";
+import { totpAt, userWithTotp } from "../../server/two-factor/support.js";
 
 const FLOW_TIMEOUT = 90_000;
 let idp: TestIdp;
@@ -56,6 +57,30 @@ describe("console social sign-in", { timeout: FLOW_TIMEOUT }, () => {
     await page.getByText("zoe@example.com").first().waitFor();
     const rows = await harness.server.database.db.selectFrom("account").select("providerId").where("accountId", "=", "zoe").execute();
     expect(rows.map((row) => row.providerId)).toEqual(["google"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("asks a two-factor account for its code after the provider, on the console's sign-in page (#19)", async () => {
+    const person = await userWithTotp(harness.server);
+    await harness.server.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", person.userId).execute();
+    idp.users.set("tess", { sub: "tess", email: person.email, email_verified: true, name: "Tess" });
+    const { page } = await harness.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${harness.consoleURL}/sign-in`);
+    await page.getByRole("list", { name: "Sign in with" }).getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await signInAtProvider(page, "tess");
+    // Held at the second step: no session yet, the code page instead of the account.
+    await page.waitForURL((url) => url.pathname === "/console/sign-in" && url.searchParams.get("reason") === "second-step");
+    const code = page.getByLabel("Authenticator code");
+    await code.waitFor();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("latchkey.session_token");
+    await expectAccessible(page, "second step after social sign-in");
+    await screenshot(page, "social-second-step");
+    await code.fill(totpAt(person.secret, harness.server.clock.now()));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(`${harness.consoleURL}/account`);
+    await page.getByText(person.email).first().waitFor();
     expect(errors).toEqual([]);
   });
 
