@@ -82,7 +82,13 @@ describe("auth admin users export --format csv", () => {
     target = await startTestServer();
     cli = cliFor(server, { token: (await makeAdmin(server, "root@example.com")).token });
     targetCli = cliFor(target, { token: (await makeAdmin(target, "root@example.com")).token });
-    for (const [i, name] of FORMULA_NAMES.entries()) await server.signUp({ email: `f${i}@example.com`, name });
+    for (const [i, name] of FORMULA_NAMES.entries()) {
+      // Names with control characters are refused at sign-up now (#27), but rows written before that
+      // rule (or imported) may hold them: put those in place the way such a row got there.
+      const hasControl = /[\t\r]/.test(name);
+      const user = await server.signUp({ email: `f${i}@example.com`, name: hasControl ? "placeholder" : name });
+      if (hasControl) await server.database.db.updateTable("user").set({ name }).where("id", "=", user.userId).execute();
+    }
   }, 120_000);
   afterAll(async () => {
     cli.cleanup();
@@ -103,9 +109,11 @@ describe("auth admin users export --format csv", () => {
     const file = join(cli.configHome, "users.csv");
     writeFileSync(file, exported.stdout);
     const imported = await targetCli.run(["admin", "users", "import", file, "--json"]);
-    expect(imported.json()).toMatchObject({ failed: 1 }); // root@example.com exists on the target too
+    // root@example.com exists on the target too; the two names with a tab or a carriage return
+    // are refused by the name rule (#27), as a sign-up with them would be.
+    expect(imported.json()).toMatchObject({ failed: 3 });
     const names = await target.database.db.selectFrom("user").select(["email", "name"]).where("email", "like", "f%@example.com").execute();
     const byEmail = new Map(names.map((row) => [row.email, row.name]));
-    FORMULA_NAMES.forEach((name, i) => expect(byEmail.get(`f${i}@example.com`)).toBe(name));
+    FORMULA_NAMES.forEach((name, i) => expect(byEmail.get(`f${i}@example.com`)).toBe(/[\t\r]/.test(name) ? undefined : name));
   });
 });
