@@ -6,6 +6,7 @@ import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
 import { registerCheckConfig } from "./server-check-config.js";
+import { registerRotateSecret } from "./server-rotate-secret.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -65,6 +66,7 @@ export function registerServerCommands(program: Command): void {
     });
 
   registerCheckConfig(server, startFlagsToConfig);
+  registerRotateSecret(server);
 
   server
     .command("migrate")

@@ -12,7 +12,7 @@ import { hkdfSync } from "node:crypto";
 import { apiError } from "../../shared/errors.js";
 import { gcmOpen, open, seal } from "./encrypt.js";
 
-const PURPOSE = "provider-token";
+export const PURPOSE = "provider-token";
 const LEGACY_PREFIX = "enc1:";
 const GCM_TAG_BYTES = 16;
 const legacyKeys = new Map<string, Buffer>();

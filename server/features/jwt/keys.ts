@@ -13,7 +13,7 @@ import type { JwksRow } from "../../db/types.js";
 import * as store from "./store.js";
 
 export type AsymmetricAlg = "EdDSA" | "ES256" | "RS256" | "PS256";
-const PURPOSE = "jwks-private-key";
+export const PURPOSE = "jwks-private-key";
 
 export interface SigningKey {
   kid: string;

@@ -6,7 +6,7 @@ import { generateSecret, generateURI, verifySync } from "otplib";
 import { openSealed, seal } from "../../crypto/encrypt.js";
 
 const PERIOD = 30;
-const SEAL_PURPOSE = "two-factor-totp-secret";
+export const SEAL_PURPOSE = "two-factor-totp-secret";
 
 export function newTotpSecret(): string {
   return generateSecret({ length: 20 });
