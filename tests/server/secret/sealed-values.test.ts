@@ -42,3 +42,26 @@ describe("a TOTP seed sealed with another secret (#26)", () => {
     expect(uri.body.code).toBe("SECRET_MISMATCH");
   });
 });
+
+describe("values made under a previous secret (#26)", () => {
+  const previous = "previous-secret-previous-secret-0026";
+  const current = "current-secret-current-secret-00026";
+
+  it("a provider token and a backup code from the previous secret open only while it is listed in AUTH_PREVIOUS_SECRETS (#26)", async () => {
+    const { rememberPreviousSecrets } = await import("../../../server/crypto/encrypt.js");
+    const { openToken, sealToken } = await import("../../../server/crypto/token-encryption.js");
+    const { hashBackupCodes, useBackupCode } = await import("../../../server/features/two-factor/backup-codes.js");
+    const token = sealToken(previous, "provider-access-token")!;
+    const codes = hashBackupCodes(["AAAAA-BBBBB", "CCCCC-DDDDD"], previous);
+    try {
+      rememberPreviousSecrets(current, [previous]);
+      expect(openToken(current, token)).toBe("provider-access-token");
+      expect(JSON.parse(useBackupCode(codes, "CCCCC-DDDDD", current)!)).toHaveLength(1);
+      rememberPreviousSecrets(current, []);
+      expect(() => openToken(current, token)).toThrow(expect.objectContaining({ code: "SECRET_MISMATCH" }));
+      expect(useBackupCode(codes, "CCCCC-DDDDD", current)).toBeNull();
+    } finally {
+      rememberPreviousSecrets(current, []);
+    }
+  });
+});
