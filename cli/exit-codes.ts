@@ -17,6 +17,8 @@ export const EXIT = {
   NETWORK: 7,
   /** Rate limited by the server (429). */
   RATE_LIMITED: 8,
+  /** The database was sealed with another server secret (its key-check value matches neither AUTH_SECRET nor AUTH_PREVIOUS_SECRETS). */
+  SECRET_MISMATCH: 9,
   /** A bug or an unexpected server error (5xx). */
   INTERNAL: 70,
 } as const;

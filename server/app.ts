@@ -10,6 +10,7 @@ import { baseURLOf, type Config } from "./config.js";
 import type { AppContext, Logger } from "./context.js";
 import { createPasswordHasher } from "./crypto/password.js";
 import { createHashPool } from "./crypto/hash-pool.js";
+import { rememberPreviousSecrets } from "./crypto/encrypt.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
@@ -129,6 +130,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
 export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger }): AppContext {
   const { config, db, log } = options;
   const clock = options.clock ?? systemClock;
+  rememberPreviousSecrets(options.secret, config.previousSecrets);
   const baseURL = baseURLOf(config);
   const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock, options.secret));
   const metrics = createMetrics();

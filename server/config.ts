@@ -19,6 +19,8 @@ export const configSchema = z.object({
   basePath: z.string().default("/api/auth"),
   db: z.string().default("./data/latchkey.db"),
   secret: z.string().min(32).optional(),
+  /** Secrets used before `secret` (AUTH_PREVIOUS_SECRETS, comma separated): values they sealed or signed still open until `auth server rotate-secret`. */
+  previousSecrets: z.array(z.string().min(32)).default([]),
   trustedOrigins: z.array(z.string()).default([]),
   /** Take the client IP from X-Forwarded-For: a hop count or proxy addresses/CIDRs (server/http/trust-proxy.ts). */
   trustProxy: trustProxySetting.default(false),
@@ -351,6 +353,7 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_BASE_URL",
   "AUTH_DB",
   "AUTH_SECRET",
+  "AUTH_PREVIOUS_SECRETS",
   "AUTH_TRUSTED_ORIGINS",
   "AUTH_TRUST_PROXY",
   "AUTH_LOG_LEVEL",
@@ -427,6 +430,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput
   set(env.AUTH_BASE_URL, (v) => (out.baseURL = v));
   set(env.AUTH_DB, (v) => (out.db = v));
   set(env.AUTH_SECRET, (v) => (out.secret = v));
+  set(env.AUTH_PREVIOUS_SECRETS, (v) => (out.previousSecrets = v.split(",").map((s) => s.trim()).filter(Boolean)));
   set(env.AUTH_TRUSTED_ORIGINS, (v) => (out.trustedOrigins = v.split(",").map((s) => s.trim()).filter(Boolean)));
   set(env.AUTH_TRUST_PROXY, (v) => (out.trustProxy = trustProxyFromEnv(v)));
   set(env.AUTH_LOG_LEVEL, (v) => (out.logLevel = v));

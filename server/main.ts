@@ -12,6 +12,7 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
 import { loadOrCreateSecret } from "./secret.js";
+import { ensureKeyCheck, type KeyCheckStatus } from "./key-check.js";
 
 export interface RunningServer {
   app: LatchkeyApp;
@@ -33,8 +34,17 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { secret } = loadOrCreateSecret(config);
   const database = await openDatabase(config.db, { synchronous: config.sqliteSynchronous });
-  await migrateToLatest(database.db);
+  let keyCheck: KeyCheckStatus;
+  try {
+    await migrateToLatest(database.db);
+    // Before anything is served: a database sealed with another secret refuses here, in one sentence.
+    keyCheck = await ensureKeyCheck(database.db, secret, config.previousSecrets, Date.now());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await createApp({ config, db: database.db, secret });
+  if (keyCheck === "previous") app.context.log.warn("secret rotation pending: the database is still sealed with a previous secret (AUTH_PREVIOUS_SECRETS); run `auth server rotate-secret`");
   if (database.poolStats) app.context.metrics.watchDatabasePool(database.poolStats);
   await app.server.listen({ port: config.port, host: config.host });
   const address = app.server.server.address();

@@ -34,6 +34,8 @@ export function registerMailCommands(program: Command): void {
         // The mails are sealed under the server secret: the one the server uses (AUTH_SECRET, the
         // config file, or in development the file kept beside the database). Never a new one.
         const secret = findSecret(config);
+        // During a rotation, mail sealed under a previous secret (AUTH_PREVIOUS_SECRETS) opens too.
+        if (secret) (await import("../../server/crypto/encrypt.js")).rememberPreviousSecrets(secret, config.previousSecrets);
         const mails = secret ? await listOutbox(database.db, secret, { to: flags.to, kind: flags.kind, limit, now: Date.now() }) : [];
         if (!secret && (await database.db.selectFrom("outbox").select("id").limit(1).execute()).length > 0) {
           throw new CliError(`The outbox is sealed with the server secret; set AUTH_SECRET (no ${secretFileFor(config.db)} found).`, EXIT.USAGE);

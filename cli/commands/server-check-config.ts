@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import type { Config, ConfigInput } from "../../server/config.js";
 import { maskProviderSecrets } from "../../server/features/social/config-schema.js";
 import { info, printJson, wantsJson, warn } from "../output.js";
-import type { StartFlags } from "./server.js";
+import { existsSync } from "node:fs";
+import { secretMismatchCliError, type StartFlags } from "./server.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 /** The same settings flags as `auth server start`, plus the output switches. */
@@ -33,6 +34,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const { baseURLOf, configWarnings } = await import("../../server/config.js");
       const { describeTrustProxy } = await import("../../server/http/trust-proxy.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
+      await checkKey(config);
       const settings = maskSecrets(config);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
@@ -45,10 +47,32 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     });
 }
 
+/**
+ * A database that exists and was sealed with another secret fails the check (EXIT.SECRET_MISMATCH)
+ * with the sentence `auth server start` would say. A missing database or none reachable is not
+ * checked here: start reports those itself.
+ */
+async function checkKey(config: Config): Promise<void> {
+  const { findSecret } = await import("../../server/secret.js");
+  const { isPostgresUrl } = await import("../../server/db/target.js");
+  const secret = findSecret(config);
+  if (!secret || config.db === ":memory:" || (!isPostgresUrl(config.db) && !existsSync(config.db))) return;
+  const { openDatabase } = await import("../../server/db/database.js");
+  const { peekKeyCheck } = await import("../../server/key-check.js");
+  const database = await openDatabase(config.db).catch(() => null);
+  if (!database) return;
+  try {
+    if ((await peekKeyCheck(database.db, secret, config.previousSecrets)) === "mismatch") throw await secretMismatchCliError();
+  } finally {
+    await database.close();
+  }
+}
+
 /** The settings safe to print: the secret and any password in a URL are masked. */
 export function maskSecrets(config: Config): Record<string, unknown> {
   const copy = structuredClone(config) as Record<string, unknown> & { mail: { smtpUrl?: string } };
   if (config.secret) copy.secret = "*** (set)";
+  if (config.previousSecrets.length) copy.previousSecrets = config.previousSecrets.map(() => "*** (set)");
   if (config.jwt.secret) (copy.jwt as { secret?: string }).secret = "*** (set)";
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);

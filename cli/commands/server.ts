@@ -6,6 +6,7 @@ import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
 import { registerCheckConfig } from "./server-check-config.js";
+import { registerRotateSecret } from "./server-rotate-secret.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -49,6 +50,7 @@ export function registerServerCommands(program: Command): void {
       const { startServer } = await import("../../server/main.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
       const { MissingSecretError } = await import("../../server/secret.js");
+      const { SecretMismatchError } = await import("../../server/key-check.js");
       try {
         const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags) });
         process.stderr.write(
@@ -56,6 +58,7 @@ export function registerServerCommands(program: Command): void {
         );
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
+        if (error instanceof SecretMismatchError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
         if (error instanceof DatabaseUnreachableError) throw new CliError(error.message, EXIT.NETWORK);
         if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(`Port ${config.port} is already in use; pass --port.`, EXIT.FAILURE);
         throw error;
@@ -63,6 +66,7 @@ export function registerServerCommands(program: Command): void {
     });
 
   registerCheckConfig(server, startFlagsToConfig);
+  registerRotateSecret(server);
 
   server
     .command("migrate")
@@ -76,9 +80,14 @@ export function registerServerCommands(program: Command): void {
       const { openDatabase } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
       const { displayTarget } = await import("../../server/db/target.js");
+      const { findSecret } = await import("../../server/secret.js");
+      const { peekKeyCheck } = await import("../../server/key-check.js");
       const database = await openDatabase(config.db);
       const shown = displayTarget(config.db);
       try {
+        // With a secret configured, a database sealed with another one is left as it is.
+        const secret = findSecret(config);
+        if (secret && (await peekKeyCheck(database.db, secret, config.previousSecrets)) === "mismatch") throw await secretMismatchCliError();
         const outcome = await migrateToLatest(database.db);
         if (wantsJson(flags)) printJson({ db: shown, applied: outcome.applied, total: outcome.total });
         else info(outcome.applied.length ? `Applied ${outcome.applied.join(", ")} to ${shown}` : `${shown} is up to date (${outcome.total} migrations).`);
@@ -137,6 +146,11 @@ export function registerServerCommands(program: Command): void {
       if (wantsJson(flags)) printJson(result);
       else info(`Backed up ${result.db} to ${result.out} (${result.pages} pages, ${result.bytes} bytes, ${result.durationMs} ms).`);
     });
+}
+
+export async function secretMismatchCliError(): Promise<CliError> {
+  const { SECRET_MISMATCH_SENTENCE } = await import("../../server/key-check.js");
+  return new CliError(SECRET_MISMATCH_SENTENCE, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
 }
 
 function startFlagsToConfig(flags: StartFlags): ConfigInput {

@@ -11,6 +11,24 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 const keys = new Map<string, Buffer>();
+const previousBySecret = new Map<string, readonly string[]>();
+
+/**
+ * During a rotation (AUTH_PREVIOUS_SECRETS) values sealed, hashed or signed under an earlier
+ * secret must still open: every opener here tries `secret` first, then the ones remembered for
+ * it. Kept here, keyed by the current secret, so the many callers that hold `app.secret` need no
+ * second argument; createContext sets it for each app (an empty list ends a rotation).
+ */
+export function rememberPreviousSecrets(secret: string, previous: readonly string[]): void {
+  const list = previous.filter((old) => old !== secret);
+  if (list.length) previousBySecret.set(secret, list);
+  else previousBySecret.delete(secret);
+}
+
+/** `secret` and then the previous secrets remembered for it. */
+export function secretsFor(secret: string): readonly string[] {
+  return [secret, ...(previousBySecret.get(secret) ?? [])];
+}
 
 /** A 32-byte key for `purpose`, derived once per secret and purpose (HKDF is cheap, but not free). */
 export function deriveKey(secret: string, purpose: string): Buffer {
@@ -47,15 +65,25 @@ export function seal(plaintext: string, secret: string, purpose: string): string
   return ["v1", iv.toString("base64url"), body.toString("base64url"), tag.toString("base64url")].join(".");
 }
 
-/** The plaintext, or null when the value was altered, sealed for another purpose, or under another secret. */
+/** The plaintext, or null when the value was altered, sealed for another purpose, or under none of the secrets. */
 export function open(sealed: string, secret: string, purpose: string): string | null {
+  return openSealed(sealed, secret, purpose)?.plain ?? null;
+}
+
+/** Like open(), and says whether a previous secret opened it (`stale`: worth sealing again with the current one). */
+export function openSealed(sealed: string, secret: string, purpose: string): { plain: string; stale: boolean } | null {
   const [version, iv, body, tag] = sealed.split(".");
   if (version !== "v1" || iv === undefined || body === undefined || tag === undefined) return null;
-  try {
-    return gcmOpen(deriveKey(secret, purpose), Buffer.from(iv, "base64url"), Buffer.from(body, "base64url"), Buffer.from(tag, "base64url"));
-  } catch {
-    return null;
+  const parts = [Buffer.from(iv, "base64url"), Buffer.from(body, "base64url"), Buffer.from(tag, "base64url")] as const;
+  const candidates = secretsFor(secret);
+  for (let i = 0; i < candidates.length; i++) {
+    try {
+      return { plain: gcmOpen(deriveKey(candidates[i]!, purpose), ...parts), stale: i > 0 };
+    } catch {
+      // Not this secret: try the next one.
+    }
   }
+  return null;
 }
 
 /**
@@ -65,4 +93,9 @@ export function open(sealed: string, secret: string, purpose: string): string | 
  */
 export function keyedHash(value: string, secret: string, purpose: string): string {
   return createHmac("sha256", deriveKey(secret, purpose)).update(value).digest("base64url");
+}
+
+/** keyedHash under the current secret and then each previous one: a stored hash may match any during a rotation. */
+export function keyedHashes(value: string, secret: string, purpose: string): string[] {
+  return secretsFor(secret).map((each) => keyedHash(value, each, purpose));
 }

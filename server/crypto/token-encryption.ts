@@ -9,9 +9,10 @@
  * still open, and are sealed anew in the v1 format whenever the provider hands out fresh ones.
  */
 import { hkdfSync } from "node:crypto";
+import { apiError } from "../../shared/errors.js";
 import { gcmOpen, open, seal } from "./encrypt.js";
 
-const PURPOSE = "provider-token";
+export const PURPOSE = "provider-token";
 const LEGACY_PREFIX = "enc1:";
 const GCM_TAG_BYTES = 16;
 const legacyKeys = new Map<string, Buffer>();
@@ -22,13 +23,14 @@ export function sealToken(secret: string, plain: string | null | undefined): str
   return seal(plain, secret, PURPOSE);
 }
 
-/** Open a sealed token (v1, or the older enc1:). Throws when it was tampered with, sealed under another secret, or is in no known format. */
+/** Open a sealed token (v1, or the older enc1:). Throws (SECRET_MISMATCH for v1) when it was tampered with, sealed under another secret, or is in no known format. */
 export function openToken(secret: string, sealed: string | null | undefined): string | null {
   if (!sealed) return null;
   if (sealed.startsWith(LEGACY_PREFIX)) return openLegacy(secret, sealed.slice(LEGACY_PREFIX.length));
   if (!sealed.startsWith("v1.")) throw new Error("provider token is not sealed");
   const plain = open(sealed, secret, PURPOSE);
-  if (plain === null) throw new Error("provider token does not open (altered, or sealed under another secret)");
+  // Under none of the configured secrets (a value altered in place fails the same way).
+  if (plain === null) throw apiError("SECRET_MISMATCH");
   return plain;
 }
 

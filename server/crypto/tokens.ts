@@ -1,5 +1,6 @@
 /** Random identifiers and secrets, and how secrets are kept at rest. */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { secretsFor } from "./encrypt.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -48,4 +49,9 @@ export function safeEqual(a: string, b: string): boolean {
 /** HMAC-SHA256 signature (base64url) with the server secret, e.g. for the session-data cookie. */
 export function sign(value: string, secret: string): string {
   return createHmac("sha256", secret).update(value).digest("base64url");
+}
+
+/** Whether `signature` is sign(value) under the secret or, during a rotation, one of the previous ones (crypto/encrypt.ts). */
+export function signedBy(value: string, signature: string, secret: string): boolean {
+  return secretsFor(secret).some((each) => safeEqual(signature, sign(value, each)));
 }

@@ -249,6 +249,15 @@ export interface Database {
   apikey: ApikeyTable;
   jwks: JwksTable;
   signInLockout: SignInLockoutTable;
+  keyCheck: KeyCheckTable;
+}
+
+/** Which secret sealed this database (migration 0016, server/key-check.ts): one row, id "current". */
+export interface KeyCheckTable {
+  id: string;
+  /** HMAC of a fixed label under a key derived from the secret; never the secret. */
+  value: string;
+  updatedAt: Millis;
 }
 
 /** Lockout state of identifiers that match no account (migration 0007). */

@@ -12,7 +12,7 @@
  */
 import { sessionWithUserSchema, type SessionWithUser } from "../../shared/contract/schemas.js";
 import type { AppContext } from "../context.js";
-import { hashSecret, safeEqual, sign } from "../crypto/tokens.js";
+import { hashSecret, safeEqual, sign, signedBy } from "../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import { deleteSessionByTokenHash, findSessionByTokenHash } from "../core/session/store.js";
 import { toSession, toUser } from "../core/user/wire.js";
@@ -172,7 +172,7 @@ export function createBrowserSessions(app: AppContext, jar: CookieJarState): Bro
       const dot = raw ? raw.lastIndexOf(".") : -1;
       if (!raw || dot < 0) return undefined;
       const value = raw.slice(0, dot);
-      return safeEqual(raw.slice(dot + 1), sign(`${name}=${value}`, app.secret)) ? value : undefined;
+      return signedBy(`${name}=${value}`, raw.slice(dot + 1), app.secret) ? value : undefined;
     },
     writeSigned(name, value, maxAgeSeconds) {
       // The cookie's name is part of what is signed, so a value cannot be moved to another cookie.
@@ -189,7 +189,7 @@ export function createBrowserSessions(app: AppContext, jar: CookieJarState): Bro
       const dot = raw.lastIndexOf(".");
       if (dot < 0) return null;
       const payload = raw.slice(0, dot);
-      if (!safeEqual(raw.slice(dot + 1), sign(payload, app.secret))) return null;
+      if (!signedBy(payload, raw.slice(dot + 1), app.secret)) return null;
       try {
         const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { expiresAt: number } & SessionWithUser;
         if (typeof data.expiresAt !== "number" || data.expiresAt <= app.clock.now()) return null;

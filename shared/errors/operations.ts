@@ -8,4 +8,6 @@ export const operationsErrors = {
   METRICS_TOKEN_REQUIRED: { status: 401, message: "Metrics need the configured bearer token" },
   /** /metrics without a token configured, asked from another machine. */
   METRICS_LOOPBACK_ONLY: { status: 403, message: "Metrics are served only to this machine unless a token is configured" },
+  /** A sealed value (TOTP seed, signing key, provider token) opens under no configured secret: the operator's AUTH_SECRET is not the one that sealed it (issue 26). */
+  SECRET_MISMATCH: { status: 500, message: "Stored secrets cannot be opened: the server runs with a different AUTH_SECRET than the one that sealed them" },
 } as const;

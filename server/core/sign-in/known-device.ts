@@ -7,7 +7,7 @@
  * laptop gets no more guesses than anyone else (docs/lockout.md).
  */
 import type { AppContext } from "../../context.js";
-import { keyedHash } from "../../crypto/encrypt.js";
+import { keyedHashes } from "../../crypto/encrypt.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { BrowserSessions } from "../../http/handler.js";
 
@@ -22,8 +22,9 @@ interface KnownDevice {
   tags: string[];
 }
 
-function tagOf(app: AppContext, userId: string): string {
-  return keyedHash(userId, app.secret, "known-device").slice(0, 22);
+/** The tag under the current secret and, during a rotation, under each previous one. */
+function tagsOf(app: AppContext, userId: string): string[] {
+  return keyedHashes(userId, app.secret, "known-device").map((hash) => hash.slice(0, 22));
 }
 
 function read(browser: BrowserSessions): KnownDevice | undefined {
@@ -39,14 +40,14 @@ function read(browser: BrowserSessions): KnownDevice | undefined {
  */
 export function knownDeviceKey(app: AppContext, browser: BrowserSessions, userId: string): string | undefined {
   const device = read(browser);
-  const tag = tagOf(app, userId);
-  return device?.tags.includes(tag) ? `${device.deviceId}:${tag}` : undefined;
+  const [tag, ...previous] = tagsOf(app, userId);
+  return device && [tag, ...previous].some((each) => device.tags.includes(each!)) ? `${device.deviceId}:${tag}` : undefined;
 }
 
 /** After a completed sign-in: this browser is now known to this account. */
 export function rememberKnownDevice(app: AppContext, browser: BrowserSessions, userId: string): void {
   const device = read(browser) ?? { deviceId: randomString(24), tags: [] };
-  const tag = tagOf(app, userId);
-  const tags = [tag, ...device.tags.filter((t) => t !== tag)].slice(0, MAX_ACCOUNTS);
+  const [tag, ...previous] = tagsOf(app, userId);
+  const tags = [tag!, ...device.tags.filter((t) => t !== tag && !previous.includes(t))].slice(0, MAX_ACCOUNTS);
   browser.writeSigned(KNOWN_DEVICE_COOKIE, `${device.deviceId}|${tags.join(",")}`, KNOWN_DEVICE_SECONDS);
 }

@@ -62,3 +62,8 @@ export async function deleteTwoFactorOf(db: Q, userId: string): Promise<void> {
   await forgetAllOf(db, "trust-device", userId);
   await forgetAllOf(db, "two-factor-otp", userId);
 }
+
+/** Replaces the sealed seed if it is still `expected` (a rotation re-seals it under the current secret). */
+export async function resealSecret(db: Q, id: string, expected: string, next: string, now: number): Promise<void> {
+  await db.updateTable("twoFactor").set({ secret: next, updatedAt: now }).where("id", "=", id).where("secret", "=", expected).execute();
+}

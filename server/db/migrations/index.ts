@@ -14,6 +14,7 @@ import * as sessionImpersonator from "./0012-session-impersonator.js";
 import * as oneTimeSecrets from "./0013-one-time-secrets.js";
 import * as outboxSealed from "./0014-outbox-sealed.js";
 import * as organizationSlugLowercase from "./0015-organization-slug-lowercase.js";
+import * as keyCheck from "./0016-key-check.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0013-one-time-secrets": oneTimeSecrets,
   "0014-outbox-sealed": outboxSealed,
   "0015-organization-slug-lowercase": organizationSlugLowercase,
+  "0016-key-check": keyCheck,
 };

@@ -8,11 +8,12 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import type { AppContext } from "../../context.js";
 import { open, seal } from "../../crypto/encrypt.js";
 import { newId } from "../../crypto/tokens.js";
+import { secretMismatch } from "../../crypto/secret-mismatch.js";
 import type { JwksRow } from "../../db/types.js";
 import * as store from "./store.js";
 
 export type AsymmetricAlg = "EdDSA" | "ES256" | "RS256" | "PS256";
-const PURPOSE = "jwks-private-key";
+export const PURPOSE = "jwks-private-key";
 
 export interface SigningKey {
   kid: string;
@@ -38,15 +39,9 @@ export async function currentSigningKey(app: AppContext, alg: AsymmetricAlg): Pr
     row = await createJwk(app, alg);
     if (previous && previous.expiresAt === null) await store.retireJwk(app.db, previous.id, app.clock.now());
   }
-  let key = await privateKeyOf(app, row);
-  if (!key) {
-    // Sealed under another secret (the server secret changed, or this is a copied database): that
-    // key can never sign here. Retire it and make one this server can use.
-    app.log.warn({ kid: row.id }, "JWT signing key sealed under another secret; replacing it");
-    await store.retireJwk(app.db, row.id, app.clock.now());
-    row = await createJwk(app, alg);
-    key = (await privateKeyOf(app, row))!;
-  }
+  // Sealed under none of the configured secrets (a copied database, a changed AUTH_SECRET):
+  // SECRET_MISMATCH, not a silent replacement that relying parties caching /jwks would refuse.
+  const key = await privateKeyOf(app, row);
   const signing: SigningKey = { kid: row.id, alg, key, createdAt: Number(row.createdAt) };
   cache.set(app, signing);
   return signing;
@@ -70,10 +65,10 @@ async function createJwk(app: AppContext, alg: AsymmetricAlg): Promise<JwksRow> 
   return row;
 }
 
-/** The private key, or null when it was sealed under another secret (a copied database, a changed AUTH_SECRET). */
-async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey | null> {
+/** The private key; SECRET_MISMATCH when it was sealed under none of the configured secrets. */
+async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey> {
   const text = open(row.privateKey, app.secret, PURPOSE);
-  if (text === null) return null;
+  if (text === null) throw secretMismatch(app.log, "a JWT signing key", { kid: row.id });
   return (await importJWK(JSON.parse(text) as JWK, row.alg)) as CryptoKey;
 }
 

@@ -6,6 +6,7 @@
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { openToken, sealToken } from "../../crypto/token-encryption.js";
+import { isSecretMismatch, secretMismatch } from "../../crypto/secret-mismatch.js";
 import type { AccountRow } from "../../db/types.js";
 import { parseScopes } from "../../core/user/account-scopes.js";
 import { profileHelpers, refreshTokens } from "./oauth-client.js";
@@ -73,6 +74,7 @@ export async function getAccessToken(app: AppContext, userId: string, selection:
     if (!accessToken) throw new Error("no access token stored");
     return { accessToken, accessTokenExpiresAt: iso(expiresAt), scopes: parseScopes(account.scope), idToken: openToken(app.secret, account.idToken) ?? undefined };
   } catch (error) {
+    if (isSecretMismatch(error)) throw secretMismatch(app.log, "a provider token", { accountId: account.id });
     app.log.warn({ provider: account.providerId, reason: (error as Error).message }, "get-access-token failed");
     throw apiError("FAILED_TO_GET_ACCESS_TOKEN");
   }
@@ -96,6 +98,7 @@ export async function refreshAccessToken(app: AppContext, userId: string, select
       accountId: account.id,
     };
   } catch (error) {
+    if (isSecretMismatch(error)) throw secretMismatch(app.log, "a provider token", { accountId: account.id });
     app.log.warn({ provider: account.providerId, reason: (error as Error).message }, "refresh-token failed");
     throw apiError("FAILED_TO_REFRESH_ACCESS_TOKEN");
   }

@@ -3,7 +3,7 @@
  * (HMAC under a key derived from the server secret) are stored, so neither a database copy nor a
  * brute force of it without the server secret gives a usable code.
  */
-import { keyedHash } from "../../crypto/encrypt.js";
+import { keyedHash, keyedHashes } from "../../crypto/encrypt.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
 
 const COUNT = 10;
@@ -33,10 +33,12 @@ export function useBackupCode(stored: string, code: string, serverSecret: string
   } catch {
     return null;
   }
-  const candidate = keyedHash(normalize(code), serverSecret, PURPOSE);
+  // Under the current secret or, during a rotation, a previous one: codes cannot be hashed anew
+  // without their plaintext, so they match under the secret they were made with.
+  const candidates = keyedHashes(normalize(code), serverSecret, PURPOSE);
   let match = -1;
   hashes.forEach((hash, index) => {
-    if (safeEqual(hash, candidate) && match < 0) match = index;
+    if (candidates.some((candidate) => safeEqual(hash, candidate)) && match < 0) match = index;
   });
   if (match < 0) return null;
   return JSON.stringify(hashes.filter((_, index) => index !== match));

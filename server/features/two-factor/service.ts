@@ -9,6 +9,7 @@ import { otpMail } from "../../mail/templates/otp.js";
 import { recipientLanguage } from "../../mail/templates/language.js";
 import { checkPassword } from "../../core/sign-in/password.js";
 import { findUserById } from "../../core/user/store.js";
+import { secretMismatch } from "../../crypto/secret-mismatch.js";
 import { hashBackupCodes, newBackupCodes, useBackupCode } from "./backup-codes.js";
 import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "../../core/sign-in/second-factor.js";
 import { consume, peek, reissue, swap } from "../../core/one-time.js";
@@ -71,9 +72,7 @@ export async function getTotpURI(app: AppContext, user: UserRow, password: strin
   const row = await store.findTwoFactor(app.db, user.id);
   if (!row) throw apiError("TOTP_NOT_ENABLED");
   await assertPassword(app, user, password);
-  const secret = openTotpSecret(row.secret, app.secret);
-  if (!secret) throw apiError("TOTP_NOT_ENABLED");
-  return totpURI(secret, issuerOf(app), user.email);
+  return totpURI(await totpSeedOf(app, row), issuerOf(app), user.email);
 }
 
 export async function generateBackupCodes(app: AppContext, user: UserRow, password: string): Promise<string[]> {
@@ -92,8 +91,7 @@ export async function verifyTotp(ctx: StepContext, input: { code: string; trustD
   const attempt = await beginAttempt(ctx);
   const row = await store.findTwoFactor(app.db, attempt.user.id);
   if (!row || (attempt.pending && !row.verified)) throw apiError("TOTP_NOT_ENABLED");
-  const secret = openTotpSecret(row.secret, app.secret);
-  if (!secret) throw apiError("TOTP_NOT_ENABLED");
+  const secret = await totpSeedOf(app, row);
   const now = app.clock.now();
   const step = matchTotp(secret, input.code, now);
   if (step === null || !(await store.claimStep(app.db, row.id, step, now))) return failAttempt(ctx, attempt, "INVALID_CODE");
@@ -102,6 +100,17 @@ export async function verifyTotp(ctx: StepContext, input: { code: string; trustD
     app.audit.record({ action: "user.two-factor-enable", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent, metadata: { method: "totp" } });
   }
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "totp" });
+}
+
+/**
+ * The opened TOTP seed. One sealed under a previous secret (a rotation in progress) is sealed
+ * again under the current one; one that opens under no secret is the operator's SECRET_MISMATCH.
+ */
+async function totpSeedOf(app: AppContext, row: { id: string; userId: string; secret: string }): Promise<string> {
+  const opened = openTotpSecret(row.secret, app.secret);
+  if (!opened) throw secretMismatch(app.log, "a TOTP seed", { userId: row.userId });
+  if (opened.stale) await store.resealSecret(app.db, row.id, row.secret, sealTotpSecret(opened.seed, app.secret), app.clock.now());
+  return opened.seed;
 }
 
 /** The key mailed codes are filed under: the pending sign-in, or the signed-in session. */

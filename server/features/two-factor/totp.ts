@@ -3,10 +3,10 @@
  * either way. The seed is 20 random bytes (base32), sealed at rest with the server secret.
  */
 import { generateSecret, generateURI, verifySync } from "otplib";
-import { open, seal } from "../../crypto/encrypt.js";
+import { openSealed, seal } from "../../crypto/encrypt.js";
 
 const PERIOD = 30;
-const SEAL_PURPOSE = "two-factor-totp-secret";
+export const SEAL_PURPOSE = "two-factor-totp-secret";
 
 export function newTotpSecret(): string {
   return generateSecret({ length: 20 });
@@ -16,8 +16,10 @@ export function sealTotpSecret(secret: string, serverSecret: string): string {
   return seal(secret, serverSecret, SEAL_PURPOSE);
 }
 
-export function openTotpSecret(sealed: string, serverSecret: string): string | null {
-  return open(sealed, serverSecret, SEAL_PURPOSE);
+/** The seed, and whether a previous secret (a rotation in progress) sealed it; null when none opens it. */
+export function openTotpSecret(sealed: string, serverSecret: string): { seed: string; stale: boolean } | null {
+  const opened = openSealed(sealed, serverSecret, SEAL_PURPOSE);
+  return opened && { seed: opened.plain, stale: opened.stale };
 }
 
 export function totpURI(secret: string, issuer: string, account: string): string {
