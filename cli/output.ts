@@ -6,6 +6,8 @@
 export interface OutputOptions {
   json?: boolean;
   jsonl?: boolean;
+  /** `--columns a,b,c`: the table columns to show, in order. */
+  columns?: string;
 }
 
 export function wantsJson(options: OutputOptions): boolean {
@@ -20,16 +22,13 @@ export function printJsonLine(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + "\n");
 }
 
-/** A plain aligned table (used when Ink is not wanted, e.g. `mail list` on a terminal). */
-export function printTable(rows: Array<Record<string, unknown>>, columns: string[]): void {
+/** A table through the one table view (views/table.ts), e.g. `mail list` on a terminal. */
+export async function printTable(rows: Array<Record<string, unknown>>, columns: string[], options: OutputOptions & { importance?: string[] } = {}): Promise<void> {
   if (rows.length === 0) {
     process.stdout.write("(none)\n");
     return;
   }
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  process.stdout.write(line(columns.map((c) => c.toUpperCase())) + "\n");
-  for (const row of rows) process.stdout.write(line(columns.map((c) => cell(row[c]))) + "\n");
+  await renderTable(rows, columns, options);
 }
 
 export function cell(value: unknown): string {
@@ -59,6 +58,8 @@ export interface ListOutput<T> {
   /** What --jsonl prints, one line each, and what the table shows. */
   items: T[];
   columns: string[];
+  /** Most important first; the narrowest terminals keep these (default: the order of columns). */
+  importance?: string[];
   /** Shown under the table on a terminal. */
   footer?: string;
   empty?: string;
@@ -74,14 +75,18 @@ export async function emitList<T extends object>(options: OutputOptions, output:
     return;
   }
   if (output.items.length === 0) info(output.empty ?? "(none)");
-  else await renderTable(output.items as Array<Record<string, unknown>>, output.columns);
+  else await renderTable(output.items as Array<Record<string, unknown>>, output.columns, { ...options, importance: output.importance });
   if (output.footer) info(output.footer);
 }
 
-/** An Ink table on the terminal. */
-export async function renderTable(rows: Array<Record<string, unknown>>, columns: string[]): Promise<void> {
+/** A table on the terminal, fitted to its width; says which columns did not fit. */
+export async function renderTable(rows: Array<Record<string, unknown>>, columns: string[], options: OutputOptions & { importance?: string[] } = {}): Promise<void> {
   const { showTable } = await import("./views/table.js");
-  await showTable(rows, columns);
+  const hidden = showTable(rows, columns, { importance: options.importance, chosen: options.columns });
+  if (hidden.length > 0) {
+    const [{ say }, { header }] = await Promise.all([import("./i18n/index.js"), import("./views/table-layout.js")]);
+    info(say("done", "columnsHidden", { columns: hidden.map((key) => header(key).toLowerCase().replace(/ /g, "-")).join(", ") }));
+  }
 }
 
 /** Field: value lines for one object, coloured on a terminal. */

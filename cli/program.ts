@@ -33,6 +33,7 @@ export function buildProgram(): Command {
     .option("--api-key <key>", "act with an API key instead of a stored session (AUTH_API_KEY, preferred: arguments show in `ps`)")
     .option("--json", "print one JSON document, nothing else (default when stdout is not a terminal)")
     .option("--jsonl", "print JSON lines: one object per item")
+    .option("--columns <list>", "tables: show these columns, in this order (e.g. email,role,created); default: the most important that fit")
     .option("-y, --yes", "answer yes to confirmations (needed off a terminal for destructive commands)")
     .option("--no-input", "never prompt; fail instead of asking")
     .addOption(new Option("-p, --password <secret>", "refused: passwords never go in arguments").hideHelp());

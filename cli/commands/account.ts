@@ -11,6 +11,7 @@ import { registerTwoFactorCommands } from "./account-2fa.js";
 
 // impersonatedBy: an administrator signed in as you (issue 27); only they can end it.
 const SESSION_COLUMNS = ["token", "current", "ipAddress", "userAgent", "createdAt", "expiresAt", "impersonatedBy"];
+const SESSION_IMPORTANCE = ["token", "current", "createdAt", "ipAddress", "expiresAt", "userAgent", "impersonatedBy"];
 
 export function registerAccountCommands(program: Command): void {
   const sessions = program.command("sessions").description("your own sessions");
@@ -19,7 +20,7 @@ export function registerAccountCommands(program: Command): void {
       const { client } = await connect(flags);
       const [list, current] = await withSpinner(flags, "Loading sessions…", () => Promise.all([client.listSessions(), client.getSession({ disableRefresh: true })]));
       const items = list.map((session) => ({ ...session, current: session.id === current?.session.id }));
-      await emitList(flags, { document: items, items, columns: SESSION_COLUMNS, empty: "No live sessions." });
+      await emitList(flags, { document: items, items, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: "No live sessions." });
     }),
   );
   example(sessions.command("revoke").argument("<token>", "handle from `auth sessions list`").description("end one of your sessions"), "auth sessions revoke 9f86d081… --yes").action(

@@ -13,7 +13,10 @@ import { requireAdminPermission } from "../preflight.js";
 import { resolveUser } from "../resolve.js";
 
 export const SESSION_COLUMNS = ["token", "ipAddress", "userAgent", "createdAt", "expiresAt", "impersonatedBy"];
+/** Narrow terminals keep these first (#25); the token is the handle to revoke with, never cut. */
+export const SESSION_IMPORTANCE = ["token", "createdAt", "ipAddress", "expiresAt", "userAgent", "impersonatedBy"];
 const AUDIT_COLUMNS = ["createdAt", "action", "actorId", "targetId", "success", "reason", "ipAddress"];
+const AUDIT_IMPORTANCE = ["action", "createdAt", "success", "actorId", "targetId", "reason", "ipAddress"];
 
 export function registerAdminSessionCommands(admin: Command): void {
   const sessions = admin.command("sessions").description("list and end other users' sessions");
@@ -23,7 +26,7 @@ export function registerAdminSessionCommands(admin: Command): void {
       const { client } = await connect(flags);
       const user = await resolveUser(client, ref);
       const answer = await withSpinner(flags, "Loading sessions…", () => client.adminListUserSessions({ userId: user.id }));
-      await emitList(flags, { document: { user: { id: user.id, email: user.email }, sessions: answer.sessions }, items: answer.sessions, columns: SESSION_COLUMNS, empty: `${user.email} has no live sessions.` });
+      await emitList(flags, { document: { user: { id: user.id, email: user.email }, sessions: answer.sessions }, items: answer.sessions, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: `${user.email} has no live sessions.` });
     }),
   );
 
@@ -42,44 +45,50 @@ export function registerAdminSessionCommands(admin: Command): void {
     }),
   );
 
-  example(
-    sessions
-      .command("revoke-all")
-      .argument("[user]", "id or email (or use --from-file)")
-      .description("end every session of users")
-      .option("--from-file <file>", "one id or email per line; - for standard input")
-      .option("--dry-run", "with --from-file: check every line, change nothing"),
-    "auth admin sessions revoke-all ada@example.com --yes",
-    "auth admin sessions revoke-all --from-file compromised.txt --yes",
-  ).action(
-    handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
-      if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
-      if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
-      const { client } = await connect(flags);
-      await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
-      if (flags.fromFile) {
-        await runBulk(flags, flags.fromFile, {
-          verb: "Revoke all sessions of",
-          done: "signed out",
-          destructive: true,
-          resolve: (line) => resolveUser(client, line),
-          act: async (user) => {
-            await client.adminRevokeUserSessions({ userId: user.id });
-          },
-          describe: (user) => user.id,
-        });
-        return;
-      }
-      const user = await resolveUser(client, ref!);
-      if (flags.dryRun) {
-        await emit(flags, { dryRun: true, action: "signed out", user }, () => info(`Would end every session of ${user.email}.`));
-        return;
-      }
-      await confirm(flags, say("confirm", "endAllSessions", { email: user.email }));
-      const answer = await client.adminRevokeUserSessions({ userId: user.id });
-      await emit(flags, { ...answer, userId: user.id }, () => info(say("done", "allSessionsEnded", { email: user.email })));
-    }),
-  );
+  const revokeAll = handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+    if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
+    if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
+    const { client } = await connect(flags);
+    await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
+    if (flags.fromFile) {
+      await runBulk(flags, flags.fromFile, {
+        verb: "Revoke all sessions of",
+        done: "signed out",
+        destructive: true,
+        resolve: (line) => resolveUser(client, line),
+        act: async (user) => {
+          await client.adminRevokeUserSessions({ userId: user.id });
+        },
+        describe: (user) => user.id,
+      });
+      return;
+    }
+    const user = await resolveUser(client, ref!);
+    if (flags.dryRun) {
+      await emit(flags, { dryRun: true, action: "signed out", user }, () => info(`Would end every session of ${user.email}.`));
+      return;
+    }
+    await confirm(flags, say("confirm", "endAllSessions", { email: user.email }));
+    const answer = await client.adminRevokeUserSessions({ userId: user.id });
+    await emit(flags, { ...answer, userId: user.id }, () => info(say("done", "allSessionsEnded", { email: user.email })));
+  });
+
+  // `auth admin sessions revoke-all` and its short form `auth admin revoke-sessions` (#25): one
+  // handler, registered twice.
+  for (const [command, path, short] of [
+    [sessions.command("revoke-all"), "auth admin sessions revoke-all", ""],
+    [admin.command("revoke-sessions"), "auth admin revoke-sessions", " (short for `auth admin sessions revoke-all`)"],
+  ] as const) {
+    example(
+      command
+        .argument("[user]", "id or email (or use --from-file)")
+        .description(`end every session of users${short}`)
+        .option("--from-file <file>", "one id or email per line; - for standard input")
+        .option("--dry-run", "with --from-file: check every line, change nothing"),
+      `${path} ada@example.com --yes`,
+      `${path} --from-file compromised.txt --yes`,
+    ).action(revokeAll);
+  }
 
   const audit = admin.command("audit").description("the security audit log");
   const filters = (command: Command) =>
@@ -112,23 +121,24 @@ export function registerAdminSessionCommands(admin: Command): void {
         cursor = nextCursor ?? undefined;
       } while (flags.all && cursor);
       if (flags.jsonl) return;
-      await emitList(flags, { document: { events, nextCursor }, items: events, columns: AUDIT_COLUMNS, empty: "No events match.", footer: nextCursor && !flags.all ? "More events: pass --all." : undefined });
+      await emitList(flags, { document: { events, nextCursor }, items: events, columns: AUDIT_COLUMNS, importance: AUDIT_IMPORTANCE, empty: "No events match.", footer: nextCursor && !flags.all ? "More events: pass --all." : undefined });
     }),
   );
 
   example(
     filters(audit.command("tail").description("print new events as they happen (Ctrl-C stops)"))
       .option("--interval <duration>", "how often to look", "2s")
-      .option("--backlog <n>", "also print this many recent events first", "10")
+      .option("--backlog <n>", "also print this many recent events first (default 10; 0 with --count)")
       .option("--count <n>", "stop after this many new events"),
     "auth admin audit tail --action 'user.ban'",
     "auth admin audit tail --jsonl | jq -c 'select(.success == false)'",
   ).action(
-    handler<{ actor?: string; target?: string; action?: string; interval: string; backlog: string; count?: string }>(async (flags) => {
+    handler<{ actor?: string; target?: string; action?: string; interval: string; backlog?: string; count?: string }>(async (flags) => {
       const { client } = await connect(flags);
       const query = await auditQuery(client, flags);
       const intervalMs = parseDuration(flags.interval, "--interval") * 1000;
-      const backlog = parsePositiveInt(flags.backlog, "--backlog", { min: 0, max: 500 });
+      // `--count 1` waits for the next event: earlier matches only when --backlog asks (#25).
+      const backlog = parsePositiveInt(flags.backlog ?? (flags.count ? "0" : "10"), "--backlog", { min: 0, max: 500 });
       const stopAfter = flags.count ? parsePositiveInt(flags.count, "--count") : Infinity;
       const json = wantsJson(flags);
       const print = (event: AuditEventWire) => {

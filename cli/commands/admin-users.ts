@@ -15,6 +15,8 @@ import { registerTransferCommands } from "./admin-transfer.js";
 import { registerAdminTwoFactorCommand } from "./account-2fa.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
+/** Narrow terminals keep these first (#25): the email identifies a user to a person. */
+const USER_IMPORTANCE = ["email", "role", "banned", "name", "createdAt", "emailVerified", "id"];
 const USER_FIELDS = ["id", "email", "name", "role", "emailVerified", "banned", "banReason", "banExpires", "username", "twoFactorEnabled", "createdAt", "updatedAt"];
 
 interface ListFlags {
@@ -85,6 +87,7 @@ export function registerAdminUserCommands(admin: Command): void {
           document: page,
           items: page.users,
           columns: USER_COLUMNS,
+          importance: USER_IMPORTANCE,
           footer: `${page.users.length} of ${page.total} users${page.total > offset + page.users.length ? ` (next: --offset ${offset + page.users.length}, or --all)` : ""}`,
           empty: "No users match.",
         });
@@ -101,7 +104,7 @@ export function registerAdminUserCommands(admin: Command): void {
         if (page.users.length === 0 || offset >= total) break;
       }
       if (flags.jsonl) return;
-      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, footer: `${everyone.length} users`, empty: "No users match." });
+      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, importance: USER_IMPORTANCE, footer: `${everyone.length} users`, empty: "No users match." });
     }),
   );
 
@@ -174,54 +177,61 @@ export function registerAdminUserCommands(admin: Command): void {
     }),
   );
 
-  const single = (name: string, description: string) =>
-    users
+  const single = (parent: Command, name: string, description: string) =>
+    parent
       .command(name)
       .argument("[user]", "id or email (or use --from-file)")
       .description(description)
       .option("--from-file <file>", "one id or email per line; - for standard input")
       .option("--dry-run", "with --from-file: check every line, change nothing");
 
-  example(
-    single("ban", "ban users: ends all their sessions and refuses sign-in").option("--reason <text>", "shown to the user (default 'No reason')").option("--expires <duration>", "lift the ban after 90m, 12h, 7d, 2w…"),
-    "auth admin users ban spam@example.com --reason spam --expires 7d",
-    "auth admin users ban --from-file bad-actors.txt --reason fraud --yes",
-    "grep -l spam reports/* | xargs cat | auth admin users ban --from-file - --dry-run",
-  )
-    .addHelpText("after", BULK_HELP)
-    .action(
-      handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string }>(async (flags, ref?: string) => {
-        const banExpiresIn = flags.expires ? parseDuration(flags.expires, "--expires") : undefined;
-        await perUser(flags, ref, {
-          permission: { user: ["ban"] },
-          verb: "Ban",
-          done: "banned",
-          destructive: true,
-          act: async (client, user) => {
-            const answer = await client.adminBanUser({ userId: user.id, banReason: flags.reason, banExpiresIn });
-            return answer.user;
-          },
-          message: (user) => `Banned ${user.email}${user.banExpires ? ` until ${user.banExpires}` : ""}; their sessions are ended.`,
-        });
-      }),
-    );
+  const ban = handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string }>(async (flags, ref?: string) => {
+    const banExpiresIn = flags.expires ? parseDuration(flags.expires, "--expires") : undefined;
+    await perUser(flags, ref, {
+      permission: { user: ["ban"] },
+      verb: "Ban",
+      done: "banned",
+      destructive: true,
+      act: async (client, user) => {
+        const answer = await client.adminBanUser({ userId: user.id, banReason: flags.reason, banExpiresIn });
+        return answer.user;
+      },
+      message: (user) => `Banned ${user.email}${user.banExpires ? ` until ${user.banExpires}` : ""}; their sessions are ended.`,
+    });
+  });
+  const unban = handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+    await perUser(flags, ref, {
+      permission: { user: ["ban"] },
+      verb: "Unban",
+      done: "unbanned",
+      act: async (client, user) => (await client.adminUnbanUser({ userId: user.id })).user,
+      message: (user) => `Unbanned ${user.email}.`,
+    });
+  });
 
-  example(single("unban", "lift bans"), "auth admin users unban spam@example.com", "auth admin users unban --from-file appeals.txt")
-    .addHelpText("after", BULK_HELP)
-    .action(
-      handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
-        await perUser(flags, ref, {
-          permission: { user: ["ban"] },
-          verb: "Unban",
-          done: "unbanned",
-          act: async (client, user) => (await client.adminUnbanUser({ userId: user.id })).user,
-          message: (user) => `Unbanned ${user.email}.`,
-        });
-      }),
-    );
+  // `auth admin users ban` and its short form `auth admin ban` (the design's own words, #25):
+  // one handler, registered twice.
+  for (const [parent, path, short] of [
+    [users, "auth admin users", ""],
+    [admin, "auth admin", " (short for `auth admin users {name}`)"],
+  ] as const) {
+    example(
+      single(parent, "ban", `ban users: ends all their sessions and refuses sign-in${short.replace("{name}", "ban")}`)
+        .option("--reason <text>", "shown to the user (default 'No reason')")
+        .option("--expires <duration>", "lift the ban after 90m, 12h, 7d, 2w…"),
+      `${path} ban spam@example.com --reason spam --expires 7d`,
+      `${path} ban --from-file bad-actors.txt --reason fraud --yes`,
+      `grep -l spam reports/* | xargs cat | ${path} ban --from-file - --dry-run`,
+    )
+      .addHelpText("after", BULK_HELP)
+      .action(ban);
+    example(single(parent, "unban", `lift bans${short.replace("{name}", "unban")}`), `${path} unban spam@example.com`, `${path} unban --from-file appeals.txt`)
+      .addHelpText("after", BULK_HELP)
+      .action(unban);
+  }
 
   // Lockout (docs/lockout.md): clears the failed sign-in count and any wait or lock.
-  example(single("unlock", "clear failed sign-in lockouts"), "auth admin users unlock ada@example.com", "auth admin users unlock --from-file locked.txt")
+  example(single(users, "unlock", "clear failed sign-in lockouts"), "auth admin users unlock ada@example.com", "auth admin users unlock --from-file locked.txt")
     .addHelpText("after", BULK_HELP)
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
@@ -235,7 +245,7 @@ export function registerAdminUserCommands(admin: Command): void {
       }),
     );
 
-  example(single("remove", "delete users with their sessions, accounts and memberships"), "auth admin users remove old@example.com --yes", "auth admin users remove --from-file leavers.txt --dry-run")
+  example(single(users, "remove", "delete users with their sessions, accounts and memberships"), "auth admin users remove old@example.com --yes", "auth admin users remove --from-file leavers.txt --dry-run")
     .addHelpText("after", BULK_HELP)
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {

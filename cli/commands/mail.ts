@@ -46,7 +46,7 @@ export function registerMailCommands(program: Command): void {
         if (flags.jsonl) for (const row of rows) printJsonLine(row);
         else if (wantsJson(flags)) printJson(rows);
         else if (rows.length === 0) info(say("done", "outboxEmpty"));
-        else printTable(rows, ["createdAt", "kind", "to", "subject", "url"]);
+        else await printTable(rows, ["createdAt", "kind", "to", "subject", "url"], { ...flags, importance: ["to", "subject", "kind", "createdAt", "url"] });
       } finally {
         await database.close();
       }

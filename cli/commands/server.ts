@@ -5,6 +5,7 @@ import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
 import { example } from "../context.js";
+import { say } from "../i18n/index.js";
 import { registerCheckConfig } from "./server-check-config.js";
 import { registerRotateSecret } from "./server-rotate-secret.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
@@ -111,19 +112,25 @@ export function registerServerCommands(program: Command): void {
       const flags = command.optsWithGlobals() as { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
-      let password: string | undefined;
-      if (flags.passwordStdin) password = await readSecretFromStdin();
-      else if (process.stdin.isTTY) password = await promptNewPassword("Password for the new administrator (empty: generate one): ", { allowEmpty: true });
       const { withOfflineContext } = await import("../offline-context.js");
       const { createAdmin } = await import("../../server/maintenance/create-admin.js");
       const { toUser } = await import("../../server/core/user/wire.js");
-      const result = await withOfflineContext(config, (app) => createAdmin(app, { email: flags.email, name: flags.name, password }));
+      const { findUserByEmail } = await import("../../server/core/user/store.js");
+      const { normalizeEmail } = await import("../../server/core/user/rules.js");
+      const result = await withOfflineContext(config, async (app) => {
+        // An existing user is only promoted and keeps their password: ask for none (#25).
+        const exists = (await findUserByEmail(app.db, normalizeEmail(flags.email))) !== undefined;
+        let password: string | undefined;
+        if (flags.passwordStdin) password = await readSecretFromStdin();
+        else if (!exists && process.stdin.isTTY) password = await promptNewPassword("Password for the new administrator (empty: generate one): ", { allowEmpty: true });
+        return createAdmin(app, { email: flags.email, name: flags.name, password });
+      });
       const user = toUser(result.user);
       if (wantsJson(flags)) {
         printJson({ created: result.created, user, ...(result.generatedPassword ? { password: result.generatedPassword } : {}) });
         return;
       }
-      info(result.created ? `Created administrator ${user.email} (${user.id}).` : `${user.email} now has the role ${user.role}.`);
+      info(result.created ? `Created administrator ${user.email} (${user.id}).` : say("done", "adminPromoted", { email: user.email, role: user.role }));
       if (result.generatedPassword) info(`Generated password (shown once, store it now): ${result.generatedPassword}`);
     });
 

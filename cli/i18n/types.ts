@@ -43,6 +43,10 @@ export interface CliMessages {
     leftOrganization: string;
     apiKeyRevoked: string;
     outboxEmpty: string;
+    /** Under a table: {columns} that did not fit the terminal. */
+    columnsHidden: string;
+    /** `auth server create-admin` for an existing user: {email}, {role}. */
+    adminPromoted: string;
     /** {count} users, {done} imported. */
     imported: Plural;
     /** Appended to `imported` when some rows failed. */

@@ -1,6 +1,16 @@
 /** Ink view of one record: dim field names, values coloured by meaning. */
 import { Box, Text, render } from "ink";
+import { currentLanguage } from "../i18n/index.js";
 import { cell } from "../output.js";
+import { isTimeColumn, relativeTime } from "./table-layout.js";
+
+/** An instant as its date and how long ago (or ahead) it is; never epoch milliseconds (#25). */
+function shown(field: string, value: unknown): string {
+  if (!isTimeColumn(field) || (typeof value !== "string" && typeof value !== "number")) return cell(value);
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return cell(value);
+  return `${at.toISOString()} (${relativeTime(at.getTime(), Date.now(), currentLanguage())})`;
+}
 
 export function Details({ record, fields }: { record: Record<string, unknown>; fields: string[] }) {
   const width = Math.max(...fields.map((field) => field.length)) + 2;
@@ -14,7 +24,7 @@ export function Details({ record, fields }: { record: Record<string, unknown>; f
             <Box width={width} flexShrink={0}>
               <Text dimColor>{field}</Text>
             </Box>
-            <Text color={field === "banned" && value === true ? "red" : color}>{value === null || value === undefined ? "—" : cell(value)}</Text>
+            <Text color={field === "banned" && value === true ? "red" : color}>{value === null || value === undefined ? "—" : shown(field, value)}</Text>
           </Box>
         );
       })}

@@ -198,4 +198,63 @@ describe("auth admin audit", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ action: "user.ban", targetId: target.userId, reason: "tail test" });
   });
+
+  it("tail --count 1 prints the next match only, not every earlier one first (#25)", async () => {
+    const { spawn } = await import("node:child_process");
+    const { AUTH_BIN } = await import("../helpers/run-cli.js");
+    // Earlier matches exist: the test above banned someone.
+    expect((await cli.run(["admin", "audit", "list", "--action", "user.ban", "--json"])).json().events.length).toBeGreaterThan(0);
+    const child = spawn(process.execPath, [AUTH_BIN, "admin", "audit", "tail", "--interval", "0.2s", "--count", "1", "--action", "user.ban"], {
+      env: { ...process.env, AUTH_URL: server.url, AUTH_TOKEN: admin.token, XDG_CONFIG_HOME: cli.configHome },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // A ban made before tail's first look counts as earlier: ban one more each half second until
+    // tail prints, however slow the machine is to start it.
+    const targets: string[] = [];
+    for (let i = 0; i < 40 && stdout === "" && child.exitCode === null; i++) {
+      const target = await server.signUp({ email: `tailed-next-${i}@example.com` });
+      targets.push(target.userId);
+      await server.client(admin.token).adminBanUser({ userId: target.userId, banReason: "the next one" });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("timeout"), 10_000))]);
+    if (code === "timeout") child.kill();
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ action: "user.ban", reason: "the next one" });
+    expect(targets).toContain(lines[0].targetId);
+  });
+});
+
+describe("the short forms auth admin ban | unban | revoke-sessions (#25)", () => {
+  it("ban, unban and end sessions as the long forms do, and --help lists them", async () => {
+    const target = await server.signUp({ email: "short-form@example.com" });
+    const banned = await cli.run(["admin", "ban", "short-form@example.com", "--reason", "short form", "--expires", "1d", "--yes", "--json"]);
+    expect(banned.code).toBe(0);
+    expect(banned.json().user).toMatchObject({ email: "short-form@example.com", banned: true, banReason: "short form" });
+    expect(await server.client(target.token).getSession()).toBeNull();
+
+    const unbanned = await cli.run(["admin", "unban", "short-form@example.com", "--json"]);
+    expect(unbanned.code).toBe(0);
+    expect(unbanned.json().user).toMatchObject({ banned: false });
+
+    const session = await server.client().signInEmail({ email: "short-form@example.com", password: target.password });
+    const revoked = await cli.run(["admin", "revoke-sessions", "short-form@example.com", "--yes", "--json"]);
+    expect(revoked.code).toBe(0);
+    expect(await server.client(session.token).getSession()).toBeNull();
+
+    const refused = await cli.run(["admin", "ban", "short-form@example.com"]);
+    expect(refused.code).toBe(2);
+
+    const help = await cli.run(["admin", "--help"]);
+    expect(help.stdout).toMatch(/^\s+ban \[options\] \[user\]\s+ban users/m);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("(short for `auth admin users ban`)");
+    expect(help.stdout).toMatch(/^\s+unban \[options\] \[user\]/m);
+    expect(help.stdout).toMatch(/^\s+revoke-sessions \[options\] \[user\]/m);
+    expect((await cli.run(["admin", "ban", "--help"])).stdout).toContain("auth admin ban spam@example.com --reason spam --expires 7d");
+  });
 });

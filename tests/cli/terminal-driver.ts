@@ -4,13 +4,16 @@
  * bsdutils) with a small screen emulator below that reads the output the way a terminal shows
  * it. LATCHKEY_TEST_TERMINAL=script|tmux picks one (to test the fallback on a machine with tmux).
  *
- * Both give the program a tty of 120×30: Ink renders, raw-mode prompts mask, `isTTY` is true.
+ * Both give the program a tty (120×30 unless asked otherwise): Ink renders, raw-mode prompts
+ * mask, `isTTY` is true. `scrollback()` is everything printed, the lines scrolled off included.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 
 export interface Terminal {
   /** The visible screen, one line per row, trailing spaces trimmed. */
   screen(): string;
+  /** The scrollback and the screen: every line the terminal still holds, trailing spaces trimmed. */
+  scrollback(): string;
   /** tmux send-keys semantics: "Enter", single keys, or "-l" followed by literal text. */
   keys(...keys: string[]): void;
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
@@ -18,13 +21,17 @@ export interface Terminal {
 
 export interface TerminalDriver {
   kind: "tmux" | "script";
-  /** Runs `command` (a shell line) in a fresh 120×30 terminal; the output stays readable after exit. */
-  open(command: string): Terminal;
+  /** Runs `command` (a shell line) in a fresh terminal; the output stays readable after exit. */
+  open(command: string, size?: TerminalSize): Terminal;
   close(): void;
 }
 
-const COLUMNS = 120;
-const ROWS = 30;
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+const DEFAULT_SIZE: TerminalSize = { columns: 120, rows: 30 };
 
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -54,12 +61,14 @@ function tmuxDriver(): TerminalDriver {
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
   return {
     kind: "tmux",
-    open(command) {
+    open(command, size = DEFAULT_SIZE) {
       const name = `t${sessions++}`;
       // The pane stays open after the program exits, to be read.
-      tmux("new-session", "-d", "-s", name, "-x", String(COLUMNS), "-y", String(ROWS), `${command}; sleep 60`);
+      tmux("new-session", "-d", "-s", name, "-x", String(size.columns), "-y", String(size.rows), `${command}; sleep 60`);
       const screen = () => tmux("capture-pane", "-p", "-t", name);
-      return { screen, keys: (...keys) => void tmux("send-keys", "-t", name, ...keys), waitFor: withWaitFor(screen) };
+      // -S - : from the first line of the history; -J would join wrapped lines, which we want to see.
+      const scrollback = () => tmux("capture-pane", "-p", "-S", "-", "-t", name).replace(/\n+$/, "\n");
+      return { screen, scrollback, keys: (...keys) => void tmux("send-keys", "-t", name, ...keys), waitFor: withWaitFor(screen) };
     },
     close() {
       try {
@@ -75,19 +84,20 @@ function scriptDriver(): TerminalDriver {
   const children: ChildProcess[] = [];
   return {
     kind: "script",
-    open(command) {
+    open(command, size = DEFAULT_SIZE) {
       // `script` gives the command a pty and copies it to our stdout; stty sets the size tmux would.
-      const child = spawn("script", ["-q", "-e", "-c", `stty cols ${COLUMNS} rows ${ROWS}; ${command}`, "/dev/null"], {
+      const child = spawn("script", ["-q", "-e", "-c", `stty cols ${size.columns} rows ${size.rows}; ${command}`, "/dev/null"], {
         stdio: ["pipe", "pipe", "inherit"],
         env: { ...process.env, SHELL: "/bin/sh" },
       });
       children.push(child);
-      const emulator = new ScreenEmulator(COLUMNS, ROWS);
+      const emulator = new ScreenEmulator(size.columns, size.rows);
       child.stdout?.setEncoding("utf8");
       child.stdout?.on("data", (chunk: string) => emulator.write(chunk));
       const screen = () => emulator.text();
       return {
         screen,
+        scrollback: () => emulator.scrollback(),
         keys(...keys) {
           let text = "";
           for (let i = 0; i < keys.length; i++) {
@@ -115,6 +125,8 @@ const KEYS: Record<string, string> = { Enter: "\r", Escape: "\x1b", Tab: "\t", B
  */
 export class ScreenEmulator {
   private lines: string[][];
+  /** Lines scrolled off the top, oldest first (as a terminal's history keeps them). */
+  private history: string[][] = [];
   private row = 0;
   private col = 0;
   private pending = "";
@@ -127,7 +139,15 @@ export class ScreenEmulator {
   }
 
   text(): string {
-    return this.lines.map((line) => Array.from({ length: line.length }, (_, i) => line[i] ?? " ").join("").trimEnd()).join("\n") + "\n";
+    return this.lines.map((line) => ScreenEmulator.show(line)).join("\n") + "\n";
+  }
+
+  scrollback(): string {
+    return [...this.history, ...this.lines].map((line) => ScreenEmulator.show(line)).join("\n").replace(/\n+$/, "") + "\n";
+  }
+
+  private static show(line: string[]): string {
+    return Array.from({ length: line.length }, (_, i) => line[i] ?? " ").join("").trimEnd();
   }
 
   write(chunk: string): void {
@@ -164,7 +184,7 @@ export class ScreenEmulator {
 
   private lineFeed(): void {
     if (this.row === this.rows - 1) {
-      this.lines.shift();
+      this.history.push(this.lines.shift() as string[]);
       this.lines.push([]);
     } else this.row++;
   }
@@ -218,7 +238,11 @@ export class ScreenEmulator {
         if (mode === 0) {
           (this.lines[this.row] as string[]).length = Math.min((this.lines[this.row] as string[]).length, this.col);
           for (let r = this.row + 1; r < this.rows; r++) this.lines[r] = [];
-        } else if (mode === 2 || mode === 3) this.lines = Array.from({ length: this.rows }, () => []);
+        } else if (mode === 2 || mode === 3) {
+          // 3 also erases the scrollback, as xterm does: what a re-rendering view must not do.
+          if (mode === 3) this.history = [];
+          this.lines = Array.from({ length: this.rows }, () => []);
+        }
         break;
       }
       default:

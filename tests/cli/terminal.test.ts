@@ -6,20 +6,38 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BIN } from "../helpers/run-cli.js";
+import { AUTH_BIN, runCli } from "../helpers/run-cli.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
-import { shellQuote, terminalDriver } from "./terminal-driver.js";
+import { shellQuote, terminalDriver, type TerminalSize } from "./terminal-driver.js";
 
 const driver = terminalDriver();
 let server: TestServer;
 let cli: Cli;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
-/** Runs `auth …` in a fresh 120×30 terminal; what it printed stays readable after exit. */
-function terminal(args: string[], env: Record<string, string>) {
+/**
+ * Runs `auth …` in a fresh terminal (120×30 unless asked); what it printed stays readable after
+ * exit. The command line is shown first, as a shell would echo it.
+ */
+function terminal(args: string[], env: Record<string, string>, size?: TerminalSize) {
   const envs = Object.entries({ XDG_CONFIG_HOME: cli.configHome, TERM: "xterm-256color", ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`);
-  return driver.open(`env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} ${args.map(shellQuote).join(" ")}; echo "EXIT=$?"`);
+  const shown = shellQuote(`$ auth ${args.join(" ")}`);
+  return driver.open(`printf '%s\\n' ${shown}; env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} ${args.map(shellQuote).join(" ")}; echo "EXIT=$?"`, size);
+}
+
+const NARROW = { columns: 80, rows: 30 };
+
+/** Every row of a table starts each column where its header does, after at least two spaces. */
+function expectSeparatedColumns(headerLine: string, rows: string[], width: number) {
+  const starts = [...headerLine.matchAll(/\S+(?: \S+)*/g)].map((match) => match.index!);
+  expect(starts.length).toBeGreaterThan(1);
+  for (const line of [headerLine, ...rows]) {
+    expect(Array.from(line).length, line).toBeLessThanOrEqual(width);
+    for (const start of starts.slice(1)) {
+      if (line.length > start) expect(line.slice(start - 2, start), `glued columns in: ${line}`).toBe("  ");
+    }
+  }
 }
 
 beforeAll(async () => {
@@ -60,6 +78,59 @@ describe("on a terminal", () => {
     expect(screen).toMatch(/root@example\.com\s+Admin\s+admin/);
     expect(screen).not.toContain("{");
     expect(screen).toContain("2 of 2 users");
+  });
+
+  it("at 80 columns users list never glues columns: it drops the least important, keeps the email whole and says what it left out (#25)", async () => {
+    await server.signUp({ email: "margaret.hamilton@apollo-guidance.example", name: "Margaret Hamilton, Lead of Software Engineering" });
+    const term = terminal(["admin", "users", "list"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url }, NARROW);
+    await term.waitFor(/EXIT=\d+/);
+    const lines = term.scrollback().split("\n");
+    expect(lines).toContain("EXIT=0");
+    const headerAt = lines.findIndex((line) => /^EMAIL\s{2,}/.test(line) || /^ID\s{2,}EMAIL/.test(line));
+    expect(headerAt).toBeGreaterThan(0);
+    const footerAt = lines.findIndex((line) => /^\d+ of \d+ users$/.test(line));
+    const rows = lines.slice(headerAt + 1, footerAt).filter((line) => !line.startsWith("Not shown for lack of width"));
+    expect(rows.length).toBe((await server.database.db.selectFrom("user").select("id").execute()).length);
+    expectSeparatedColumns(lines[headerAt]!, rows, 80);
+    expect(lines[headerAt]).not.toMatch(/BANNEDEMAIL|EMAILVERIFIED|CREATEDAT/);
+    expect(rows.some((row) => row.includes("margaret.hamilton@apollo-guidance.example"))).toBe(true);
+    expect(lines.some((line) => /^Not shown for lack of width: .*\(choose with --columns\)\.$/.test(line))).toBe(true);
+
+    const chosen = terminal(["admin", "users", "list", "--columns", "email,verified,created"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url }, NARROW);
+    const screen = await chosen.waitFor(/EXIT=\d+/);
+    expect(screen).toMatch(/^EMAIL\s{2,}VERIFIED\s{2,}CREATED$/m);
+    expect(screen).not.toContain("Not shown for lack of width");
+    expect(screen).toMatch(/margaret\.hamilton@apollo-guidance\.example\s{2,}false\s{2,}\d+ (seconds?|minutes?) ago$/m);
+  });
+
+  it("audit list --limit 100 in an 80×30 terminal is written as plain lines: the command line stays in the scrollback, every row is there, none glued, and the output ends with a newline (#25)", async () => {
+    for (let i = 0; i < 100; i++) await server.signUp({ email: `scroll-${String(i).padStart(2, "0")}@example.com` });
+    // One audit event each at least: 100 rows to show in a 30-row terminal.
+    const expected = await server.client(admin.token).adminListAuditEvents({ limit: 100 });
+    expect(expected.events).toHaveLength(100);
+    const term = terminal(["admin", "audit", "list", "--limit", "100"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url }, NARROW);
+    await term.waitFor(/EXIT=\d+/, 20_000);
+    const lines = term.scrollback().split("\n");
+    expect(lines[0]).toBe("$ auth admin audit list --limit 100");
+    const headerAt = lines.findIndex((line) => /^CREATED\s{2,}ACTION/.test(line));
+    expect(headerAt).toBe(1);
+    // EXIT= at the start of its own line: the output ended with a newline.
+    const exitAt = lines.indexOf("EXIT=0");
+    expect(exitAt).toBeGreaterThan(headerAt);
+    const rows = lines.slice(headerAt + 1, exitAt).filter((line) => !/^(More events: pass --all\.|Not shown for lack of width: .*)$/.test(line));
+    expect(rows).toHaveLength(100);
+    rows.forEach((row, i) => expect(row).toContain(expected.events[i]!.action));
+    expectSeparatedColumns(lines[headerAt]!, rows, 80);
+  }, 60_000);
+
+  it("create-admin for an existing user promotes them and asks for no password (#25)", async () => {
+    const db = join(cli.configHome, "promote.db");
+    expect((await runCli(["server", "create-admin", "--db", db, "--email", "boss@example.com", "--password-stdin"], { input: "boss-password-1\n" })).code).toBe(0);
+    const term = terminal(["server", "create-admin", "--db", db, "--email", "boss@example.com"], {});
+    const screen = await term.waitFor(/EXIT=\d+/);
+    expect(screen).not.toMatch(/password for/i);
+    expect(screen).toContain("boss@example.com already exists; promoted to administrator (role admin). Its password is unchanged.");
+    expect(screen).toContain("EXIT=0");
   });
 
   it("a destructive command asks, and refuses without y", async () => {

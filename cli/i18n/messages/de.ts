@@ -54,6 +54,8 @@ export const de: CliMessages = {
     leftOrganization: "Sie haben die Organisation verlassen.",
     apiKeyRevoked: "API-Schlüssel widerrufen.",
     outboxEmpty: "Der Postausgang ist leer.",
+    columnsHidden: "Aus Platzmangel nicht gezeigt: {columns} (Auswahl mit --columns).",
+    adminPromoted: "{email} existiert bereits; zum Administrator befördert (Rolle {role}). Das Passwort bleibt unverändert.",
     imported: { one: "{done} von {count} Benutzer importiert", other: "{done} von {count} Benutzern importiert" },
     importFailed: ", {failed} fehlgeschlagen",
     exported: { one: "{count} Benutzer exportiert.", other: "{count} Benutzer exportiert." },

@@ -33,6 +33,8 @@ export const en: CliMessages = {
     leftOrganization: "You left the organization.",
     apiKeyRevoked: "API key revoked.",
     outboxEmpty: "The outbox is empty.",
+    columnsHidden: "Not shown for lack of width: {columns} (choose with --columns).",
+    adminPromoted: "{email} already exists; promoted to administrator (role {role}). Its password is unchanged.",
     imported: { one: "Imported {done} of {count} user", other: "Imported {done} of {count} users" },
     importFailed: ", {failed} failed",
     exported: { one: "Exported {count} user.", other: "Exported {count} users." },

@@ -54,6 +54,8 @@ export const es: CliMessages = {
     leftOrganization: "Ha abandonado la organización.",
     apiKeyRevoked: "Clave de API revocada.",
     outboxEmpty: "La bandeja de salida está vacía.",
+    columnsHidden: "No se muestran por falta de ancho: {columns} (elígelas con --columns).",
+    adminPromoted: "{email} ya existe; ascendido a administrador (rol {role}). Su contraseña no cambia.",
     imported: { one: "Importados {done} de {count} usuario", other: "Importados {done} de {count} usuarios" },
     importFailed: ", {failed} con error",
     exported: { one: "Exportado {count} usuario.", other: "Exportados {count} usuarios." },

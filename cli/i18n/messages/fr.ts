@@ -55,6 +55,8 @@ export const fr: CliMessages = {
     leftOrganization: "Vous avez quitté l’organisation.",
     apiKeyRevoked: "Clé d’API révoquée.",
     outboxEmpty: "La boîte d’envoi est vide.",
+    columnsHidden: "Non affichées faute de largeur : {columns} (à choisir avec --columns).",
+    adminPromoted: "{email} existe déjà ; promu administrateur (rôle {role}). Son mot de passe est inchangé.",
     imported: { one: "{done} utilisateur importé sur {count}", other: "{done} utilisateurs importés sur {count}" },
     importFailed: ", {failed} en échec",
     exported: { one: "{count} utilisateur exporté.", other: "{count} utilisateurs exportés." },

@@ -55,6 +55,8 @@ export const pl: CliMessages = {
     leftOrganization: "Opuszczono organizację.",
     apiKeyRevoked: "Klucz API unieważniony.",
     outboxEmpty: "Skrzynka nadawcza jest pusta.",
+    columnsHidden: "Nie pokazano z braku miejsca: {columns} (wybierz przez --columns).",
+    adminPromoted: "{email} już istnieje; nadano uprawnienia administratora (rola {role}). Hasło bez zmian.",
     imported: { one: "Zaimportowano {done} z {count} użytkownika", few: "Zaimportowano {done} z {count} użytkowników", many: "Zaimportowano {done} z {count} użytkowników", other: "Zaimportowano {done} z {count} użytkownika" },
     importFailed: ", nieudane: {failed}",
     exported: { one: "Wyeksportowano {count} użytkownika.", few: "Wyeksportowano {count} użytkowników.", many: "Wyeksportowano {count} użytkowników.", other: "Wyeksportowano {count} użytkownika." },

@@ -54,6 +54,8 @@ export const ru: CliMessages = {
     leftOrganization: "Вы покинули организацию.",
     apiKeyRevoked: "API-ключ отозван.",
     outboxEmpty: "Исходящих писем нет.",
+    columnsHidden: "Не показаны из-за ширины: {columns} (выбор через --columns).",
+    adminPromoted: "{email} уже существует; назначен администратором (роль {role}). Пароль не изменён.",
     imported: { one: "Импортировано: {done} из {count} пользователя", few: "Импортировано: {done} из {count} пользователей", many: "Импортировано: {done} из {count} пользователей", other: "Импортировано: {done} из {count} пользователя" },
     importFailed: ", с ошибкой: {failed}",
     exported: { one: "Экспортирован {count} пользователь.", few: "Экспортировано {count} пользователя.", many: "Экспортировано {count} пользователей.", other: "Экспортировано {count} пользователя." },

@@ -56,6 +56,8 @@ export const tr: CliMessages = {
     leftOrganization: "Kuruluştan ayrıldınız.",
     apiKeyRevoked: "API anahtarı iptal edildi.",
     outboxEmpty: "Giden kutusu boş.",
+    columnsHidden: "Genişlik yetmediği için gösterilmedi: {columns} (--columns ile seçin).",
+    adminPromoted: "{email} zaten var; yönetici yapıldı (rol {role}). Parolası değişmedi.",
     imported: { other: "{count} kullanıcıdan {done} tanesi içe aktarıldı" },
     importFailed: ", {failed} başarısız",
     exported: { other: "{count} kullanıcı dışa aktarıldı." },

@@ -54,6 +54,8 @@ export const uk: CliMessages = {
     leftOrganization: "Ви залишили організацію.",
     apiKeyRevoked: "API-ключ відкликано.",
     outboxEmpty: "Вихідних листів немає.",
+    columnsHidden: "Не показано через ширину: {columns} (вибір через --columns).",
+    adminPromoted: "{email} вже існує; призначено адміністратором (роль {role}). Пароль не змінено.",
     imported: { one: "Імпортовано: {done} з {count} користувача", few: "Імпортовано: {done} з {count} користувачів", many: "Імпортовано: {done} з {count} користувачів", other: "Імпортовано: {done} з {count} користувача" },
     importFailed: ", з помилкою: {failed}",
     exported: { one: "Експортовано {count} користувача.", few: "Експортовано {count} користувачів.", many: "Експортовано {count} користувачів.", other: "Експортовано {count} користувача." },

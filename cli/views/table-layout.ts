@@ -1,0 +1,154 @@
+/**
+ * Fitting a table to a terminal (#25): headers in words, times as people read them, at least two
+ * spaces between columns, the least important columns dropped first and long cells cut with "…".
+ * Pure: the same rows, width and clock always give the same lines (tests rely on it).
+ */
+import { CliError, EXIT } from "../exit-codes.js";
+
+export const GAP = 2;
+
+/** Headers people read; keys not listed become their words in capitals (ipAddress → IP ADDRESS). */
+const HEADERS: Record<string, string> = {
+  emailVerified: "VERIFIED",
+  createdAt: "CREATED",
+  updatedAt: "UPDATED",
+  expiresAt: "EXPIRES",
+  banExpires: "BAN ENDS",
+  lastSignInAt: "LAST SIGN-IN",
+  lockedUntil: "LOCKED UNTIL",
+  signedIn: "SIGNED IN",
+  ipAddress: "IP ADDRESS",
+  actorId: "ACTOR",
+  targetId: "TARGET",
+  organizationName: "ORGANIZATION",
+  teamId: "TEAM",
+  userId: "USER ID",
+};
+
+export function header(key: string): string {
+  return HEADERS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toUpperCase();
+}
+
+/** Keys whose values are instants: shown relative on a terminal (ISO stays for --json). */
+export function isTimeColumn(key: string): boolean {
+  return /At$/.test(key) || key === "banExpires" || key === "lockedUntil" || key === "signedIn";
+}
+
+/** "3 minutes ago", "in 2 days" in the CLI's language. */
+export function relativeTime(value: unknown, now: number, language: string): string {
+  const at = typeof value === "number" ? value : typeof value === "string" ? Date.parse(value) : value instanceof Date ? value.getTime() : NaN;
+  if (!Number.isFinite(at)) return value === null || value === undefined ? "" : String(value);
+  const seconds = Math.round((at - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: "always" });
+  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+    ["year", 365 * 86400],
+    ["month", 30 * 86400],
+    ["week", 7 * 86400],
+    ["day", 86400],
+    ["hour", 3600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  return format.format(seconds, "second");
+}
+
+export function plainCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value).replace(/[\r\n\t]+/g, " ");
+}
+
+export function textWidth(text: string): number {
+  return Array.from(text).length;
+}
+
+export function truncate(text: string, width: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= width) return text;
+  if (width <= 0) return "";
+  return chars.slice(0, width - 1).join("") + "…";
+}
+
+export interface TableInput {
+  rows: Array<Record<string, unknown>>;
+  /** Display order. */
+  columns: string[];
+  /** Most important first; the first is the row's identity (never cut while it fits). Default: display order. */
+  importance?: string[];
+  /** `--columns a,b,c`: exactly these, in this order (keys or header words). */
+  chosen?: string;
+  /** Terminal width; Infinity off a terminal. */
+  width: number;
+  now: number;
+  language: string;
+}
+
+export interface TableLayout {
+  /** Keys shown, in display order. */
+  columns: string[];
+  widths: number[];
+  header: string[];
+  /** Cell text, already cut and unpadded. */
+  cells: string[][];
+  /** Keys left out for lack of width (not when --columns chose). */
+  hidden: string[];
+}
+
+/** `--columns email,role,created`: by key or by header word, any case. */
+export function chooseColumns(chosen: string, available: string[]): string[] {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return chosen
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const key = available.find((column) => norm(column) === norm(name) || norm(header(column)) === norm(name));
+      if (!key) throw new CliError(`Unknown column "${name}" for --columns; this table has: ${available.map((column) => header(column).toLowerCase().replace(/ /g, "-")).join(", ")}.`, EXIT.USAGE, "INVALID_OPTION");
+      return key;
+    });
+}
+
+export function layoutTable(input: TableInput): TableLayout {
+  const available = Array.from(new Set([...input.columns, ...(input.importance ?? [])]));
+  const explicit = input.chosen !== undefined && input.chosen.trim() !== "";
+  let columns = explicit ? chooseColumns(input.chosen!, available) : [...input.columns];
+  const importance = explicit ? [...columns] : [...(input.importance ?? input.columns)].filter((key) => columns.includes(key));
+  for (const key of columns) if (!importance.includes(key)) importance.push(key);
+  const text = (row: Record<string, unknown>, key: string) => (isTimeColumn(key) ? relativeTime(row[key], input.now, input.language) : plainCell(row[key]));
+  const all = input.rows.map((row) => Object.fromEntries(columns.map((key) => [key, text(row, key)])) as Record<string, string>);
+  const natural = (key: string) => Math.max(textWidth(header(key)), ...all.map((row) => textWidth(row[key] ?? "")));
+  // The narrowest a column may get before it is dropped: the identity whole, the rest their
+  // header (or 12 characters, enough to tell values apart), never wider than they are.
+  const least = (key: string) => (key === importance[0] ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12)));
+  const total = (keys: string[], width: (key: string) => number) => keys.reduce((sum, key) => sum + width(key), 0) + GAP * Math.max(0, keys.length - 1);
+  const hidden: string[] = [];
+  if (!explicit) {
+    while (columns.length > 1 && total(columns, least) > input.width) {
+      const drop = [...importance].reverse().find((key) => columns.includes(key) && key !== importance[0])!;
+      columns = columns.filter((key) => key !== drop);
+      hidden.push(drop);
+    }
+  }
+  const widths = new Map(columns.map((key) => [key, natural(key)]));
+  let excess = total(columns, (key) => widths.get(key)!) - input.width;
+  // Cut the least important first, each down to its least width; only a single column wider
+  // than the screen is cut further.
+  for (const floor of [least, () => 1]) {
+    for (const key of [...importance].reverse()) {
+      if (excess <= 0 || !widths.has(key)) continue;
+      const cut = Math.min(excess, widths.get(key)! - floor(key));
+      if (cut > 0) {
+        widths.set(key, widths.get(key)! - cut);
+        excess -= cut;
+      }
+    }
+  }
+  const list = columns.map((key) => widths.get(key)!);
+  return {
+    columns,
+    widths: list,
+    header: columns.map((key, i) => truncate(header(key), list[i]!)),
+    cells: all.map((row) => columns.map((key, i) => truncate(row[key] ?? "", list[i]!))),
+    hidden: hidden.reverse(),
+  };
+}

@@ -1,0 +1,60 @@
+/** Fitting tables to a terminal (#25): pure layout, fixed clock, no terminal needed. */
+import { describe, expect, it } from "vitest";
+import { GAP, header, layoutTable, relativeTime } from "../../cli/views/table-layout.js";
+
+const NOW = Date.parse("2026-11-25T12:00:00.000Z");
+const COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
+const IMPORTANCE = ["email", "role", "banned", "name", "createdAt", "emailVerified", "id"];
+const rows = [
+  { id: "9f86d081884c7d659a2feaa0c55ad015", email: "margaret.hamilton@apollo-guidance.example", name: "Margaret Hamilton, Lead of Software Engineering", role: "admin", banned: false, emailVerified: true, createdAt: "2026-11-25T11:57:00.000Z" },
+  { id: "a1b2c3d4e5f60718293a4b5c6d7e8f90", email: "eve@example.com", name: "Eve", role: "user", banned: true, emailVerified: false, createdAt: "2026-11-23T12:00:00.000Z" },
+];
+
+/** Columns start where the header's do, with at least GAP spaces before each. */
+function rendered(layout: ReturnType<typeof layoutTable>): string[] {
+  const line = (values: string[]) => values.map((value, i) => (i === values.length - 1 ? value : value.padEnd(layout.widths[i]! + GAP))).join("").trimEnd();
+  return [line(layout.header), ...layout.cells.map(line)];
+}
+
+describe("table layout", () => {
+  it("at 80 columns keeps two spaces between columns, drops the least important first and keeps the email whole (#25)", () => {
+    const layout = layoutTable({ rows, columns: COLUMNS, importance: IMPORTANCE, width: 80, now: NOW, language: "en" });
+    expect(layout.columns[0]).not.toBe("id");
+    expect(layout.hidden).toContain("id");
+    expect(layout.columns).toContain("email");
+    expect(layout.cells[0]![layout.columns.indexOf("email")]).toBe("margaret.hamilton@apollo-guidance.example");
+    for (const line of rendered(layout)) expect(Array.from(line).length).toBeLessThanOrEqual(80);
+    const widths = layout.widths;
+    expect(widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1)).toBeLessThanOrEqual(80);
+    // The name is cut with "…", the email is not.
+    expect(layout.cells[0]!.some((cell) => cell.endsWith("…"))).toBe(true);
+    expect(layout.header).not.toContain("EMAILVERIFIED");
+  });
+
+  it("names headers in words and shows times relative, ban ends included even as epoch milliseconds (#25)", () => {
+    expect(["emailVerified", "createdAt", "lastSignInAt", "ipAddress", "banExpires"].map(header)).toEqual(["VERIFIED", "CREATED", "LAST SIGN-IN", "IP ADDRESS", "BAN ENDS"]);
+    const layout = layoutTable({ rows: [{ email: "a@example.com", banExpires: NOW + 2 * 86_400_000, createdAt: "2026-11-25T11:57:00.000Z" }], columns: ["email", "banExpires", "createdAt"], width: Infinity, now: NOW, language: "en" });
+    expect(layout.cells[0]).toEqual(["a@example.com", "in 2 days", "3 minutes ago"]);
+    expect(relativeTime("2026-11-25T11:59:48.000Z", NOW, "de")).toBe("vor 12 Sekunden");
+  });
+
+  it("off a terminal (no width limit) shows every column whole", () => {
+    const layout = layoutTable({ rows, columns: COLUMNS, importance: IMPORTANCE, width: Infinity, now: NOW, language: "en" });
+    expect(layout.columns).toEqual(COLUMNS);
+    expect(layout.hidden).toEqual([]);
+    expect(layout.cells.flat().some((cell) => cell.endsWith("…"))).toBe(false);
+  });
+
+  it("--columns picks columns by key or header word, in the order given, and refuses an unknown one", () => {
+    const layout = layoutTable({ rows, columns: COLUMNS, importance: IMPORTANCE, chosen: "id,verified,created", width: 80, now: NOW, language: "en" });
+    expect(layout.header).toEqual(["ID", "VERIFIED", "CREATED"]);
+    expect(layout.hidden).toEqual([]);
+    expect(() => layoutTable({ rows, columns: COLUMNS, chosen: "email,shoe-size", width: 80, now: NOW, language: "en" })).toThrow(/Unknown column "shoe-size".*email/);
+  });
+
+  it("on a screen narrower than the identity alone cuts it rather than overflow", () => {
+    const layout = layoutTable({ rows, columns: COLUMNS, importance: IMPORTANCE, width: 20, now: NOW, language: "en" });
+    expect(layout.columns).toEqual(["email"]);
+    expect(layout.cells[0]![0]).toBe("margaret.hamilton@a…");
+  });
+});
