@@ -259,6 +259,6 @@ describe("exit codes", () => {
     expect(exitCodeFor(400, "VALIDATION_ERROR")).toBe(EXIT.USAGE);
     expect(exitCodeFor(500, "INTERNAL_SERVER_ERROR")).toBe(EXIT.INTERNAL);
     expect(exitCodeFor(418, "TEAPOT")).toBe(EXIT.FAILURE);
-    expect(EXIT).toEqual({ OK: 0, FAILURE: 1, USAGE: 2, NOT_SIGNED_IN: 3, FORBIDDEN: 4, NOT_FOUND: 5, CONFLICT: 6, NETWORK: 7, RATE_LIMITED: 8, INTERNAL: 70 });
+    expect(EXIT).toEqual({ OK: 0, FAILURE: 1, USAGE: 2, NOT_SIGNED_IN: 3, FORBIDDEN: 4, NOT_FOUND: 5, CONFLICT: 6, NETWORK: 7, RATE_LIMITED: 8, SECRET_MISMATCH: 9, INTERNAL: 70 });
   });
 });
