@@ -7,12 +7,12 @@ import { Command, Option } from "commander";
 import { VERSION } from "../server/version.js";
 import { registerAccountCommands } from "./commands/account.js";
 import { registerAdminCommands } from "./commands/admin.js";
-import { registerApiKeyCommands } from "./commands/api-keys.js";
-import { registerTokenCommand } from "./commands/token.js";
-import { registerAuthCommands } from "./commands/auth.js";
+import { registerApiKeyCommands } from "./commands/api-key.js";
+import { registerJwtCommand } from "./commands/jwt.js";
+import { registerSessionCommands } from "./commands/session.js";
 import { registerCompletionCommand } from "./commands/completion.js";
-import { registerMailCommands } from "./commands/mail.js";
-import { registerOrgCommands } from "./commands/org.js";
+import { registerOutboxCommands } from "./commands/outbox.js";
+import { registerOrganizationCommands } from "./commands/organization.js";
 import { registerServerCommands } from "./commands/server.js";
 import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
@@ -48,14 +48,14 @@ export function buildProgram(): Command {
     }
   });
 
-  registerAuthCommands(program);
+  registerSessionCommands(program);
   registerAdminCommands(program);
-  registerOrgCommands(program);
+  registerOrganizationCommands(program);
   registerAccountCommands(program);
   registerApiKeyCommands(program);
-  registerTokenCommand(program);
+  registerJwtCommand(program);
   registerServerCommands(program);
-  registerMailCommands(program);
+  registerOutboxCommands(program);
   registerCompletionCommand(program);
 
   fillGroupExamples(program);

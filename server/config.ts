@@ -199,7 +199,7 @@ export const configSchema = z.object({
   /** SQLite's synchronous mode: "full" survives power loss, "normal" only process crashes (docs/operations.md). */
   sqliteSynchronous: z.enum(["full", "normal"]).default("full"),
 
-  /** API keys for scripts (docs/api-keys.md); limits as better-auth's api-key plugin, lengths in characters. */
+  /** API keys for scripts (docs/api-key.md); limits as better-auth's api-key plugin, lengths in characters. */
   apiKey: z
     .object({
       defaultPrefix: z.string().regex(/^[a-zA-Z0-9_-]*$/).default(""),
@@ -220,7 +220,7 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
-  /** JWTs for other services (docs/api-keys.md). Off unless enabled: get-session then also signs one. */
+  /** JWTs for other services (docs/api-key.md). Off unless enabled: get-session then also signs one. */
   jwt: z
     .object({
       enabled: z.boolean().default(false),

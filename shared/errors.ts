@@ -1,27 +1,27 @@
 /**
  * The one error catalogue: CODE → { status, message }. Servers throw by code, clients branch on
- * code; messages are for people. Each feature keeps its slice in shared/errors/<feature>.ts.
+ * code; messages are for people. Each area keeps its slice in shared/errors/<area>.ts (or <area>-<part>.ts).
  */
 import { adminErrors } from "./errors/admin.js";
 import { apiKeyErrors } from "./errors/api-key.js";
-import { baseErrors } from "./errors/base.js";
+import { coreErrors } from "./errors/core.js";
 import { lockoutErrors } from "./errors/lockout.js";
-import { httpErrors } from "./errors/http.js";
-import { userFieldErrors } from "./errors/user-fields.js";
+import { httpErrors } from "./errors/core-http.js";
+import { userFieldErrors } from "./errors/core-user-fields.js";
 import { organizationErrors } from "./errors/organization.js";
 import { passkeyErrors } from "./errors/passkey.js";
 import { twoFactorErrors } from "./errors/two-factor.js";
 import { socialErrors } from "./errors/social.js";
 import { usernameErrors } from "./errors/username.js";
-import { operationsErrors } from "./errors/operations.js";
+import { serverErrors } from "./errors/server.js";
 
 export const ERRORS = {
-  ...baseErrors,
+  ...coreErrors,
   ...httpErrors,
   ...userFieldErrors,
   ...usernameErrors,
   ...socialErrors,
-  ...operationsErrors,
+  ...serverErrors,
   ...organizationErrors,
   ...adminErrors,
   ...twoFactorErrors,

@@ -7,7 +7,7 @@ import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
 import { say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
-import { registerTwoFactorCommands } from "./account-2fa.js";
+import { registerTwoFactorCommands } from "./two-factor.js";
 
 // impersonatedBy: an administrator signed in as you (issue 27); only they can end it.
 const SESSION_COLUMNS = ["token", "current", "ipAddress", "userAgent", "createdAt", "expiresAt", "impersonatedBy"];

@@ -10,7 +10,7 @@ import { parseUsersSearch } from "../features/admin/users-search";
 // Small modules (query keys and options only): the loaders start the pages' first requests
 // without waiting for the pages' code.
 import { prefetchUsers } from "../features/admin/users-query";
-import { prefetchMembersPage, prefetchOrganization } from "../features/organizations/route-queries";
+import { prefetchMembersPage, prefetchOrganization } from "../features/organization/route-queries";
 import { NotFoundPage } from "./not-found-page";
 import { SignedInLayout } from "./layout";
 import { sessionQuery } from "./session";
@@ -108,19 +108,19 @@ const accountRoute = createRoute({
 const organizationsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/organizations",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/organizations-page"), "OrganizationsPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/organizations-page"), "OrganizationsPage"),
 });
 const organizationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/organizations/$organizationId",
   // The layout's organization and role leave while its code loads (same queries as the layout's).
   loader: ({ context, params }) => prefetchOrganization(context.queryClient, params.organizationId),
-  component: lazyRouteComponent(() => import("../features/organizations/pages/organization-layout"), "OrganizationLayout"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/organization-layout"), "OrganizationLayout"),
 });
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/organization-settings-page"), "OrganizationSettingsPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/organization-settings-page"), "OrganizationSettingsPage"),
 });
 const organizationMembersRoute = createRoute({
   getParentRoute: () => organizationRoute,
@@ -129,27 +129,27 @@ const organizationMembersRoute = createRoute({
   // The first page of members leaves beside the layout's queries, not after them.
   loaderDeps: ({ search }) => ({ q: search.q, page: search.page }),
   loader: ({ context, params, deps }) => prefetchMembersPage(context.queryClient, params.organizationId, deps.q ?? "", deps.page ?? 1),
-  component: lazyRouteComponent(() => import("../features/organizations/pages/members-page"), "MembersPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/members-page"), "MembersPage"),
 });
 const organizationInvitationsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/invitations",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/invitations-page"), "InvitationsPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/invitations-page"), "InvitationsPage"),
 });
 const organizationTeamsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/teams",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/teams-page"), "TeamsPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/teams-page"), "TeamsPage"),
 });
 const myInvitationsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/invitations",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/my-invitations-page"), "MyInvitationsPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/my-invitations-page"), "MyInvitationsPage"),
 });
 const acceptInvitationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/accept-invitation/$invitationId",
-  component: lazyRouteComponent(() => import("../features/organizations/pages/accept-invitation-page"), "AcceptInvitationPage"),
+  component: lazyRouteComponent(() => import("../features/organization/pages/accept-invitation-page"), "AcceptInvitationPage"),
 });
 const usersRoute = createRoute({
   getParentRoute: () => signedInRoute,

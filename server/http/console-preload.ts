@@ -18,16 +18,16 @@ import { join } from "node:path";
 export const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/admin\/users\/?$/, "features/admin/pages/users-page.tsx"],
   [/^\/admin\/users\/[^/]+\/?$/, "features/admin/pages/user-page.tsx"],
-  [/^\/organizations\/[^/]+\/members\/?$/, "features/organizations/pages/members-page.tsx"],
-  [/^\/organizations\/[^/]+\/?$/, "features/organizations/pages/organization-settings-page.tsx"],
-  [/^\/organizations\/?$/, "features/organizations/pages/organizations-page.tsx"],
+  [/^\/organizations\/[^/]+\/members\/?$/, "features/organization/pages/members-page.tsx"],
+  [/^\/organizations\/[^/]+\/?$/, "features/organization/pages/organization-settings-page.tsx"],
+  [/^\/organizations\/?$/, "features/organization/pages/organizations-page.tsx"],
   [/^\/admin\/audit\/?$/, "features/audit/pages/audit-page.tsx"],
   [/^\/account\/?$/, "features/account/pages/account-page.tsx"],
   [/^\/sign-in\/?$/, "features/auth/pages/sign-in-page.tsx"],
 ];
 
 /** The organization pages render inside this layout: preload it with them. */
-const LAYOUTS: ReadonlyArray<readonly [RegExp, string]> = [[/^\/organizations\/[^/]+(\/|$)/, "features/organizations/pages/organization-layout.tsx"]];
+const LAYOUTS: ReadonlyArray<readonly [RegExp, string]> = [[/^\/organizations\/[^/]+(\/|$)/, "features/organization/pages/organization-layout.tsx"]];
 
 interface ManifestChunk {
   file: string;
@@ -57,7 +57,7 @@ export function sessionPreloadLink(basePath: string): string {
  * an organization's layout and first page of members. Preloaded, these requests are answered
  * while the browser still downloads and compiles the scripts (on a small machine they compete
  * for the same cores). The URLs must be exactly those the renderer builds — same parameters, same
- * order (renderer/features/admin/users-query.ts, renderer/features/organizations/route-queries.ts)
+ * order (renderer/features/admin/users-query.ts, renderer/features/organization/route-queries.ts)
  * — or the browser fetches twice; the console test checks that each page's request is served once.
  */
 const DATA_PRELOADS: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string[]]> = [

@@ -69,7 +69,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
         cookie: { type: "apiKey", in: "cookie", name: wireCookieName(SESSION_COOKIE, serverURL.startsWith("https:")), description: "`__Host-latchkey.session_token` when the server's URL is https" },
-        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-keys.md)" },
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-key.md)" },
       },
       schemas: {
         Error: {

@@ -1,12 +1,11 @@
 /**
- * Account lifecycle endpoints: email verification, password reset and changes, email change,
- * profile update, self-deletion, the caller's sessions and linked accounts. Paths, bodies and
- * answers follow better-auth's core routes so its client works unchanged.
+ * Account endpoints: email change, profile update, self-deletion, the caller's sessions and linked
+ * accounts. Paths, bodies and answers follow better-auth's core routes so its client works unchanged.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { imageField, nameField } from "./text-fields.js";
-import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
+import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema } from "./schemas.js";
 
 /** Linked accounts as listed: never a password or a provider token. */
 export const linkedAccountSchema = z.object({
@@ -20,91 +19,8 @@ export const linkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
-const resetRequestBody = z.object({ email: emailField, redirectTo: callbackField.optional() }).strict();
-const resetRequestAnswer = z.object({ status: z.boolean(), message: z.string() });
 
 export const accountEndpoints = {
-  sendVerificationEmail: endpoint({
-    method: "POST",
-    path: "/send-verification-email",
-    summary: "Mail a verification link (answers the same whether or not the address is known)",
-    tags: ["verification"],
-    access: "optional-session",
-    body: z.object({ email: emailField, callbackURL: callbackField.optional() }).strict(),
-    response: statusSchema,
-  }),
-  verifyEmail: endpoint({
-    method: "GET",
-    path: "/verify-email",
-    summary: "Follow a verification (or email-change confirmation) link",
-    tags: ["verification"],
-    access: "optional-session",
-    startsSession: "sign-in",
-    query: z.object({ token: z.string().max(512), callbackURL: callbackField.optional() }).strict(),
-    response: z.object({ status: z.literal(true), user: userSchema.optional() }),
-    redirects: true,
-  }),
-  forgetPassword: endpoint({
-    method: "POST",
-    path: "/forget-password",
-    summary: "Mail a password-reset link (same answer for known and unknown emails)",
-    tags: ["password"],
-    access: "public",
-    body: resetRequestBody,
-    response: resetRequestAnswer,
-  }),
-  requestPasswordReset: endpoint({
-    method: "POST",
-    path: "/request-password-reset",
-    summary: "Mail a password-reset link (same as /forget-password)",
-    tags: ["password"],
-    access: "public",
-    body: resetRequestBody,
-    response: resetRequestAnswer,
-  }),
-  resetPasswordCallback: endpoint({
-    method: "GET",
-    path: "/reset-password/{token}",
-    summary: "The mailed reset link: redirects to callbackURL?token=… or ?error=INVALID_TOKEN",
-    tags: ["password"],
-    access: "public",
-    params: z.object({ token: z.string().max(512) }),
-    query: z.object({ callbackURL: callbackField.optional() }).strict(),
-    response: z.object({ token: z.string() }),
-    redirects: true,
-  }),
-  resetPassword: endpoint({
-    method: "POST",
-    path: "/reset-password",
-    summary: "Set a new password with a reset token (single use)",
-    tags: ["password"],
-    access: "public",
-    query: z.object({ token: z.string().max(512).optional() }).strict(),
-    body: z.object({ newPassword: passwordField, token: z.string().max(512).optional() }).strict(),
-    response: statusSchema,
-  }),
-  changePassword: endpoint({
-    method: "POST",
-    path: "/change-password",
-    summary: "Change the password; optionally end every other session",
-    tags: ["password"],
-    access: "session",
-    startsSession: "rotation",
-    credentials: "manage",
-    reauthenticates: "password",
-    body: z.object({ newPassword: passwordField, currentPassword: passwordField, revokeOtherSessions: z.boolean().optional() }).strict(),
-    response: z.object({ token: z.string().nullable(), user: userSchema }),
-  }),
-  setPassword: endpoint({
-    method: "POST",
-    path: "/set-password",
-    summary: "Add a password to an account that has none (fresh session)",
-    tags: ["password"],
-    access: "fresh-session",
-    credentials: "manage",
-    body: z.object({ newPassword: passwordField }).strict(),
-    response: statusSchema,
-  }),
   changeEmail: endpoint({
     method: "POST",
     path: "/change-email",

@@ -1,13 +1,18 @@
 /**
- * The whole API: every feature's endpoints, merged. Adding an endpoint means adding it to one
- * feature file here and a handler in that feature's server folder.
+ * The whole API: every area's endpoints, merged. Adding an endpoint means adding it to the area's
+ * file here (shared/contract/<area>.ts) and a handler in server/features/<area>/ — the same name;
+ * tests/docs/area-names.test.ts holds the two to each other.
  */
 import { adminEndpoints } from "./admin.js";
 import { apiKeyEndpoints } from "./api-key.js";
 import { jwtEndpoints } from "./jwt.js";
 import { auditEndpoints } from "./audit.js";
 import { accountEndpoints } from "./account.js";
-import { coreEndpoints } from "./core.js";
+import { emailPasswordEndpoints } from "./email-password.js";
+import { healthEndpoints } from "./health.js";
+import { passwordEndpoints } from "./password.js";
+import { sessionEndpoints } from "./session.js";
+import { verificationEndpoints } from "./verification.js";
 import { lockoutEndpoints } from "./lockout.js";
 import { multiSessionEndpoints } from "./multi-session.js";
 import { organizationEndpoints } from "./organization.js";
@@ -19,7 +24,11 @@ import { usernameEndpoints } from "./username.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
-  ...coreEndpoints,
+  ...healthEndpoints,
+  ...emailPasswordEndpoints,
+  ...sessionEndpoints,
+  ...verificationEndpoints,
+  ...passwordEndpoints,
   ...accountEndpoints,
   ...usernameEndpoints,
   ...socialEndpoints,

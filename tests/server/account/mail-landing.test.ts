@@ -1,7 +1,7 @@
 /**
  * Where mailed links land. Without a callback URL every mail's link goes through its API endpoint
  * to a page of the console this server serves; an app that passes its own URL keeps getting it.
- * (The console pages themselves are opened in Chromium in tests/e2e/console/mail-landing.test.ts.)
+ * (The console pages themselves are opened in Chromium in tests/e2e/console/auth-mail-landing.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";

@@ -147,7 +147,7 @@ const scenarios: Record<string, (person: Person) => Promise<Held>> = {
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
     const approved = await browser.request(`${world.server.api}/cli/sign-in/social/approval`, { method: "POST", body: new URLSearchParams({ csrf, decision: "approve" }).toString(), contentType: "application/x-www-form-urlencoded" });
     const code = new URL(approved.headers.get("location")!).searchParams.get("code")!;
-    // The command line is a cookie-keeping client of its own (cli/commands/account-2fa.ts).
+    // The command line is a cookie-keeping client of its own (cli/commands/two-factor.ts).
     const cli = browserTab(world.server);
     const answer = await call(cli, "POST", "/cli/sign-in/social/token", { code, verifier });
     return heldFromTab(cli, answer.body);

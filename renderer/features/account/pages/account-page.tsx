@@ -6,11 +6,11 @@ import { DeleteAccountSection } from "../components/delete-account-section";
 import { EmailSection } from "../components/email-section";
 import { LinkedAccountsSection } from "../components/linked-accounts-section";
 import { PasswordSection } from "../components/password-section";
-import { PasskeysSection } from "../components/passkeys-section";
+import { PasskeysSection } from "../components/passkey-section";
 import { TwoFactorSection } from "../components/two-factor-section";
 import { ProfileSection } from "../components/profile-section";
 import { SessionsSection } from "../components/sessions-section";
-import { ApiKeysSection } from "../components/api-keys-section";
+import { ApiKeysSection } from "../components/api-key-section";
 import { useLinkedAccounts } from "../queries";
 import "../account.css";
 

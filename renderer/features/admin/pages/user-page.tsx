@@ -19,11 +19,11 @@ import { UserAuditCard } from "../components/user-audit-card";
 import { UserBanCard } from "../components/user-ban-card";
 import { UserLockoutCard } from "../components/user-lockout-card";
 import { UserTwoFactorCard } from "../components/user-two-factor-card";
-import { UserOrganizationsCard } from "../components/user-organizations-card";
+import { UserOrganizationsCard } from "../components/user-organization-card";
 import { UserProfileCard } from "../components/user-profile-card";
 import { UserRoleCard } from "../components/user-role-card";
 import { UserSessionsCard } from "../components/user-sessions-card";
-import { UserApiKeysCard } from "../components/user-api-keys-card";
+import { UserApiKeysCard } from "../components/user-api-key-card";
 import { useAdminUser, type AdminUser } from "../queries";
 import "../admin.css";
 
