@@ -91,6 +91,7 @@ export const coreEndpoints = {
     tags: ["session"],
     access: "optional-session",
     cookieCache: true,
+    answerCache: true,
     query: z.object({
       disableCookieCache: booleanQuery.optional(),
       disableRefresh: booleanQuery.optional(),
