@@ -12,6 +12,7 @@ import { CheckboxField, TextField } from "../../../ui/field";
 import { formatDateTime, formatNumber, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import type { AuditAction } from "../../../../shared/audit-actions";
 import type { AuditSearch } from "../audit-search";
 import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
 import { DataTable } from "../../../ui/data-table";
@@ -237,7 +238,7 @@ function toLocalInput(value: string | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
+function EventsTable({ events, fresh }: { events: AuditEvent[] as const satisfies readonly AuditAction[]; fresh: ReadonlySet<number> }) {
   const { t } = useTranslation("audit");
   return (
     <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.ip"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
