@@ -48,7 +48,7 @@ export const COMMON_ACTIONS = [
   "organization.member-role-change",
   "invitation.create",
   "invitation.accept",
-] as const;
+] as const satisfies readonly AuditAction[];
 
 const PREFIXES = [
   ["user.*", "allUserActions"],
@@ -238,7 +238,7 @@ function toLocalInput(value: string | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function EventsTable({ events, fresh }: { events: AuditEvent[] as const satisfies readonly AuditAction[]; fresh: ReadonlySet<number> }) {
+function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
   const { t } = useTranslation("audit");
   return (
     <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.ip"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
