@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { imageField, nameField } from "./text-fields.js";
-import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema, userSchema } from "./schemas.js";
+import { callbackField, emailField, languageField, passwordField, sessionInListSchema, statusSchema, userSchema } from "./schemas.js";
 
 /** Linked accounts as listed: never a password or a provider token. */
 export const linkedAccountSchema = z.object({
@@ -162,7 +162,7 @@ export const accountEndpoints = {
     summary: "The caller's live sessions; `token` is a revocation handle, not a credential",
     tags: ["session"],
     access: "session",
-    response: z.array(sessionSchema),
+    response: z.array(sessionInListSchema),
   }),
   revokeSession: endpoint({
     method: "POST",
