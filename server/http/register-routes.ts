@@ -1,6 +1,8 @@
 /**
  * Turns the contract into Fastify routes: for every endpoint, rate limit → origin check →
- * validation → redirect-target check → session → handler → cookies and answer.
+ * validation → redirect-target check → session → handler → cookies and answer. It knows no
+ * feature: features add their stages through route hooks (route-hooks.ts), and the endpoint's
+ * own special cases are flags in its contract entry (`answerCache`, `locationHeader`, …).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
