@@ -17,7 +17,7 @@ import { installReadiness, type Readiness } from "./features/health/ready.js";
 import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
-import { handlers } from "./features/index.js";
+import { handlers, routeHooks } from "./features/index.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
@@ -92,7 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   // Unknown paths count against the caller's general limit too (all of them under one key).
   errors.installNotFound(limiter ? server.rateLimit() : undefined);
 
-  registerRoutes(server, { app: context, handlers, origins, checkResponses: options.checkResponses ?? false });
+  registerRoutes(server, { app: context, handlers, hooks: routeHooks, origins, checkResponses: options.checkResponses ?? false });
   const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
   server.get(`${config.basePath}/openapi.json`, (_request, reply) => {
     reply.type("application/json; charset=utf-8").send(openapi);

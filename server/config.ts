@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PROVIDER_ENV, socialProvidersFromEnv, socialSettingsShape } from "./features/social/config-schema.js";
 import { LANGUAGE_TAGS } from "../shared/languages.js";
 import { additionalFieldsSetting } from "./core/user/additional-fields-setting.js";
+import { isLoopbackURL } from "./core/loopback.js";
 import { trustProxyFromEnv, trustProxySetting, trustProxyWarnings } from "./http/trust-proxy.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
@@ -484,7 +485,7 @@ export function productionWarnings(config: Config): string[] {
     warnings.push("No SMTP server is configured (AUTH_SMTP_URL or --smtp-url): mail goes to the outbox table and reaches nobody.");
   }
   const base = baseURLOf(config);
-  if (isLoopbackURL(base)) {
+  if (isLocalBaseURL(base)) {
     warnings.push(`The base URL ${base} is a loopback address: links in mail will not open for anyone else. Set AUTH_BASE_URL (or --base-url) to the public URL.`);
   }
   return warnings;
@@ -495,12 +496,12 @@ export function configWarnings(config: Config): string[] {
   return [...trustProxyWarnings(config.trustProxy), ...productionWarnings(config)];
 }
 
-function isLoopbackURL(url: string): boolean {
-  let host: string;
+/** A base URL that only this machine reaches: loopback, or the unspecified address a local server answers on. */
+function isLocalBaseURL(url: string): boolean {
+  if (isLoopbackURL(url)) return true;
   try {
-    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+    return ["0.0.0.0", "[::]"].includes(new URL(url).hostname);
   } catch {
     return false;
   }
-  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1" || host === "0.0.0.0" || host === "::";
 }

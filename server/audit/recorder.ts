@@ -3,12 +3,14 @@
  * it records: events queue in memory and are written in one batched insert on the next turn of
  * the event loop. A failed write is logged (without secrets) and dropped.
  */
+import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
 import { newId } from "../crypto/tokens.js";
 
 export interface AuditEvent {
-  action: string;
+  /** One of shared/audit-actions.ts: a new action is added there (and labelled in the console) first. */
+  action: AuditAction;
   actorId?: string | null;
   targetId?: string | null;
   targetType?: "user" | "session" | "organization" | "member" | "invitation" | "team" | null;

@@ -5,8 +5,7 @@
  * of the database without the server secret yields nothing usable.
  *
  * Format: `v1.<iv>.<ciphertext>.<tag>` (base64url parts); the version lets keys rotate later.
- * `gcmSeal`/`gcmOpen` are the one AES-GCM implementation; they are exported for formats sealed
- * under other keys that must still open (crypto/token-encryption.ts reads its older `enc1:`).
+ * This is the one sealing helper: everything sealed at rest goes through seal/open.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
@@ -42,7 +41,7 @@ export function deriveKey(secret: string, purpose: string): Buffer {
 }
 
 /** AES-256-GCM under `key` with a fresh IV: the parts any format is built from. */
-export function gcmSeal(key: Buffer, plaintext: string): { iv: Buffer; body: Buffer; tag: Buffer } {
+function gcmSeal(key: Buffer, plaintext: string): { iv: Buffer; body: Buffer; tag: Buffer } {
   // A 96-bit random IV: GCM's recommended size; collisions are negligible at our volumes.
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
@@ -51,7 +50,7 @@ export function gcmSeal(key: Buffer, plaintext: string): { iv: Buffer; body: Buf
 }
 
 /** The plaintext of `gcmSeal`'s parts. Throws when the tag does not verify (altered, or another key). */
-export function gcmOpen(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer): string {
+function gcmOpen(key: Buffer, iv: Buffer, body: Buffer, tag: Buffer): string {
   // Only a full 16-byte tag: Node would otherwise accept a tag cut down to 4 bytes, and a
   // truncated tag is far easier to forge.
   if (tag.length !== 16) throw new Error("authentication tag must be 16 bytes");

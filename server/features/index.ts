@@ -1,5 +1,10 @@
 /** Every feature's handlers. The type makes a contract endpoint without a handler a compile error. */
 import type { AllHandlers } from "../http/handler.js";
+import type { RouteHook } from "../http/route-hooks.js";
+import { userFieldHook } from "../core/user/field-hook.js";
+import { apiKeyHook } from "./api-key/hooks.js";
+import { jwtHook } from "./jwt/hooks.js";
+import { twoFactorPolicyHook } from "./two-factor/hooks.js";
 import { adminHandlers } from "./admin/routes.js";
 import { apiKeyHandlers } from "./api-key/routes.js";
 import { jwtHandlers } from "./jwt/routes.js";
@@ -39,3 +44,10 @@ export const handlers: AllHandlers = {
   ...passkeyHandlers,
   ...organizationHandlers,
 };
+
+/**
+ * What features add to every request (http/route-hooks.ts), in the order each stage runs them:
+ * user fields wrap the whole request; an API key is the only credential besides the session;
+ * the two-factor policy checks a session's user; the JWT header goes on get-session's answer.
+ */
+export const routeHooks: readonly RouteHook[] = [userFieldHook, apiKeyHook, twoFactorPolicyHook, jwtHook];

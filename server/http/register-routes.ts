@@ -1,23 +1,19 @@
 /**
  * Turns the contract into Fastify routes: for every endpoint, rate limit → origin check →
- * validation → redirect-target check → session → handler → cookies and answer.
+ * validation → redirect-target check → session → handler → cookies and answer. It knows no
+ * feature: features add their stages through route hooks (route-hooks.ts), and the endpoint's
+ * own special cases are flags in its contract entry (`answerCache`, `locationHeader`, …).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
-import { refreshDueAt, resolveSession } from "../core/session/service.js";
-import { assertMayCall, credentialKindOf, mayReceiveJwt } from "../core/credentials/powers.js";
-import { hashSecret } from "../crypto/tokens.js";
-import type { SessionRow } from "../db/types.js";
-import { applyUserFieldInput, runWithUserFields, userFieldModeOf, userFieldsOf, type UserFieldMode } from "../core/user/additional-fields.js";
-import { enforceTwoFactorPolicy } from "../core/sign-in/two-factor-policy.js";
-import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.js";
-import { runWithKeyScope } from "../core/credentials/key-scope.js";
-import { setAuthJwt } from "../features/jwt/header.js";
+import { resolveSession } from "../core/session/service.js";
+import { assertMayCall, credentialKindOf } from "../core/credentials/powers.js";
 import { can } from "../core/admin-access.js";
-import { parseCookies } from "./cookies.js";
+import { openAnswerCache } from "./answer-cache-slot.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
+import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } from "./route-hooks.js";
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
 
@@ -32,6 +28,8 @@ const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
 export interface RouteOptions {
   app: AppContext;
   handlers: AllHandlers;
+  /** What features add to requests (route-hooks.ts), in the order they run. */
+  hooks: readonly RouteHook[];
   origins: OriginPolicy;
   /** Tests: check every JSON answer against the contract's response schema. */
   checkResponses: boolean;
@@ -41,15 +39,13 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
   const { app } = options;
   for (const [name, spec] of Object.entries(contract) as Array<[keyof AllHandlers, EndpointSpec]>) {
     const handler = options.handlers[name] as unknown as (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown;
-    // Configured user.additionalFields: every answer may hold a user, so the request carries them.
-    const userFields = userFieldsOf(app.config);
-    const fieldMode = userFields ? userFieldModeOf(name) : undefined;
+    const stages = bindHooks(options.hooks, app, name, spec);
     server.route({
       method: spec.method,
       url: app.config.basePath + spec.path.replace(/\{(\w+)\}/g, ":$1"),
-      handler: userFields
-        ? (request, reply) => runWithUserFields(userFields, () => serve(request, reply, spec, handler, options, fieldMode))
-        : (request, reply) => serve(request, reply, spec, handler, options),
+      handler: stages.aroundRequest.length
+        ? (request, reply) => wrapAll(stages.aroundRequest, () => serve(request, reply, spec, handler, options, stages))
+        : (request, reply) => serve(request, reply, spec, handler, options, stages),
     });
   }
 }
@@ -60,7 +56,7 @@ async function serve(
   spec: EndpointSpec,
   handler: (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown,
   options: RouteOptions,
-  fieldMode?: UserFieldMode,
+  stages: BoundStages,
 ): Promise<void> {
   const { app } = options;
   const cookieHeader = request.headers.cookie;
@@ -72,7 +68,7 @@ async function serve(
   const query = parseInput(spec.query, request.query, "query");
   const parseBody = (): Record<string, unknown> => {
     const parsed = parseInput(spec.body, request.body, "body");
-    if (fieldMode) applyUserFieldInput(userFieldsOf(app.config)!, fieldMode, request.body, parsed);
+    for (const amend of stages.amendBody) amend(request.body, parsed);
     return parsed;
   };
   // Most bodies are checked before anything else (better-auth's order: 400 before 401); an
@@ -84,10 +80,11 @@ async function serve(
   assertRedirectTargets(query, options.origins);
   assertRedirectTargets(body, options.origins);
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
-  const apiKey = apiKeyOf(request.headers);
+  // Another credential (an API key) claims the request: no cookie cache, no answer cache, no session.
+  const credential = stages.credential.length ? readCredential(stages.credential, request.headers) : undefined;
 
   // get-session from memory, before any other per-request set-up (the hottest request there is).
-  const answerCache = spec.path === "/get-session" && !apiKey ? openAnswerCache(app, bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE), cookieHeader !== undefined && !q.disableCookieCache) : undefined;
+  const answerCache = spec.answerCache && !credential ? openAnswerCache(app, bearerToken(request) ?? jar.incoming.get(SESSION_COOKIE), cookieHeader !== undefined && !q.disableCookieCache) : undefined;
   const hit = answerCache?.lookup();
   if (hit !== undefined) {
     reply.type("application/json; charset=utf-8").send(hit);
@@ -101,12 +98,11 @@ async function serve(
     acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
   };
   let auth: AuthState | null = null;
-  const cached = spec.cookieCache && !q.disableCookieCache && !apiKey ? browser.readCache() : null;
+  const cached = spec.cookieCache && !q.disableCookieCache && !credential ? browser.readCache() : null;
   if (cached) {
     // Answered from the signed cookie: no database lookup (the point of the cache).
-  } else if (apiKey && spec.access !== "public") {
-    const keyAuth = await authenticateApiKey(app, apiKey, spec, meta); // acts as the key's user; no cookie, no session row
-    auth = { ...keyAuth, kind: "api-key" };
+  } else if (credential && spec.access !== "public") {
+    auth = await credential.stage.authenticate(credential.value, meta); // e.g. a key acting as its user; no cookie, no session row
     assertMayCall(app, spec, auth.kind, auth.session);
   } else if (spec.access !== "public") {
     const bearer = bearerToken(request);
@@ -121,10 +117,10 @@ async function serve(
     }
     if (!auth && (spec.access === "session" || spec.access === "fresh-session")) throw apiError("UNAUTHORIZED");
     if (auth) assertMayCall(app, spec, auth.kind, auth.session); // credential powers: API keys, impersonation, freshness
-    if (auth) await enforceTwoFactorPolicy(app, auth, spec.path); // twoFactor.requiredForRoles
+    if (auth) for (const after of stages.afterAuth) await after(auth); // e.g. twoFactor.requiredForRoles
   }
   if (bodyAfterAuth) {
-    if (spec.permissionBeforeBody) assertPermissionBeforeBody(app, auth, spec.permissionBeforeBody);
+    if (spec.permissionBeforeBody) assertPermissionBeforeBody(app, auth, spec.permissionBeforeBody, stages);
     body = parseBody();
     assertRedirectTargets(body, options.origins);
   }
@@ -154,8 +150,8 @@ async function serve(
 
   let result: unknown;
   try {
-    result = await (auth?.apiKey ? runWithKeyScope(auth.apiKey, () => handler(ctx)) : handler(ctx));
-    if (!auth || mayReceiveJwt(auth)) await setAuthJwt(app, spec, result, (name, value) => reply.header(name, value));
+    result = await asCaller(auth, stages, () => handler(ctx));
+    for (const onAnswer of stages.onAnswer) await onAnswer(result, auth, (name, value) => reply.header(name, value));
     for (const task of jar.tasks ?? []) await task();
   } finally {
     // Cookies set before a failure (e.g. clearing a dead session) still reach the browser.
@@ -175,36 +171,10 @@ async function serve(
   if (options.checkResponses) checkResponse(spec, json);
   // Only a plain answer is kept: no refresh happened and no cookie or token header went out.
   if (answerCache && auth && !jar.outgoing.length && !jar.authToken) answerCache.remember(json, auth.session);
-  // Social sign-in answers `{url, redirect: true}` with the provider's URL also in Location (better-auth does).
+  // `{url, redirect: true}` also puts the URL in Location (better-auth's social sign-in does).
   const answer = result as { redirect?: unknown; url?: unknown } | null;
-  if (spec.tags.includes("social") && answer?.redirect === true && typeof answer.url === "string") reply.header("location", answer.url);
+  if (spec.locationHeader && answer?.redirect === true && typeof answer.url === "string") reply.header("location", answer.url);
   reply.type("application/json; charset=utf-8").send(json);
-}
-
-/** get-session's answer cache for one request's token (core/session/answer-cache.ts). */
-interface AnswerCacheSlot {
-  lookup(): string | undefined;
-  remember(json: string, session: SessionRow): void;
-}
-
-function openAnswerCache(app: AppContext, token: string | undefined, cookieCacheFirst: boolean): AnswerCacheSlot | undefined {
-  const cache = app.sessionAnswers;
-  // With the signed cookie cache on, a browser's check is answered from its cookie instead.
-  if (!cache || !token || (cookieCacheFirst && app.config.session.cookieCache.enabled)) return undefined;
-  const tokenHash = hashSecret(token);
-  let seenVersion = -1;
-  return {
-    lookup() {
-      const hit = cache.lookup(tokenHash, token, app.clock.now());
-      if (hit === undefined) seenVersion = cache.version(); // read before the database is
-      app.metrics.sessionCacheLookups.inc({ result: hit === undefined ? "miss" : "hit" });
-      return hit;
-    },
-    remember(json, session) {
-      const usableUntil = Math.min(Number(session.expiresAt), refreshDueAt(app, session));
-      cache.remember(tokenHash, token, json, seenVersion, usableUntil);
-    },
-  };
 }
 
 function parseInput(schema: EndpointSpec["body"], value: unknown, where: "body" | "query" | "params"): Record<string, unknown> {
@@ -227,10 +197,15 @@ function assertRedirectTargets(source: Record<string, unknown>, origins: OriginP
 }
 
 /** `permissionBeforeBody`: 401 without a caller, 403 `code` without the permission (an API key's own scope included). */
-function assertPermissionBeforeBody(app: AppContext, auth: AuthState | null, check: NonNullable<EndpointSpec["permissionBeforeBody"]>): void {
+function assertPermissionBeforeBody(app: AppContext, auth: AuthState | null, check: NonNullable<EndpointSpec["permissionBeforeBody"]>, stages: BoundStages): void {
   if (!auth) throw apiError("UNAUTHORIZED");
-  const allowed = auth.apiKey ? runWithKeyScope(auth.apiKey, () => can(app.config, auth.user, check.permission)) : can(app.config, auth.user, check.permission);
-  if (!allowed) throw apiError(check.code);
+  if (!asCaller(auth, stages, () => can(app.config, auth.user, check.permission))) throw apiError(check.code);
+}
+
+/** Runs `run` as the caller: inside every hook's `asCaller` (e.g. an API key's scope). */
+function asCaller<T>(auth: AuthState | null, stages: BoundStages, run: () => T): T {
+  if (!auth || !stages.asCaller.length) return run();
+  return wrapAll(stages.asCaller.map((wrap) => (next: () => T) => wrap(auth, next)), run);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -11,6 +11,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiError } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
+import { isLoopbackHost } from "../core/loopback.js";
 import type { SignInOutcome } from "./metrics.js";
 
 export function registerMetrics(server: FastifyInstance, context: AppContext): void {
@@ -75,6 +76,5 @@ function digest(value: string): Buffer {
 }
 
 function fromLoopback(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? "";
-  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+  return isLoopbackHost(request.socket.remoteAddress ?? "");
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { imageField, nameField } from "./text-fields.js";
-import { callbackField, emailField, languageField, passwordField, sessionSchema, statusSchema } from "./schemas.js";
+import { callbackField, emailField, languageField, passwordField, sessionInListSchema, statusSchema } from "./schemas.js";
 
 /** Linked accounts as listed: never a password or a provider token. */
 export const linkedAccountSchema = z.object({
@@ -78,7 +78,7 @@ export const accountEndpoints = {
     summary: "The caller's live sessions; `token` is a revocation handle, not a credential",
     tags: ["session"],
     access: "session",
-    response: z.array(sessionSchema),
+    response: z.array(sessionInListSchema),
   }),
   revokeSession: endpoint({
     method: "POST",

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { imageField, nameField } from "./text-fields.js";
-import { emailField, isoDate, languageField, passwordField, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
+import { emailField, isoDate, languageField, passwordField, sessionInListSchema, sessionSchema, statusSchema, successSchema, userSchema } from "./schemas.js";
 
 const userIdField = z.string().min(1).max(256);
 const roleName = z.string().trim().min(1).max(64);
@@ -294,7 +294,7 @@ export const adminEndpoints = {
     access: "session",
     requires: "session:list",
     body: z.object({ userId: userIdField }).strict(),
-    response: z.object({ sessions: z.array(sessionSchema) }),
+    response: z.object({ sessions: z.array(sessionInListSchema) }),
   }),
   adminRevokeUserSession: endpoint({
     method: "POST",

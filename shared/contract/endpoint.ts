@@ -32,6 +32,13 @@ export interface EndpointSpec {
   /** The server may answer from the signed session-data cookie without a database lookup. */
   cookieCache?: boolean;
   /**
+   * The server may answer from its in-memory cache of recent answers for the same token
+   * (server/core/session/answer-cache.ts; the session check every page makes).
+   */
+  answerCache?: boolean;
+  /** An answer `{url, redirect: true}` also puts the URL in the Location header (better-auth's social sign-in). */
+  locationHeader?: boolean;
+  /**
    * A POST that other sites send by design (an identity provider's form_post callback) and that
    * changes nothing itself (it only redirects): no Origin check even when cookies come along.
    */

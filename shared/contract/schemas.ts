@@ -41,6 +41,23 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * Latchkey extension on session lists (list-sessions, admin list-user-sessions): the device the
+ * session was created from, parsed by the server from its user agent (server/core/session/device.ts),
+ * so every screen names it the same way. null when the user agent is absent or unrecognised.
+ */
+export const sessionDeviceSchema = z.object({
+  /** A product family ("Chrome", "Latchkey desktop", "Latchkey CLI"), null when unrecognised. */
+  browser: z.string().nullable(),
+  /** Its major version, when the user agent names one. */
+  version: z.string().nullable(),
+  /** The operating system family ("Linux", "macOS", "iOS"), null when unrecognised. */
+  os: z.string().nullable(),
+});
+export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
+export const sessionInListSchema = sessionSchema.extend({ device: sessionDeviceSchema.nullable() });
+export type SessionInList = z.infer<typeof sessionInListSchema>;
+
 export const sessionWithUserSchema = z.object({ session: sessionSchema, user: userSchema });
 export type SessionWithUser = z.infer<typeof sessionWithUserSchema>;
 

@@ -20,6 +20,7 @@ export const sessionEndpoints = {
     tags: ["session"],
     access: "optional-session",
     cookieCache: true,
+    answerCache: true,
     query: z.object({
       disableCookieCache: booleanQuery.optional(),
       disableRefresh: booleanQuery.optional(),

@@ -71,6 +71,7 @@ export const socialEndpoints = {
     path: "/sign-in/social",
     summary: "Start a social sign-in (authorize URL), or sign in with a provider's ID token",
     tags: ["social"],
+    locationHeader: true,
     access: "public",
     startsSession: "sign-in",
     body: z
@@ -120,6 +121,7 @@ export const socialEndpoints = {
     path: "/link-social",
     summary: "Link a provider account to the signed-in user (authorize URL, or an ID token at once)",
     tags: ["social"],
+    locationHeader: true,
     access: "session",
     credentials: "manage",
     body: z
@@ -143,6 +145,7 @@ export const socialEndpoints = {
     path: "/sign-in/oauth2",
     summary: "Start a sign-in with a generic OAuth/OIDC provider (older generic-OAuth plugin path)",
     tags: ["social"],
+    locationHeader: true,
     access: "public",
     body: z
       .object({
@@ -175,6 +178,7 @@ export const socialEndpoints = {
     path: "/oauth2/link",
     summary: "Link a generic OAuth/OIDC account to the signed-in user (older generic-OAuth plugin path)",
     tags: ["social"],
+    locationHeader: true,
     access: "session",
     credentials: "manage",
     body: z

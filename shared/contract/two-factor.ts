@@ -15,13 +15,16 @@ export const twoFactorRedirectSchema = z.object({
 export type TwoFactorRedirect = z.infer<typeof twoFactorRedirectSchema>;
 
 /**
- * A password sign-in's answer: the signed-in shape, or {twoFactorRedirect, twoFactorMethods}.
- * Validated as that union; typed as the signed-in shape with the redirect fields optional, so
- * callers that never meet two-factor read `token` and `user` as before, and callers that may
- * meet it (the CLI's login, the console's sign-in) test `twoFactorRedirect` first.
+ * A sign-in's answer: the signed-in shape, or {twoFactorRedirect, twoFactorMethods} when a second
+ * factor is due — a discriminated union on `twoFactorRedirect`. The signed-in side names the
+ * discriminant as absent (a type-only addition: the schema is the plain union), so callers read
+ * `answer.twoFactorRedirect` and TypeScript narrows to one side or the other; reading `token`
+ * without that test does not compile.
  */
+export type SignedInOr<T> = (T & { twoFactorRedirect?: undefined; twoFactorMethods?: undefined }) | TwoFactorRedirect;
+
 export function orTwoFactorRedirect<S extends z.ZodObject>(signedIn: S) {
-  return z.union([signedIn, twoFactorRedirectSchema]) as unknown as z.ZodType<z.infer<S> & Partial<TwoFactorRedirect>>;
+  return z.union([signedIn, twoFactorRedirectSchema]) as z.ZodType<SignedInOr<z.infer<S>>>;
 }
 
 const codeField = z.string().trim().min(1).max(64);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, type Cli } from "./harness.js";
+import { signedIn } from "../helpers/signed-in.js";
 
 let server: TestServer;
 let ada: Cli;
@@ -34,8 +35,8 @@ describe("auth sessions and auth account", () => {
 
     expect((await ada.run(["sessions", "revoke-others"])).code).toBe(2);
     expect((await ada.run(["sessions", "revoke-others", "--yes", "--json"])).json()).toEqual({ status: true });
-    expect(await server.client(extra.token).getSession()).toBeNull();
-    expect(await server.client(third.token).getSession()).toBeNull();
+    expect(await server.client(signedIn(extra).token).getSession()).toBeNull();
+    expect(await server.client(signedIn(third).token).getSession()).toBeNull();
     const now = (await ada.run(["sessions", "list", "--json"])).json();
     expect(now).toHaveLength(1);
     expect(now[0].current).toBe(true);
@@ -59,7 +60,7 @@ describe("auth sessions and auth account", () => {
     expect(changed.json()).toMatchObject({ status: true, user: { email: "ada@example.com" } });
     expect((await ada.run(["whoami"])).code).toBe(0);
     const signIn = await server.client().signInEmail({ email: "ada@example.com", password: "new-password-22" });
-    expect(signIn.user.id).toBe(adaAccount.userId);
+    expect(signedIn(signIn).user.id).toBe(adaAccount.userId);
     expect((await ada.run(["account", "change-password", "--password-stdin"], { input: "only-one-line\n" })).code).toBe(2);
   });
 

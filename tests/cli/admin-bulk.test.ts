@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
+import { signedIn } from "../helpers/signed-in.js";
 
 let server: TestServer;
 let cli: Cli;
@@ -130,7 +131,7 @@ describe("export and import", () => {
 
     // The hash travelled: the user signs in on the new server with the old password.
     const signIn = await target.client().signInEmail({ email: "bulk0@example.com", password: users[0]!.password });
-    expect(signIn.user.email).toBe("bulk0@example.com");
+    expect(signedIn(signIn).user.email).toBe("bulk0@example.com");
     const moved = (await targetCli.run(["admin", "users", "get", "bulk0@example.com", "--json"])).json().user;
     expect(moved.name).toBe("Bulk 0");
 
@@ -177,6 +178,6 @@ describe("export and import", () => {
       [4, true],
     ]);
     const signIn = await target.client().signInEmail({ email: "legacy@example.com", password: "legacy-password-1" });
-    expect(signIn.user).toMatchObject({ name: "Legacy, User", emailVerified: true });
+    expect(signedIn(signIn).user).toMatchObject({ name: "Legacy, User", emailVerified: true });
   });
 });

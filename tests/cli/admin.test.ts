@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
+import { signedIn } from "../helpers/signed-in.js";
 
 let server: TestServer;
 let cli: Cli;
@@ -23,7 +24,7 @@ describe("auth admin users", () => {
     expect(created.code).toBe(0);
     expect(created.json().user).toMatchObject({ email: "ada@example.com", name: "Ada", role: "user", emailVerified: true });
     const signIn = await server.client().signInEmail({ email: "ada@example.com", password: "ada-password-1" });
-    expect(signIn.user.email).toBe("ada@example.com");
+    expect(signedIn(signIn).user.email).toBe("ada@example.com");
 
     const duplicate = await cli.run(["admin", "users", "create", "--email", "ada@example.com", "--without-password"]);
     expect(duplicate.code).toBe(6);
@@ -78,7 +79,7 @@ describe("auth admin users", () => {
     expect(password.code).toBe(0);
     expect(password.json()).toMatchObject({ email: "carol@corp.example", status: true });
     const signIn = await server.client().signInEmail({ email: "carol@corp.example", password: "carol-password-9" });
-    expect(signIn.user.email).toBe("carol@corp.example");
+    expect(signedIn(signIn).user.email).toBe("carol@corp.example");
     const noStdin = await cli.run(["admin", "users", "set-password", "carol@corp.example"]);
     expect(noStdin.code).toBe(2);
   });
@@ -158,7 +159,7 @@ describe("auth admin sessions", () => {
     const all = await cli.run(["admin", "sessions", "revoke-all", "sessions@example.com", "--yes", "--json"]);
     expect(all.json()).toEqual({ success: true, userId: user.userId });
     expect(await server.client(user.token).getSession()).toBeNull();
-    expect(await server.client(second.token).getSession()).toBeNull();
+    expect(await server.client(signedIn(second).token).getSession()).toBeNull();
   });
 });
 
@@ -252,7 +253,7 @@ describe("the short forms auth admin ban | unban | revoke-sessions (#25)", () =>
     const session = await server.client().signInEmail({ email: "short-form@example.com", password: target.password });
     const revoked = await cli.run(["admin", "revoke-sessions", "short-form@example.com", "--yes", "--json"]);
     expect(revoked.code).toBe(0);
-    expect(await server.client(session.token).getSession()).toBeNull();
+    expect(await server.client(signedIn(session).token).getSession()).toBeNull();
 
     const refused = await cli.run(["admin", "ban", "short-form@example.com"]);
     expect(refused.code).toBe(2);

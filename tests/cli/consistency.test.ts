@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startCliServer, stopProcess } from "../helpers/run-cli.js";
 import { startTestServer, TEST_SECRET, type TestServer } from "../helpers/test-server.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
+import { signedIn } from "../helpers/signed-in.js";
 
 let server: TestServer;
 let cli: Cli;
@@ -91,7 +92,7 @@ describe("revoking a session handle that does not exist", () => {
     const mine = (await cli.run(["sessions", "list", "--json"], { token: second.token })).json();
     const otherHandle = mine.find((session: { current: boolean }) => !session.current).token as string;
     expect((await cli.run(["sessions", "revoke", otherHandle, "--yes"], { token: second.token })).code).toBe(0);
-    expect(await server.client(other.token).getSession()).toBeNull();
+    expect(await server.client(signedIn(other).token).getSession()).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@ import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { defineHandlers, Redirect } from "../../http/handler.js";
 import { deleteOwnSessions, listSessionsOfUser } from "../../core/session/store.js";
-import { iso, toSession } from "../../core/user/wire.js";
+import { toSessionInList } from "../../core/session/device.js";
+import { iso } from "../../core/user/wire.js";
 import { withQuery } from "../../core/verification/links.js";
 import { refreshCookieCache } from "../../core/browser-cache.js";
 import {
@@ -69,7 +70,7 @@ export const accountHandlers = defineHandlers({
     // Sessions an administrator opened by impersonating this user are listed too, marked by
     // `impersonatedBy` (issue 27: the user sees that an administrator is signed in as them;
     // better-auth's admin plugin hides them). Only the administrator can end them.
-    return rows.map((row) => toSession(row));
+    return rows.map(toSessionInList);
   },
   revokeSession: async (ctx) => {
     const auth = ctx.auth;

@@ -2,6 +2,7 @@
  * The signed-in user's own account: email change, profile update, self-deletion, sessions and
  * linked accounts.
  */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, randomString } from "../../crypto/tokens.js";
@@ -63,14 +64,7 @@ export async function changeEmail(app: AppContext, user: UserRow, input: { newEm
   return { immediate: false };
 }
 
-export interface ProfileInput {
-  name?: string;
-  image?: string | null;
-  username?: string;
-  displayUsername?: string;
-  language?: string | null;
-  email?: unknown;
-}
+export type ProfileInput = BodyOf<Contract["updateUser"]>;
 
 /** POST /update-user: name, image and usernames; never the email (that is /change-email). */
 export async function updateProfile(app: AppContext, user: UserRow, input: ProfileInput): Promise<UserRow> {

@@ -3,6 +3,7 @@
  * password hashes are kept as given: argon2id verifies directly, better-auth's scrypt verifies and
  * is rehashed to argon2id at the first successful sign-in. Plain passwords are never accepted.
  */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import { createUserRecord } from "../../core/user/create-user.js";
 import { checkImportedUserFields } from "../../core/user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
@@ -17,19 +18,8 @@ import { toMillis } from "./users.js";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
-export interface ImportRow {
-  email: string;
-  name: string;
-  role?: string | string[];
-  emailVerified?: boolean;
-  image?: string | null;
-  username?: string | null;
-  displayUsername?: string | null;
-  language?: string | null;
-  passwordHash?: string | null;
-  createdAt?: string | number;
-  additionalFields?: Record<string, unknown>;
-}
+/** One row of admin import-users, as the contract validated it. */
+export type ImportRow = BodyOf<Contract["adminImportUsers"]>["users"][number];
 
 export interface ImportResult {
   email: string;

@@ -1,4 +1,5 @@
 /** Administration handlers: input → service → wire answer, and the audit event of each action. */
+import { toSessionInList } from "../../core/session/device.js";
 import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { checkAdminPermission } from "../../../shared/permissions.js";
@@ -119,7 +120,7 @@ export const adminHandlers = defineHandlers({
   },
   adminListUserSessions: async (ctx) => {
     const sessions = await listUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
-    return { sessions: sessions.map((row) => toSession(row)) };
+    return { sessions: sessions.map(toSessionInList) };
   },
   adminRevokeUserSession: async (ctx) => {
     const ended = await revokeUserSession(ctx.app, ctx.auth.user, ctx.body.sessionToken);

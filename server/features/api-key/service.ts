@@ -4,6 +4,7 @@
  * may set permissions, usage counts and rate limits on their own keys: each only narrows what the
  * key can do, and a key is never more than its user (scope.ts).
  */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import type { ApiKey, ApiKeyPermissions } from "../../../shared/contract/api-key.js";
 import { apiError } from "../../../shared/errors.js";
 import { adminStatements, organizationStatements } from "../../../shared/permissions.js";
@@ -19,20 +20,7 @@ import { randomLetters } from "./key-generator.js";
 const DAY_MS = 24 * 3600 * 1000;
 const METADATA_LIMIT = 4096;
 
-export interface CreateInput {
-  name?: string;
-  expiresIn?: number | null;
-  prefix?: string;
-  remaining?: number | null;
-  metadata?: unknown;
-  refillAmount?: number;
-  refillInterval?: number;
-  rateLimitTimeWindow?: number;
-  rateLimitMax?: number;
-  rateLimitEnabled?: boolean;
-  permissions?: ApiKeyPermissions;
-  userId?: string;
-}
+export type CreateInput = BodyOf<Contract["apiKeyCreate"]>;
 
 export async function createApiKey(app: AppContext, user: UserRow, input: CreateInput): Promise<ApiKey & { key: string }> {
   const options = app.config.apiKey;
@@ -96,21 +84,7 @@ export async function listApiKeys(app: AppContext, userId: string, options: stor
   return { apiKeys: rows.map(toApiKey), total, limit: options.limit, offset: options.offset };
 }
 
-export interface UpdateInput {
-  keyId: string;
-  userId?: string;
-  name?: string;
-  enabled?: boolean;
-  remaining?: number;
-  refillAmount?: number;
-  refillInterval?: number;
-  metadata?: unknown;
-  expiresIn?: number | null;
-  rateLimitEnabled?: boolean;
-  rateLimitTimeWindow?: number;
-  rateLimitMax?: number;
-  permissions?: ApiKeyPermissions | null;
-}
+export type UpdateInput = BodyOf<Contract["apiKeyUpdate"]>;
 
 export async function updateApiKey(app: AppContext, user: UserRow, input: UpdateInput): Promise<ApiKey> {
   if (input.userId !== undefined && input.userId !== user.id) throw apiError("UNAUTHORIZED_SESSION");

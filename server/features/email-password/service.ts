@@ -1,4 +1,5 @@
 /** Sign-up and sign-in with email and password. */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
@@ -16,17 +17,7 @@ import { pickUserFields } from "../../core/user/additional-fields.js";
 import { guardSignIn } from "../../core/lockout/service.js";
 import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  name: string;
-  image?: string;
-  username?: string;
-  displayUsername?: string;
-  language?: string;
-  callbackURL?: string;
-  rememberMe?: boolean;
-}
+export type SignUpInput = BodyOf<Contract["signUpEmail"]>;
 
 export interface SignUpResult {
   user: UserRow;
@@ -61,12 +52,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   return { user, signIn: !mustVerify && config.emailAndPassword.autoSignIn };
 }
 
-export interface SignInInput {
-  email: string;
-  password: string;
-  callbackURL?: string;
-  rememberMe?: boolean;
-}
+export type SignInInput = BodyOf<Contract["signInEmail"]>;
 
 /** The password check of an email sign-in; the caller completes the sign-in (core/sign-in/complete.ts). */
 export async function signInWithEmail(app: AppContext, input: SignInInput, meta: RequestMeta, knownDevice: KnownDeviceOf): Promise<UserRow> {

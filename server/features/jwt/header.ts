@@ -3,13 +3,12 @@
  * the session's user. A failure to sign (e.g. a signing key sealed under another secret) is logged
  * and the header left out: get-session itself must not fail for it.
  */
-import type { EndpointSpec } from "../../../shared/contract/endpoint.js";
 import type { SessionWithUser } from "../../../shared/contract/schemas.js";
 import type { AppContext } from "../../context.js";
 import { signUserJwt } from "./service.js";
 
-export async function setAuthJwt(app: AppContext, spec: EndpointSpec, result: unknown, setHeader: (name: string, value: string) => void): Promise<void> {
-  if (spec.path !== "/get-session" || !app.config.jwt.enabled || !app.config.jwt.setAuthJwtHeader) return;
+export async function setAuthJwt(app: AppContext, result: unknown, setHeader: (name: string, value: string) => void): Promise<void> {
+  if (!app.config.jwt.enabled || !app.config.jwt.setAuthJwtHeader) return;
   const user = (result as SessionWithUser | null)?.user;
   if (!user) return;
   try {

@@ -4,6 +4,7 @@
  * flips the status with a conditional update inside the transaction that creates the membership,
  * so of two concurrent accepts exactly one creates a member.
  */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { InvitationRow, MemberRow, OrganizationRow, SessionRow } from "../../db/types.js";
@@ -24,13 +25,7 @@ export function invitationURL(app: AppContext, invitationId: string): string {
   return `${app.baseURL}/console/accept-invitation/${encodeURIComponent(invitationId)}`;
 }
 
-export interface InviteInput {
-  email: string;
-  role: string | readonly string[];
-  organizationId?: string | undefined;
-  resend?: boolean | undefined;
-  teamId?: string | readonly string[] | undefined;
-}
+export type InviteInput = BodyOf<Contract["inviteOrganizationMember"]>;
 
 export interface Invited {
   invitation: InvitationRow;

@@ -1,4 +1,5 @@
 /** Organization rules: creation (creator becomes owner), update, delete, lookup and the active organization. */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import { lockUser } from "../../core/user/store.js";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
@@ -11,13 +12,7 @@ import * as store from "./organization-store.js";
 import * as teams from "./team-store.js";
 import type { MemberWithUserRow } from "./wire.js";
 
-export interface CreateInput {
-  name: string;
-  slug: string;
-  logo?: string | null | undefined;
-  metadata?: Record<string, unknown> | undefined;
-  keepCurrentActiveOrganization?: boolean | undefined;
-}
+export type CreateInput = BodyOf<Contract["createOrganization"]>;
 
 export interface Created {
   organization: OrganizationRow;
@@ -72,10 +67,7 @@ export async function createOrganization(app: AppContext, actor: Actor, input: C
   }
 }
 
-export interface UpdateInput {
-  data: { name?: string | undefined; slug?: string | undefined; logo?: string | null | undefined; metadata?: Record<string, unknown> | undefined };
-  organizationId?: string | undefined;
-}
+export type UpdateInput = BodyOf<Contract["updateOrganization"]>;
 
 export async function updateOrganization(app: AppContext, actor: Actor, input: UpdateInput): Promise<OrganizationRow> {
   const organizationId = input.organizationId ?? actor.session.activeOrganizationId;

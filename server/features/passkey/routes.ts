@@ -18,7 +18,7 @@ export const passkeyHandlers = defineHandlers({
   passkeyVerifyAuthentication: async (ctx) => {
     const { user, userVerified } = await service.verifyAuthentication(ctx.app, ctx.browser, ctx.body);
     const outcome = await completeSignIn(ctx, user, { method: "passkey", provesTwoFactors: userVerified });
-    if (outcome.held) return outcome.answer as never; // touch-only assertion of a two-factor user: the second step comes next
+    if (outcome.held) return outcome.answer; // touch-only assertion of a two-factor user: the second step comes next
     const { issued } = outcome;
     return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },

@@ -2,6 +2,7 @@
  * Password reset (mailed single-use token), change (current password required) and set (for
  * users who signed up without one).
  */
+import type { BodyOf, Contract } from "../../../shared/contract/index.js";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { newId, randomString } from "../../crypto/tokens.js";
@@ -88,11 +89,7 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
   return user;
 }
 
-export interface ChangePasswordInput {
-  newPassword: string;
-  currentPassword: string;
-  revokeOtherSessions?: boolean;
-}
+export type ChangePasswordInput = BodyOf<Contract["changePassword"]>;
 
 /**
  * POST /change-password. With revokeOtherSessions every session ends and a new one is returned,

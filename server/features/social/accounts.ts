@@ -6,7 +6,7 @@
  */
 import { ApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { sealToken } from "../../crypto/token-encryption.js";
+import { sealToken } from "./sealed-tokens.js";
 import type { AccountRow, UserRow } from "../../db/types.js";
 import { createUserRecord } from "../../core/user/create-user.js";
 import { findUserByEmail, findUserById, updateUser } from "../../core/user/store.js";

@@ -18,6 +18,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
 import { findUserById } from "../../core/user/store.js";
+import { isLoopbackHost } from "../../core/loopback.js";
 import { peekCliSecret, saveCliSecret, takeCliSecret } from "./cli-store.js";
 
 const CODE_SECONDS = 120;
@@ -53,8 +54,7 @@ export function assertLoopbackURL(url: string): void {
   } catch {
     throw apiError("INVALID_CALLBACK_URL");
   }
-  const host = parsed.hostname;
-  if (parsed.protocol !== "http:" || !parsed.port || !(host === "127.0.0.1" || host === "[::1]" || host === "localhost")) throw apiError("INVALID_CALLBACK_URL");
+  if (parsed.protocol !== "http:" || !parsed.port || !isLoopbackHost(parsed.hostname)) throw apiError("INVALID_CALLBACK_URL");
 }
 
 /**

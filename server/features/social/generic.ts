@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { genericProviderSchema } from "./config-schema.js";
-import { isLoopback } from "./oauth-client.js";
+import { isLoopbackURL } from "../../core/loopback.js";
 import { defineProvider, profileFromClaims, type ProviderDefinition, type ProviderEndpoints } from "./provider.js";
 
 export type GenericProviderConfig = z.infer<typeof genericProviderSchema>;
@@ -26,7 +26,7 @@ const discoveries = new Map<string, { at: number; document: Discovery }>();
 export async function discover(url: string): Promise<Discovery> {
   const cached = discoveries.get(url);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.document;
-  if (!url.startsWith("https://") && !isLoopback(url)) throw new Error("discoveryUrl must use https");
+  if (!url.startsWith("https://") && !isLoopbackURL(url)) throw new Error("discoveryUrl must use https");
   const response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`discovery answered ${response.status}`);
   const document = (await response.json()) as Discovery;

@@ -7,6 +7,7 @@ import * as oauth from "oauth4webapi";
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { AppContext } from "../../context.js";
+import { isLoopbackURL } from "../../core/loopback.js";
 import type { GeneratedClientSecret, ProfileHelpers, ProviderDefinition, ProviderEndpoints, ProviderSettings, ProviderTokens } from "./provider.js";
 
 /** A provider as this deployment runs it: declaration, settings, endpoints in force. */
@@ -19,20 +20,6 @@ export interface ResolvedProvider {
 }
 
 const HTTP_TIMEOUT_MS = 10_000;
-
-/**
- * oauth4webapi refuses plain http by default (tokens in clear). Loopback is the exception:
- * test identity providers and an IdP on the same machine never leave the host.
- */
-export function isLoopback(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || host === "::1" || /^127\./.test(host);
-  } catch {
-    return false;
-  }
-}
 
 function authorizationServer(provider: ResolvedProvider): oauth.AuthorizationServer {
   const { endpoints } = provider;
@@ -116,7 +103,9 @@ async function withTokenIssuer(provider: ResolvedProvider, as: oauth.Authorizati
 function requestOptions(provider: ResolvedProvider, url: string, extra?: Record<string, string>): oauth.TokenEndpointRequestOptions {
   const adjust = provider.definition.adjustTokenResponse;
   return {
-    [oauth.allowInsecureRequests]: isLoopback(url),
+    // oauth4webapi refuses plain http (tokens in clear); loopback is the exception: test identity
+    // providers and an IdP on the same machine never leave the host.
+    [oauth.allowInsecureRequests]: isLoopbackURL(url),
     signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     additionalParameters: extra,
     ...(adjust

@@ -109,7 +109,7 @@ export const socialHandlers = defineHandlers({
       const userId = outcome.user.id;
       if (outcome.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "social", provider: provider.definition.id } });
       const signedIn = await completeSignIn(ctx, outcome.user, { method: `social:${provider.definition.id}`, audit: { provider: provider.definition.id, idToken: true } });
-      if (signedIn.held) return signedIn.answer as never; // two-factor: the second step comes next
+      if (signedIn.held) return signedIn.answer; // two-factor: the second step comes next
       return { redirect: false as const, token: signedIn.issued.token, url: undefined, user: toUser(signedIn.issued.user) };
     }
     return startSignIn(ctx, provider, body);
@@ -179,7 +179,7 @@ export const socialHandlers = defineHandlers({
     const userId = outcome.user.id;
     if (outcome.isNewUser) ctx.audit({ action: "user.sign-up", actorId: userId, targetId: userId, targetType: "user", metadata: { method: "one-tap", provider: "google" } });
     const signedIn = await completeSignIn(ctx, outcome.user, { method: "social:google", audit: { provider: "google", oneTap: true } });
-    if (signedIn.held) return signedIn.answer as never; // two-factor: the second step comes next
+    if (signedIn.held) return signedIn.answer; // two-factor: the second step comes next
     return { token: signedIn.issued.token, user: toUser(signedIn.issued.user) };
   },
 
@@ -218,7 +218,7 @@ export const socialHandlers = defineHandlers({
   cliSocialToken: async (ctx) => {
     const { user, providerId } = await redeemCliCode(ctx.app, ctx.body.code, ctx.body.verifier);
     const signedIn = await completeSignIn(ctx, user, { method: `social:${providerId}`, audit: { provider: providerId, cli: true } });
-    if (signedIn.held) return signedIn.answer as never; // two-factor: the command line asks for the code next
+    if (signedIn.held) return signedIn.answer; // two-factor: the command line asks for the code next
     return { token: signedIn.issued.token, user: toUser(signedIn.issued.user) };
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Social accounts. Provider tokens are sealed before they are written (crypto/token-encryption.ts,
+ * Social accounts. Provider tokens are sealed before they are written (sealed-tokens.ts,
  * over crypto/encrypt.ts). Flow state is an "oauth-state" one-time secret (core/one-time.ts).
  */
 import type { Kysely } from "kysely";

@@ -5,7 +5,7 @@
  */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { openToken, sealToken } from "../../crypto/token-encryption.js";
+import { openToken, sealToken } from "./sealed-tokens.js";
 import { isSecretMismatch, secretMismatch } from "../../crypto/secret-mismatch.js";
 import type { AccountRow } from "../../db/types.js";
 import { parseScopes } from "../../core/user/account-scopes.js";

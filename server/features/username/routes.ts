@@ -8,7 +8,7 @@ export const usernameHandlers = defineHandlers({
   signInUsername: async (ctx) => {
     const user = await signInWithUsername(ctx.app, ctx.body, ctx.meta, knownDeviceOf(ctx));
     const outcome = await completeSignIn(ctx, user, { method: "username", rememberMe: ctx.body.rememberMe });
-    if (outcome.held) return outcome.answer as never; // two-factor: no session until the second step
+    if (outcome.held) return outcome.answer; // two-factor: no session until the second step
     const url = ctx.body.callbackURL;
     return { redirect: Boolean(url), token: outcome.issued.token, url, user: toUser(outcome.issued.user) };
   },

@@ -2,6 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consoleForFile, expectAccessible, screenshot, watchPageErrors } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 /** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
 const FLOW_TIMEOUT = 90_000;
@@ -113,7 +114,7 @@ describe("account page", { timeout: FLOW_TIMEOUT }, () => {
     // This one is still signed in, and the new password works.
     await openAccount(page);
     const signIn = await harness.server.client().signInEmail({ email: user.email, password: "the next password" });
-    expect(signIn.token).toBeTruthy();
+    expect(signedIn(signIn).token).toBeTruthy();
   });
 
   it("lists sessions with device, IP and times, and signing one out signs that browser out", async () => {

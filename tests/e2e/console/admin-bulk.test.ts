@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
@@ -13,7 +14,7 @@ let adminToken: string;
 beforeAll(async () => {
   harness = await startConsole();
   admin = await harness.createAdmin({ email: "bulk-admin@example.com", name: "Bulk Admin" });
-  adminToken = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
 });
 afterAll(async () => {
   await harness?.close();

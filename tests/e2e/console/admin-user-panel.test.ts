@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
@@ -14,7 +15,7 @@ let adminToken: string;
 beforeAll(async () => {
   harness = await startConsole();
   admin = await harness.createAdmin({ email: "panel-admin@example.com", name: "Panel Admin" });
-  adminToken = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
 });
 afterAll(async () => {
   await harness?.close();

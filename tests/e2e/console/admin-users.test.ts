@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
@@ -15,7 +16,7 @@ const SEEDED = 350;
 beforeAll(async () => {
   harness = await startConsole();
   admin = await harness.createAdmin({ email: "table-admin@example.com", name: "Table Admin" });
-  adminToken = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
   const client = harness.server.client(adminToken);
   // Volume through the import endpoint: 350 users in one call.
   const rows = Array.from({ length: SEEDED }, (_, i) => ({ email: `seed-${String(i).padStart(3, "0")}@volume.test`, name: `Seed Person ${String(i).padStart(3, "0")}`, emailVerified: i % 2 === 0 }));
@@ -221,7 +222,7 @@ describe("admin users table", { timeout: 90_000 }, () => {
     expect(created.users[0]!.role).toBe("admin");
     // The password works.
     const signIn = await harness.server.client().signInEmail({ email: "katherine.johnson@example.com", password: "another long password" });
-    expect(signIn.user.email).toBe("katherine.johnson@example.com");
+    expect(signedIn(signIn).user.email).toBe("katherine.johnson@example.com");
     expect(errors).toEqual([]);
   });
 

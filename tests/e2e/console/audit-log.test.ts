@@ -2,6 +2,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 /** Two cores shared with other suites: give the UI time. */
 const SLOW = { timeout: 20_000 };
@@ -13,8 +14,8 @@ let adminToken: string;
 beforeAll(async () => {
   harness = await startConsole();
   admin = await harness.createAdmin({ email: "audit-admin@example.com" });
-  const signedIn = await harness.server.client().signInEmail({ email: admin.email, password: admin.password });
-  adminToken = signedIn.token ?? "";
+  const answer = await harness.server.client().signInEmail({ email: admin.email, password: admin.password });
+  adminToken = signedIn(answer).token ?? "";
 });
 afterAll(async () => {
   await harness?.close();

@@ -2,6 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, consoleForFile, watchPageErrors } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 /** Long flows: many steps, each waiting at most 10 s (so a failure names its step). */
 const FLOW_TIMEOUT = 90_000;
@@ -112,7 +113,7 @@ describe("sign-up and sign-in", { timeout: FLOW_TIMEOUT }, () => {
 
   it("shows a banned user the ban and its reason", async () => {
     const admin = await harness.createAdmin();
-    const adminToken = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token;
+    const adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token;
     const user = await harness.server.signUp();
     await harness.server.client(adminToken).adminBanUser({ userId: user.userId, banReason: "Sending spam" });
 

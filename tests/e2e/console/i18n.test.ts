@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type LanguageInfo, type LanguageTag } from "../../../shared/languages.js";
 import { expectAccessible, screenshot, SCREENSHOT_DIR, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 const CATALOGUES = join(process.cwd(), "renderer", "i18n");
 
@@ -138,7 +139,7 @@ const allowed = () => [admin.email, "Admin Languages", "Kowalczyk Works", "kowal
 beforeAll(async () => {
   harness = await startConsole({ stepTimeout: 15_000 });
   admin = await harness.createAdmin({ name: "Admin Languages" });
-  const token = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  const token = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
   const client = harness.server.client(token);
   const organization = await client.createOrganization({ name: "Kowalczyk Works", slug: "kowalczyk-works" });
   organizationId = organization.id;
@@ -236,6 +237,6 @@ describe("the console in every language", () => {
 
 let cachedToken: string | undefined;
 async function adminToken(): Promise<string> {
-  cachedToken ??= (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  cachedToken ??= signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
   return cachedToken;
 }

@@ -9,6 +9,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { signedIn } from "../../helpers/signed-in.js";
 
 const SLOW = { timeout: 20_000 };
 
@@ -20,7 +21,7 @@ let adminPage: Page;
 beforeAll(async () => {
   harness = await startConsole({ config: { emailVerification: { sendOnSignUp: true }, user: { deleteRequiresConfirmation: true } } });
   admin = await harness.createAdmin({ email: "demo-admin@example.com" });
-  adminToken = (await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
+  adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
   adminPage = (await harness.newPage({ as: admin })).page;
 });
 afterEach(async (context) => {
@@ -96,8 +97,8 @@ describe("mail flows through the outbox viewer", { timeout: 240_000 }, () => {
     await adminPage.getByRole("button", { name: "Change password" }).click();
     await adminPage.getByText("Password changed").waitFor();
 
-    const signedIn = await harness.server.client().signInEmail({ email, password: newPassword });
-    expect(signedIn.user.id).toBe(userId);
+    const answer = await harness.server.client().signInEmail({ email, password: newPassword });
+    expect(signedIn(answer).user.id).toBe(userId);
     await expect(harness.server.client().signInEmail({ email, password })).rejects.toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });
   });
 

@@ -52,8 +52,18 @@ describe("module boundaries (#19)", () => {
     expect(upward).toEqual([]);
   });
 
+  it("keeps server/http free of imports from any feature: features add to requests through route hooks (#20)", () => {
+    const upward = sourceFiles(join(serverRoot, "http")).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => featureOf(target) !== undefined)
+        .map((target) => `${relative(serverRoot, file)} → ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
   it("finds the imports it checks (the scan itself works)", () => {
     const imports = importsOf(join(serverRoot, "features", "email-password", "service.ts"));
     expect(imports).toContain(join("core", "sign-in", "password.js"));
+    expect(importsOf(join(serverRoot, "features", "index.ts"))).toContain(join("features", "api-key", "hooks.js"));
   });
 });

@@ -49,7 +49,7 @@ describe("values made under a previous secret (#26)", () => {
 
   it("a provider token and a backup code from the previous secret open only while it is listed in AUTH_PREVIOUS_SECRETS (#26)", async () => {
     const { rememberPreviousSecrets } = await import("../../../server/crypto/encrypt.js");
-    const { openToken, sealToken } = await import("../../../server/crypto/token-encryption.js");
+    const { openToken, sealToken } = await import("../../../server/features/social/sealed-tokens.js");
     const { hashBackupCodes, useBackupCode } = await import("../../../server/features/two-factor/backup-codes.js");
     const token = sealToken(previous, "provider-access-token")!;
     const codes = hashBackupCodes(["AAAAA-BBBBB", "CCCCC-DDDDD"], previous);

@@ -133,16 +133,16 @@ describe("provider tokens", () => {
   });
 
   it("a sealed token from the database does not open under another secret", async () => {
-    const { openToken } = await import("../../../server/crypto/token-encryption.js");
+    const { openToken } = await import("../../../server/features/social/sealed-tokens.js");
     const row = await world.server.database.db.selectFrom("account").selectAll().where("id", "=", accountRowId).executeTakeFirstOrThrow();
     expect(() => openToken("another-secret-another-secret-another", row.accessToken)).toThrow();
     expect(openToken(world.server.app.context.secret, row.accessToken)).toBeTruthy();
   });
 
-  it("a token sealed in the older enc1: format still opens, and not under another secret", async () => {
-    const { openToken } = await import("../../../server/crypto/token-encryption.js");
+  it("a token in the dropped enc1: format (never released) is refused with a typed error, and the row is left alone (#20)", async () => {
+    const { openToken } = await import("../../../server/features/social/sealed-tokens.js");
     const secret = world.server.app.context.secret;
-    // Built the way tokens were sealed before v1: own HKDF label, `enc1:<iv>.<ciphertext+tag>`.
+    // Built the way development builds sealed tokens before v1: own HKDF label, `enc1:<iv>.<ciphertext+tag>`.
     const legacySeal = (plain: string) => {
       const key = Buffer.from(hkdfSync("sha256", secret, "latchkey", "provider-token-encryption-v1", 32));
       const iv = randomBytes(12);
@@ -150,21 +150,20 @@ describe("provider tokens", () => {
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
       return `enc1:${iv.toString("base64url")}.${body.toString("base64url")}`;
     };
-    const stored = legacySeal("legacy-access-token");
-    expect(openToken(secret, stored)).toBe("legacy-access-token");
-    expect(() => openToken("another-secret-another-secret-another", stored)).toThrow();
-    const [iv, body] = stored.slice("enc1:".length).split(".");
-    const flipped = Buffer.from(body!, "base64url");
-    flipped[0]! ^= 1;
-    expect(() => openToken(secret, `enc1:${iv}.${flipped.toString("base64url")}`)).toThrow();
-    expect(() => openToken(secret, "plain-token")).toThrow();
+    expect(() => openToken(secret, legacySeal("legacy-access-token"))).toThrow("provider token is not sealed");
+    expect(() => openToken(secret, "plain-token")).toThrow("provider token is not sealed");
 
-    // And a row still holding one is served by get-access-token as before.
     const row = await world.server.database.db.selectFrom("account").selectAll().where("id", "=", accountRowId).executeTakeFirstOrThrow();
-    const plain = openToken(secret, row.accessToken)!;
-    await world.server.database.db.updateTable("account").set({ accessToken: legacySeal(plain) }).where("id", "=", accountRowId).execute();
-    const response = await browser.request(`${world.server.api}/get-access-token`, { method: "POST", json: { accountId: accountRowId } });
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { accessToken: string }).accessToken).toBe(plain);
+    const legacy = legacySeal(openToken(secret, row.accessToken)!);
+    await world.server.database.db.updateTable("account").set({ accessToken: legacy }).where("id", "=", accountRowId).execute();
+    try {
+      const response = await browser.request(`${world.server.api}/get-access-token`, { method: "POST", json: { accountId: accountRowId } });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe("FAILED_TO_GET_ACCESS_TOKEN");
+      const after = await world.server.database.db.selectFrom("account").select("accessToken").where("id", "=", accountRowId).executeTakeFirstOrThrow();
+      expect(after.accessToken).toBe(legacy);
+    } finally {
+      await world.server.database.db.updateTable("account").set({ accessToken: row.accessToken }).where("id", "=", accountRowId).execute();
+    }
   });
 });

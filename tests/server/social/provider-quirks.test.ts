@@ -11,7 +11,7 @@ import { appleClientSecret } from "../../../server/features/social/providers/app
 import { discordAvatarURL } from "../../../server/features/social/providers/discord.js";
 import { gitlab } from "../../../server/features/social/providers/gitlab.js";
 import { microsoft } from "../../../server/features/social/providers/microsoft.js";
-import { openToken } from "../../../server/crypto/token-encryption.js";
+import { openToken } from "../../../server/features/social/sealed-tokens.js";
 import { startTestServer } from "../../helpers/test-server.js";
 import { runProviderSignIn, startFakeProvider, type FakeProvider, type ProviderRun } from "./provider-harness.js";
 

@@ -14,7 +14,7 @@ import { Section } from "../../../ui/page";
 import { SessionsTable } from "../../../ui/sessions-table";
 import { Badge, EmptyState } from "../../../ui/states";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "../queries";
-import { guessDevice } from "../user-agent";
+import { deviceLabel } from "../../../../shared/session-device-label";
 import { QueryStates } from "../../../ui/query-states";
 
 type ListedSession = NonNullable<ReturnType<typeof useSessions>["data"]>[number];
@@ -27,11 +27,7 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
   const [confirmOthers, setConfirmOthers] = useState(false);
   const [pending, setPending] = useState<ListedSession | null>(null);
 
-  const describe = (session: ListedSession) => {
-    const { browser, os } = guessDevice(session.userAgent);
-    if (browser && os) return t("sessions.deviceOn", { browser, os });
-    return browser ?? os ?? t("sessions.unknownDevice");
-  };
+  const describe = (session: ListedSession) => deviceLabel(session.device, { on: (browser, os) => t("sessions.deviceOn", { browser, os }), unknown: t("sessions.unknownDevice") });
   const list = [...(sessions.data ?? [])].sort((a, b) => (a.id === currentSessionId ? -1 : b.id === currentSessionId ? 1 : b.updatedAt.localeCompare(a.updatedAt)));
   const isImpersonation = (session: ListedSession) => Boolean(session.impersonatedBy) && session.id !== currentSessionId;
   const others = list.filter((session) => session.id !== currentSessionId && !isImpersonation(session));

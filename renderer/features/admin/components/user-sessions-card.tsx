@@ -11,7 +11,7 @@ import { Section } from "../../../ui/page";
 import { SessionsTable } from "../../../ui/sessions-table";
 import { Badge, EmptyState } from "../../../ui/states";
 import { useRevokeSession, useRevokeSessions, useUserSessions, type AdminUser } from "../queries";
-import { describeUserAgent } from "../user-agent";
+import { deviceLabel } from "../../../../shared/session-device-label";
 import { QueryStates } from "../../../ui/query-states";
 
 export function UserSessionsCard({ user }: { user: AdminUser }) {
@@ -49,7 +49,7 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
             actions: t("sessions.actions"),
             unknownIp: t("unknown", { ns: "common" }),
           }}
-          device={(session) => deviceLabel(t, session.userAgent)}
+          device={(session) => deviceLabel(session.device, { on: (browser, system) => t("sessions.deviceOn", { browser, system }), unknown: t("sessions.unknownDevice") })}
           badge={(session) => (session.impersonatedBy ? <Badge tone="warn">{t("sessions.impersonation")}</Badge> : null)}
           action={
             canRevoke
@@ -87,10 +87,3 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
   );
 }
 
-function deviceLabel(t: (key: string, options?: Record<string, unknown>) => string, userAgent: string | null): string {
-  if (!userAgent) return t("sessions.unknownDevice");
-  const { browser, version, system } = describeUserAgent(userAgent);
-  if (!browser && !system) return userAgent.length > 60 ? `${userAgent.slice(0, 60)}…` : userAgent;
-  const name = browser ? (version ? `${browser} ${version}` : browser) : t("sessions.unknownBrowser");
-  return system ? t("sessions.deviceOn", { browser: name, system }) : name;
-}

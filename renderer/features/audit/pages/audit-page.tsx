@@ -12,6 +12,7 @@ import { CheckboxField, TextField } from "../../../ui/field";
 import { formatDateTime, formatNumber, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import type { AuditAction } from "../../../../shared/audit-actions";
 import type { AuditSearch } from "../audit-search";
 import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
 import { DataTable } from "../../../ui/data-table";
@@ -47,7 +48,7 @@ export const COMMON_ACTIONS = [
   "organization.member-role-change",
   "invitation.create",
   "invitation.accept",
-] as const;
+] as const satisfies readonly AuditAction[];
 
 const PREFIXES = [
   ["user.*", "allUserActions"],
