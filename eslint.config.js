@@ -35,7 +35,8 @@ const elements = [
 const paths = {
   // The typed client of the console, and the only modules allowed to use it.
   rendererClient: "**/renderer/app/api.ts",
-  rendererQueries: ["**/renderer/features/*/queries.ts", "**/renderer/app/session.ts"],
+  // queries.ts of each area; a route loader's slice of it in <topic>-query(ies).ts beside it.
+  rendererQueries: ["**/renderer/{features/*,app}/queries.ts", "**/renderer/features/*/*-{query,queries}.ts", "**/renderer/app/session.ts"],
   // The desktop shell by runtime (electron/<runtime>/ after the split; flat names before it).
   preload: ["**/electron/preload/**", "**/electron/preload*.ts", "**/electron/desktop-bridge.ts"],
   electronCommon: ["**/electron/common/**", "**/electron/channels.ts"],
@@ -57,8 +58,10 @@ const boundaryPolicies = [
   { from: { file: { path: paths.preload } }, allow: { to: { file: { path: [...paths.preload, ...paths.electronCommon] } } } },
   { from: { file: { path: paths.electronCommon } }, disallow: { to: { element: { type: "electron" } } } },
   { from: { file: { path: paths.electronCommon } }, allow: { to: { file: { path: paths.electronCommon } } } },
-  // The desktop shell does not import the CLI.
+  // The desktop shell does not import the CLI. The one exception is temporary: #20 item 3 moves
+  // withOfflineContext out of cli/ (then this allow goes and the rule stands alone).
   { from: { element: { type: "electron" } }, disallow: { to: { element: { type: "cli" } } } },
+  { from: { file: { path: "**/electron/local-server-entry.ts" } }, allow: { to: { file: { path: "**/cli/offline-context.ts" } } } },
   // shared/ is used by every runtime: it depends on none of them.
   { from: { element: { type: "shared" } }, disallow: { to: { element: { types: { anyOf: ["server", "server-core", "server-feature", "cli", "electron", "renderer", "renderer-app", "renderer-ui", "renderer-feature"] } } } } },
 ];
@@ -76,6 +79,12 @@ export default tseslint.config(
       // Unused names fail typecheck-adjacent review; `_` marks a deliberately ignored one.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
     },
+  },
+  {
+    // Tests and benchmarks read JSON answers of every shape; `any` is the honest type for a body
+    // nobody has checked yet. Migrations take Kysely<any>: they must not depend on today's schema.
+    files: ["tests/**", "bench/**", "server/db/migrations/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],

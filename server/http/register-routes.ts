@@ -16,7 +16,6 @@ import { apiKeyOf, authenticateApiKey } from "../features/api-key/authenticate.j
 import { runWithKeyScope } from "../core/credentials/key-scope.js";
 import { setAuthJwt } from "../features/jwt/header.js";
 import { can } from "../core/admin-access.js";
-import { parseCookies } from "./cookies.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";

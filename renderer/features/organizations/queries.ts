@@ -8,7 +8,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MemberWithUser } from "../../../shared/contract/organization";
 import { api } from "../../app/api";
-import { toastError } from "../../app/errors";
+import { toastError } from "../../ui/errors";
 import { sessionKey } from "../../app/session";
 import { fullOrganizationQuery, membersPageQuery, organizationKeys, roleQuery } from "./route-queries";
 

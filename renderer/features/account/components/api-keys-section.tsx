@@ -8,7 +8,7 @@ import { Section } from "../../../ui/page";
 import { ApiKeysList, apiKeyDisplayName } from "../../api-keys/api-keys-list";
 import { ApiKeyCreateForm } from "./api-keys-create-form";
 import { ApiKeyCreated } from "./api-keys-created";
-import { useApiKeys, useRevokeApiKey } from "./api-keys-queries";
+import { useApiKeys, useRevokeApiKey } from "../queries";
 
 export function ApiKeysSection() {
   const { t } = useTranslation("api-keys");
