@@ -101,7 +101,7 @@ export default tseslint.config(
     settings: {
       "boundaries/elements": elements,
       "boundaries/include": ["server/**", "renderer/**", "electron/**", "cli/**", "shared/**"],
-      "import/resolver": { typescript: { project: ["tsconfig.json", "renderer/tsconfig.json"] } },
+      "import/resolver": { typescript: { project: ["tsconfig.json", "renderer/tsconfig.json"], noWarnOnMultipleProjects: true } },
     },
     rules: {
       // checkInternals: a file importing its neighbour in the same folder (electron/preload.ts →

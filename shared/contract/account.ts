@@ -18,7 +18,6 @@ export const linkedAccountSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
 const resetRequestBody = z.object({ email: emailField, redirectTo: callbackField.optional() }).strict();
 const resetRequestAnswer = z.object({ status: z.boolean(), message: z.string() });

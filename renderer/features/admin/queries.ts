@@ -9,8 +9,6 @@ import { api } from "../../app/api";
 import type { UsersSearch } from "./users-search";
 import { adminKeys, usersQueryOptions } from "./users-query";
 
-export { adminKeys, listParams, prefetchUsers, USERS_PAGE_SIZE, usersQueryOptions } from "./users-query";
-
 export type AdminUser = Awaited<ReturnType<typeof api.adminListUsers>>["users"][number];
 export type AdminSession = Awaited<ReturnType<typeof api.adminListUserSessions>>["sessions"][number];
 

@@ -6,7 +6,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
 import { api } from "../../app/api";
-import type { AuditSearch } from "./audit-search";
 
 type AuditPage = Awaited<ReturnType<typeof api.adminListAuditEvents>>;
 export type AuditEvent = AuditPage["events"][number];
@@ -139,4 +138,3 @@ export function useUserEmail(id: string | null | undefined, enabled: boolean) {
   });
 }
 
-export type { AuditSearch };

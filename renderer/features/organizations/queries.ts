@@ -12,7 +12,7 @@ import { toastError } from "../../ui/errors";
 import { sessionKey } from "../../app/session";
 import { fullOrganizationQuery, membersPageQuery, organizationKeys, roleQuery } from "./route-queries";
 
-export { MEMBERS_PAGE_SIZE, organizationKeys, prefetchMembersPage, prefetchOrganization } from "./route-queries";
+export { MEMBERS_PAGE_SIZE } from "./route-queries";
 
 // --- organizations ---------------------------------------------------------------------------
 
