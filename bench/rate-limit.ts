@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "../shared/client/index.js";
 import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
 import { createBenchDatabase, median, pgAdmin, VARIANTS, type Variant } from "./rate-limit-variants.js";
-import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
+import { assertWrk, runWrk } from "./wrk.js";
 
 const ENTRY = fileURLToPath(new URL("./rate-limit-serve.js", import.meta.url));
 const PINNING = pinningAvailable();

@@ -18,14 +18,14 @@ export interface GlobalFlags extends OutputOptions {
   input?: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Flags<T = {}> = GlobalFlags & T;
+export type Flags<T = object> = GlobalFlags & T;
 
 /**
  * Wraps an action: commander calls it with (...args, options, command); ours receive the merged
  * options (global + local) first, then the positional arguments.
  */
-export function handler<T = {}>(fn: (flags: Flags<T>, ...args: any[]) => Promise<void> | void) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command declares its own positional argument types
+export function handler<T = object>(fn: (flags: Flags<T>, ...args: any[]) => Promise<void> | void) {
   return async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const args = params.slice(0, -2);

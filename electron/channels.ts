@@ -1,4 +1,8 @@
 /** IPC channel names shared by main (ipc.ts) and preload (desktop-bridge.ts). */
+
+/** Passed by main to the sandboxed preload through additionalArguments (it cannot ask `app`). */
+export const VERSION_ARG = "--latchkey-app-version=";
+
 export const CHANNELS = {
   listServers: "latchkey:servers:list",
   activeServer: "latchkey:servers:active",

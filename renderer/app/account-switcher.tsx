@@ -7,9 +7,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from "../ui/menu";
-import { api } from "./api";
+import { listDeviceSessions, revokeDeviceSession, setActiveSession, signOut as signOutHere } from "./queries";
 import { desktop, isDesktop } from "./desktop";
-import { toastError } from "./errors";
+import { toastError } from "../ui/errors";
 import { useResetAfterSessionChange, useSession } from "./session";
 
 export const deviceSessionsKey = ["device-sessions"] as const;
@@ -19,9 +19,9 @@ export function AccountSwitcher() {
   const { data: current } = useSession();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
-  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: () => api.listDeviceSessions(), enabled: Boolean(current) && !isDesktop });
+  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: listDeviceSessions, enabled: Boolean(current) && !isDesktop });
   const switchTo = useMutation({
-    mutationFn: (sessionToken: string) => api.setActiveSession({ sessionToken }),
+    mutationFn: setActiveSession,
     onSuccess: async () => {
       await reset();
       await navigate({ to: "/account" });
@@ -32,9 +32,9 @@ export function AccountSwitcher() {
     mutationFn: async (scope: "current" | "all") => {
       if (scope === "current" && current && (sessions.data?.length ?? 0) > 1) {
         // Ending only this account: the browser's next session becomes active.
-        await api.revokeDeviceSession({ sessionToken: sessions.data?.find((s) => s.user.id === current.user.id)?.session.token ?? "" });
+        await revokeDeviceSession(sessions.data?.find((s) => s.user.id === current.user.id)?.session.token ?? "");
       } else {
-        await api.signOut({});
+        await signOutHere();
         await desktop?.forgetCredential();
       }
       return scope;

@@ -1,14 +1,15 @@
 /**
  * The one way the renderer reaches the server: the shared typed client. In the browser it calls
  * its own origin with cookies; in Electron it calls the active server through main.
- * Feature code imports `api` only from its own queries.ts.
+ * Only query modules import `api`: each area's queries.ts (and a route loader's *-query(ies).ts
+ * beside it), app/queries.ts and app/session.ts; eslint.config.js enforces it.
  */
 import { createLightClient } from "../../shared/client/light";
 import type { LatchkeyClient } from "../../shared/client/client-core";
 import { i18next } from "../i18n";
 import { desktop, desktopFetch } from "./desktop";
 
-let current: LatchkeyClient = build(typeof location !== "undefined" ? location.origin : "http://127.0.0.1:3000");
+const current: LatchkeyClient = build(typeof location !== "undefined" ? location.origin : "http://127.0.0.1:3000");
 
 /**
  * Every request names the console's language, so a mail sent to someone who chose none (a reset
@@ -30,12 +31,7 @@ function build(origin: string): LatchkeyClient {
   });
 }
 
-/** Point the client at another server (Electron, after choosing a server). */
-export function setServerOrigin(origin: string): void {
-  current = build(origin);
-}
-
-/** The client in use; a getter so a server switch reaches every caller. */
+/** The client, its methods bound so they can be passed on as they are (`queryFn: api.x`). */
 export const api: LatchkeyClient = new Proxy({} as LatchkeyClient, {
   get(_target, key) {
     const value = (current as unknown as Record<PropertyKey, unknown>)[key];
@@ -43,4 +39,3 @@ export const api: LatchkeyClient = new Proxy({} as LatchkeyClient, {
   },
 });
 
-export type Api = LatchkeyClient;

@@ -7,7 +7,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "./api";
+import { findUsersByEmail, listOrganizations } from "./queries";
 import { useAdminCan } from "./permissions";
 import { useDebounced } from "../ui/use-debounced";
 
@@ -25,11 +25,11 @@ export function CommandPaletteDialog({ open, setOpen }: { open: boolean; setOpen
 
   const users = useQuery({
     queryKey: ["palette-users", term],
-    queryFn: () => api.adminListUsers({ searchValue: term, searchField: "email", searchOperator: "contains", limit: 8 }),
+    queryFn: () => findUsersByEmail(term),
     enabled: open && canListUsers && term.length >= 2,
     staleTime: 10_000,
   });
-  const organizations = useQuery({ queryKey: ["organizations"], queryFn: () => api.listOrganizations(), enabled: open });
+  const organizations = useQuery({ queryKey: ["organizations"], queryFn: listOrganizations, enabled: open });
 
   const pages: Array<{ label: string; to: string; shown: boolean }> = [
     { label: t("nav.account"), to: "/account", shown: true },

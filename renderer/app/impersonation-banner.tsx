@@ -8,8 +8,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../ui/button";
-import { api } from "./api";
-import { toastError } from "./errors";
+import { stopImpersonating } from "./queries";
+import { toastError } from "../ui/errors";
 import { useResetAfterSessionChange, useSession } from "./session";
 
 const RETURN_KEY = "latchkey.impersonation.return";
@@ -31,7 +31,7 @@ export function ImpersonationBanner() {
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const stop = useMutation({
-    mutationFn: () => api.adminStopImpersonating(),
+    mutationFn: stopImpersonating,
     onSuccess: async () => {
       await reset();
       toast.success(t("impersonation.stopped"));

@@ -11,8 +11,8 @@ import { useTranslation } from "react-i18next";
 import { isLanguageTag, LANGUAGES, languageInfo, pickLanguage, type LanguageTag } from "../../shared/languages";
 import { i18next, switchLanguage } from "../i18n";
 import { Menu, MenuItem } from "../ui/menu";
-import { api } from "./api";
-import { toastError } from "./errors";
+import { saveLanguage } from "./queries";
+import { toastError } from "../ui/errors";
 import { sessionKey, useSession } from "./session";
 import "./language-picker.css";
 
@@ -79,7 +79,7 @@ export function LanguagePicker() {
     if (!session) return;
     setBusy(true);
     try {
-      await api.updateUser({ language });
+      await saveLanguage(language);
       await queryClient.invalidateQueries({ queryKey: sessionKey });
     } catch (error) {
       toastError(error);

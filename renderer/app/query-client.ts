@@ -1,6 +1,6 @@
 /** One QueryClient for the app: sensible retries, and a 401 anywhere means the session is gone. */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { errorCode, errorStatus } from "./errors";
+import { errorCode, errorStatus } from "../ui/errors";
 import { sessionKey } from "./session";
 
 export function createQueryClient(): QueryClient {

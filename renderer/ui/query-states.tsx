@@ -1,6 +1,6 @@
 /** A query's loading, error (with retry) and empty states in one place; its content once there is some. */
 import type { ReactNode } from "react";
-import { EmptyState, ErrorState, Loading } from "./states";
+import { ErrorState, Loading } from "./states";
 
 export interface QueryLike {
   isPending: boolean;
@@ -16,4 +16,3 @@ export function QueryStates({ query, isEmpty, empty, children }: { query: QueryL
   return <>{children}</>;
 }
 
-export { EmptyState };

@@ -1,7 +1,7 @@
 /** Loading, empty and error states, so no screen is ever blank or silently broken. */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../app/errors";
+import { errorText } from "./errors";
 import { Button } from "./button";
 
 export function Loading({ label }: { label?: string }) {

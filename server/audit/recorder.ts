@@ -32,7 +32,7 @@ const MAX_QUEUE = 10_000;
 const BATCH = 500;
 
 export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unknown) => void): AuditRecorder {
-  let queue: Array<Parameters<typeof toRow>[0]> = [];
+  const queue: Array<Parameters<typeof toRow>[0]> = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
 

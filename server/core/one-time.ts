@@ -6,7 +6,7 @@
  *
  * - Expiry is part of every query (`expiresAt > now`): an expired secret is gone for peek,
  *   consume and swap even before the sweep deletes its row. Callers never compare times.
- * - `identifier` is unique (migration 0013), so "issue unless a live one exists" is one insert:
+ * - `identifier` is unique (migration 0012), so "issue unless a live one exists" is one insert:
  *   of two concurrent issues of the same secret exactly one succeeds.
  * - Consuming deletes and returns in one statement: of two concurrent consumes exactly one gets
  *   the row, on SQLite and PostgreSQL alike.
@@ -117,7 +117,7 @@ function toRecord(row: VerificationRow): OneTimeRecord {
   try {
     data = JSON.parse(row.value);
   } catch {
-    // A row written before migration 0013 or by hand: the caller sees no data and refuses.
+    // A row written before migration 0012 or by hand: the caller sees no data and refuses.
   }
   return { id: row.id, userId: row.userId, data, value: row.value, expiresAt: Number(row.expiresAt), createdAt: Number(row.createdAt) };
 }

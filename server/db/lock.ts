@@ -15,6 +15,7 @@ import type { DB } from "./database.js";
  * foreign key points at it: a user locked for the organization limit can still sign in (a new
  * session row references the user).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select query, of any table
 export function lockingRows<Q extends SelectQueryBuilder<any, any, any>>(db: DB, query: Q): Q {
   return db.getExecutor().adapter instanceof PostgresAdapter ? (query.forNoKeyUpdate() as Q) : query;
 }

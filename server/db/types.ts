@@ -33,7 +33,7 @@ export interface UserTable {
   lastFailedSignInAt: Millis | null;
   /** Sign-in refused until then (lockout); null or past: not locked. */
   lockedUntil: Millis | null;
-  /** A second factor is required at sign-in (migration 0010, server/features/two-factor). */
+  /** A second factor is required at sign-in (migration 0009, server/features/two-factor). */
   twoFactorEnabled: Generated<Flag>;
   /** Values of the configured user.additionalFields as a JSON object (server/core/user/additional-fields.ts). */
   additionalFields: Generated<string | null>;
@@ -76,7 +76,7 @@ export interface VerificationTable {
   identifier: string;
   /** What the secret stands for, as JSON. */
   value: string;
-  /** Whose secret this is (migration 0013); deleted with the user. */
+  /** Whose secret this is (migration 0012); deleted with the user. */
   userId: string | null;
   expiresAt: Millis;
   nonce: string | null;
@@ -132,7 +132,7 @@ export interface TeamMemberTable {
 }
 
 /** Mail kept in the database when no SMTP server is configured (offline demos, QA). */
-/** Mail kept without SMTP (migration 0012): the content is sealed, see mail/outbox.ts. */
+/** Mail kept without SMTP (migration 0013): the content is sealed, see mail/outbox.ts. */
 export interface OutboxTable {
   id: string;
   kind: string;
@@ -201,7 +201,7 @@ export interface JwksTable {
   expiresAt: Millis | null;
 }
 
-/** TOTP seed (sealed, crypto/encrypt) and backup codes (keyed hashes) of a user (migration 0010). */
+/** TOTP seed (sealed, crypto/encrypt) and backup codes (keyed hashes) of a user (migration 0009). */
 export interface TwoFactorTable {
   id: string;
   userId: string;
@@ -216,7 +216,7 @@ export interface TwoFactorTable {
   updatedAt: Millis;
 }
 
-/** WebAuthn credentials (better-auth's passkey plugin fields; migration 0010). */
+/** WebAuthn credentials (better-auth's passkey plugin fields; migration 0009). */
 export interface PasskeyTable {
   id: string;
   name: string | null;
@@ -252,7 +252,7 @@ export interface Database {
   keyCheck: KeyCheckTable;
 }
 
-/** Which secret sealed this database (migration 0016, server/key-check.ts): one row, id "current". */
+/** Which secret sealed this database (migration 0015, server/key-check.ts): one row, id "current". */
 export interface KeyCheckTable {
   id: string;
   /** HMAC of a fixed label under a key derived from the secret; never the secret. */

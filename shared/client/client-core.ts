@@ -31,7 +31,8 @@ export interface RedirectResult {
 
 type Method<S extends EndpointSpec> = keyof InputOf<S> extends never
   ? (input?: InputOf<S>, options?: CallOptions) => Promise<ResponseOf<S>>
-  : {} extends InputOf<S>
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "{} extends X": every field of X is optional
+    {} extends InputOf<S>
     ? (input?: InputOf<S>, options?: CallOptions) => Promise<ResponseOf<S>>
     : (input: InputOf<S>, options?: CallOptions) => Promise<ResponseOf<S>>;
 

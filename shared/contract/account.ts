@@ -17,7 +17,6 @@ export const linkedAccountSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
 
 export const accountEndpoints = {

@@ -14,6 +14,7 @@ import { z } from "zod";
 /** Longest user, organization and team name, in UTF-16 code units (docs/account.md, docs/organization.md). */
 export const NAME_MAX_LENGTH = 100;
 
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -4,14 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAppProtocolHandler, resolveAppFile } from "../../electron/app-protocol.js";
-import { CHANNELS, LOCAL_EVENT_CHANNEL } from "../../electron/channels.js";
+import { CHANNELS, LOCAL_EVENT_CHANNEL, VERSION_ARG } from "../../electron/channels.js";
 import { createDesktopApi } from "../../electron/desktop-bridge.js";
 import { registerIpc } from "../../electron/ipc.js";
 import { buildMenuTemplate } from "../../electron/menu.js";
 import { appVersionFromArgv, assertContextIsolated } from "../../electron/preload-guard.js";
 import {
   APP_ORIGIN,
-  VERSION_ARG,
   decideNavigation,
   decideWindowOpen,
   hardenSession,

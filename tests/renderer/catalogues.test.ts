@@ -24,7 +24,7 @@ const LANGUAGES = LANGUAGE_TAGS;
  * cannot see. Keep each entry with its reason.
  */
 const DYNAMIC_KEYS: Array<{ namespace: string; prefix: string; why: string }> = [
-  // renderer/app/errors.ts looks the server's error code up as the key; tests/renderer/error-texts.test.ts
+  // renderer/ui/errors.ts looks the server's error code up as the key; tests/renderer/error-texts.test.ts
   // checks these keys against the error catalogue instead.
   { namespace: "errors", prefix: "", why: "error code from the server" },
 ];

@@ -1,7 +1,7 @@
 /** Server errors placed on the form field they are about; the rest shown for the whole form. */
 import type { FieldError, FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { errorCode, errorText } from "../../app/errors";
+import { errorCode, errorText } from "../../ui/errors";
 
 export function placeFieldError<T extends FieldValues>(error: unknown, fields: Partial<Record<string, FieldPath<T>>>, setError: UseFormSetError<T>, text = errorText(error)): boolean {
   const code = errorCode(error);

@@ -9,8 +9,6 @@ import { api } from "../../app/api";
 import type { UsersSearch } from "./users-search";
 import { adminKeys, usersQueryOptions } from "./users-query";
 
-export { adminKeys, listParams, prefetchUsers, USERS_PAGE_SIZE, usersQueryOptions } from "./users-query";
-
 export type AdminUser = Awaited<ReturnType<typeof api.adminListUsers>>["users"][number];
 export type AdminSession = Awaited<ReturnType<typeof api.adminListUserSessions>>["sessions"][number];
 
@@ -180,4 +178,28 @@ export const bulkCalls = {
 export function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+/** Reset a user's two-factor (a lost phone): secret, backup codes and trusted devices go. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.adminResetTwoFactor({ userId }),
+    onSettled: (_data, _error, userId) => queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }),
+  });
+}
+
+const userApiKeysKey = (userId: string) => ["admin", "user", userId, "api-keys"] as const;
+
+/** A user's API keys, for administrators who may list sessions. */
+export function useUserApiKeys(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: userApiKeysKey(userId), queryFn: () => api.adminListUserApiKeys({ userId }), enabled });
+}
+
+export function useRevokeUserApiKey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) => api.adminRevokeUserApiKey({ keyId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userApiKeysKey(userId) }),
+  });
 }

@@ -3,21 +3,22 @@
  * so the server) a moment after the last key; back/forward or a bookmark puts the URL's text back
  * in the box.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 export function useSearchText(q: string | undefined, push: (value: string | undefined) => void, delay: number) {
   const [text, setText] = useState(q ?? "");
   const pushed = useRef(q ?? "");
+  // The caller's push is an event: a new function each render must not restart the wait.
+  const pushNow = useEffectEvent((value: string) => {
+    pushed.current = value;
+    push(value || undefined);
+  });
   useEffect(() => {
     const value = text.trim();
     if (value === pushed.current) return;
-    const timer = setTimeout(() => {
-      pushed.current = value;
-      push(value || undefined);
-    }, delay);
+    const timer = setTimeout(() => pushNow(value), delay);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  }, [text, delay]);
   useEffect(() => {
     if ((q ?? "") !== pushed.current) {
       pushed.current = q ?? "";

@@ -4,9 +4,8 @@
  * turn an email typed in a filter into a user id and a user id into an email for display.
  */
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { api } from "../../app/api";
-import type { AuditSearch } from "./audit-search";
 
 type AuditPage = Awaited<ReturnType<typeof api.adminListAuditEvents>>;
 export type AuditEvent = AuditPage["events"][number];
@@ -95,8 +94,9 @@ export function useAuditLiveTail(filters: AuditFilters, enabled: boolean, onArri
     gcTime: 0,
   });
   const fresh = tail.data;
-  useEffect(() => {
-    if (!enabled || !fresh || fresh.events.length === 0) return;
+  // Merging reads the current key, cache and callback; only a new tail answer (or switching the
+  // tail on) is a reason to merge.
+  const merge = useEffectEvent((fresh: AuditPage) => {
     if (fresh.nextCursor) {
       // More arrived than one tail call carries: start over from the newest page rather than leave a gap.
       void queryClient.resetQueries({ queryKey: key });
@@ -113,7 +113,9 @@ export function useAuditLiveTail(filters: AuditFilters, enabled: boolean, onArri
       return { ...old, pages: [{ ...first, events: [...added, ...first.events] }, ...rest] };
     });
     if (added.length > 0) onArrived(added);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is derived from filters
+  });
+  useEffect(() => {
+    if (enabled && fresh && fresh.events.length > 0) merge(fresh);
   }, [fresh, enabled]);
   return tail;
 }
@@ -136,4 +138,3 @@ export function useUserEmail(id: string | null | undefined, enabled: boolean) {
   });
 }
 
-export type { AuditSearch };

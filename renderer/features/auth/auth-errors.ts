@@ -4,7 +4,7 @@
  */
 import type { FieldError, FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { errorCode, errorText } from "../../app/errors";
+import { errorCode, errorText } from "../../ui/errors";
 
 export function authErrorText(error: unknown): string {
   if (errorCode(error) === "BANNED_USER") {

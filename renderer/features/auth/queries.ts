@@ -84,3 +84,60 @@ export function useActiveServer() {
     staleTime: Infinity,
   });
 }
+
+// Social sign-in (components/social-sign-in.tsx, and the account page's link buttons).
+
+export interface SocialProvider {
+  id: string;
+  /** Shown on the button: "Continue with {{name}}". */
+  name: string;
+}
+
+export const providersKey = ["social", "providers"] as const;
+
+/** The server's configured providers (ids and names; never settings). Empty in the desktop app. */
+export function useSocialProviders() {
+  return useQuery({
+    queryKey: providersKey,
+    queryFn: async () => (await api.listProviders()).providers,
+    staleTime: 5 * 60_000,
+    enabled: !isDesktop,
+  });
+}
+
+/** Start a sign-in (or, with `link`, a link for the signed-in user) and leave for the provider. */
+export function useStartSocial() {
+  return useMutation({
+    mutationFn: async (input: { provider: string; callbackURL: string; errorCallbackURL: string; link?: boolean }) => {
+      const answer = input.link
+        ? await api.linkSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true })
+        : await api.signInSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true });
+      if ("url" in answer && typeof answer.url === "string" && answer.url) window.location.assign(answer.url);
+      return answer;
+    },
+  });
+}
+
+/** The methods of a second step the server holds a sign-in at. */
+export type SecondStepMethods = Array<"totp" | "otp">;
+
+/** Passkey sign-in: null when signed in; the second step's methods when the server holds it there. */
+export async function passkeySignIn(autofill: boolean): Promise<SecondStepMethods | null> {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const options = await api.passkeyGenerateAuthenticateOptions({});
+  const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
+  const answer = await api.passkeyVerifyAuthentication({ response: response as never });
+  return answer.twoFactorRedirect ? (answer.twoFactorMethods ?? []) : null;
+}
+
+/** Second step: mail a one-time code. */
+export async function sendSecondStepCode(): Promise<void> {
+  await api.twoFactorSendOtp({});
+}
+
+/** Second step: check a code from the app, a backup code or a mailed code. */
+export async function verifySecondStep(method: "totp" | "backup" | "otp", code: string, trustDevice: boolean): Promise<void> {
+  if (method === "totp") await api.twoFactorVerifyTotp({ code, trustDevice });
+  else if (method === "backup") await api.twoFactorVerifyBackupCode({ code, trustDevice });
+  else await api.twoFactorVerifyOtp({ code, trustDevice });
+}

@@ -1,11 +1,10 @@
 /** "Create organization": name, a slug suggested from it and checked as you type, an optional logo. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { errorText } from "../../app/errors";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/field";
@@ -58,13 +57,13 @@ export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean
   useEffect(() => {
     if (!slugEdited) form.setValue("slug", suggestSlug(name), { shouldValidate: form.formState.isSubmitted });
   }, [name, slugEdited, form]);
+  const resetAll = useEffectEvent(() => {
+    form.reset();
+    setSlugEdited(false);
+    create.reset();
+  });
   useEffect(() => {
-    if (!open) {
-      form.reset();
-      setSlugEdited(false);
-      create.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!open) resetAll();
   }, [open]);
 
   const submit = form.handleSubmit(async (values) => {

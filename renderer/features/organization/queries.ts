@@ -8,11 +8,11 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { MemberWithUser } from "../../../shared/contract/organization";
 import { api } from "../../app/api";
-import { toastError } from "../../app/errors";
+import { toastError } from "../../ui/errors";
 import { sessionKey } from "../../app/session";
 import { fullOrganizationQuery, membersPageQuery, organizationKeys, roleQuery } from "./route-queries";
 
-export { MEMBERS_PAGE_SIZE, organizationKeys, prefetchMembersPage, prefetchOrganization } from "./route-queries";
+export { MEMBERS_PAGE_SIZE } from "./route-queries";
 
 // --- organizations ---------------------------------------------------------------------------
 

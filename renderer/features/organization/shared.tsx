@@ -1,5 +1,5 @@
 /** Small pieces the organization screens share: role names, slug suggestion, logo. */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { splitRoles } from "../../../shared/permissions";
 

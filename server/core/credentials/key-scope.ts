@@ -19,10 +19,6 @@ export function runWithKeyScope<T>(scope: KeyScope, task: () => T): T {
   return storage.run(scope, task);
 }
 
-export function currentKeyScope(): KeyScope | undefined {
-  return storage.getStore();
-}
-
 /** True unless the request runs under a key whose permissions lack some requested action. */
 export function keyAllows(request: Readonly<Record<string, readonly string[] | undefined>>): boolean {
   const scope = storage.getStore();

@@ -6,11 +6,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../../db/database.js";
 
-export interface LockoutState {
-  failedCount: number;
-  lockedUntil: number | null;
-}
-
 /** Where one lockout count lives: on the user's row, or on an unknown identifier's row. */
 interface CountColumns {
   count: string;
@@ -114,11 +109,6 @@ export async function clearUserLockout(db: DB, userId: string): Promise<boolean>
     .where((eb) => eb.or([eb("failedSignInCount", ">", 0), eb("lockedUntil", "is not", null)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function findIdentifierState(db: DB, key: string): Promise<LockoutState | undefined> {
-  const row = await db.selectFrom("signInLockout").select(["failedCount", "lockedUntil"]).where("key", "=", key).executeTakeFirst();
-  return row ? { failedCount: Number(row.failedCount), lockedUntil: row.lockedUntil === null ? null : Number(row.lockedUntil) } : undefined;
 }
 
 export async function addIdentifierFailure(db: DB, key: string, now: number, cutoff: number): Promise<number> {

@@ -120,12 +120,6 @@ export async function deleteOwnSessions(db: Q, userId: string, options: { curren
   return Number(result.numDeletedRows);
 }
 
-/** The impersonation sessions an administrator opened (they lost the right to impersonate). */
-export async function deleteImpersonationsBy(db: Q, adminId: string): Promise<number> {
-  const result = await db.deleteFrom("session").where("impersonatedBy", "=", adminId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export function listSessionsOfUser(db: Q, userId: string, now: number): Promise<SessionRow[]> {
   return db
     .selectFrom("session")

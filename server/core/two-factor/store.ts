@@ -48,10 +48,6 @@ export async function swapBackupCodes(db: Q, id: string, expected: string, next:
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markVerified(db: Q, id: string, now: number): Promise<void> {
-  await db.updateTable("twoFactor").set({ verified: 1, updatedAt: now }).where("id", "=", id).execute();
-}
-
 export async function setTwoFactorEnabled(db: Q, userId: string, enabled: boolean, now: number): Promise<void> {
   await db.updateTable("user").set({ twoFactorEnabled: enabled ? 1 : 0, updatedAt: now }).where("id", "=", userId).execute();
 }

@@ -1,7 +1,7 @@
 /**
  * Removing a user, shared by self-deletion (delete-user) and administration (remove-user).
  * Sessions, accounts, memberships, team memberships and one-time secrets (verification.userId,
- * migration 0013) go with the user through foreign-key cascades. An organization is never left
+ * migration 0012) go with the user through foreign-key cascades. An organization is never left
  * without an owner.
  */
 import { apiError } from "../../../shared/errors.js";

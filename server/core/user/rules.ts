@@ -12,10 +12,6 @@ export function normalizeEmail(email: string): string {
   return trimmed;
 }
 
-export function isValidEmail(email: string): boolean {
-  return emailFormat.safeParse(email.trim().toLowerCase()).success;
-}
-
 /**
  * Throws PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG against the configured limits. The message stays
  * the specification's (better-auth clients show it); the limit travels as a field issue, which

@@ -1,4 +1,9 @@
-/** Every migration, in order. Names are stable: they are recorded in the database. */
+/**
+ * Every migration, in order. Kysely applies them sorted by name and refuses a database whose
+ * recorded names are not a prefix of that order, so names are `NNNN-topic` with NNNN contiguous
+ * from 0001 and this object lists them in that same order (tests/server/db/migration-order.test.ts).
+ * A name, once released, is recorded in databases: renaming one needs an entry in renamed.ts.
+ */
 import type { Migration } from "kysely";
 import * as core from "./0001-core.js";
 import * as organization from "./0002-organization.js";
@@ -6,15 +11,15 @@ import * as audit from "./0003-audit.js";
 import * as memberPaging from "./0004-member-paging.js";
 import * as lastSignIn from "./0005-last-sign-in.js";
 import * as userLanguage from "./0006-user-language.js";
-import * as userAdditionalFields from "./0008-user-additional-fields.js";
-import * as apiKeysJwks from "./0011-api-keys-jwks.js";
 import * as signInLockout from "./0007-sign-in-lockout.js";
-import * as twoFactorPasskey from "./0010-two-factor-passkey.js";
-import * as sessionImpersonator from "./0012-session-impersonator.js";
-import * as oneTimeSecrets from "./0013-one-time-secrets.js";
-import * as outboxSealed from "./0014-outbox-sealed.js";
-import * as organizationSlugLowercase from "./0015-organization-slug-lowercase.js";
-import * as keyCheck from "./0016-key-check.js";
+import * as userAdditionalFields from "./0008-user-additional-fields.js";
+import * as twoFactorPasskey from "./0009-two-factor-passkey.js";
+import * as apiKeysJwks from "./0010-api-keys-jwks.js";
+import * as sessionImpersonator from "./0011-session-impersonator.js";
+import * as oneTimeSecrets from "./0012-one-time-secrets.js";
+import * as outboxSealed from "./0013-outbox-sealed.js";
+import * as organizationSlugLowercase from "./0014-organization-slug-lowercase.js";
+import * as keyCheck from "./0015-key-check.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -23,13 +28,13 @@ export const migrations: Record<string, Migration> = {
   "0004-member-paging": memberPaging,
   "0005-last-sign-in": lastSignIn,
   "0006-user-language": userLanguage,
-  "0008-user-additional-fields": userAdditionalFields,
-  "0011-api-keys-jwks": apiKeysJwks,
   "0007-sign-in-lockout": signInLockout,
-  "0010-two-factor-passkey": twoFactorPasskey,
-  "0012-session-impersonator": sessionImpersonator,
-  "0013-one-time-secrets": oneTimeSecrets,
-  "0014-outbox-sealed": outboxSealed,
-  "0015-organization-slug-lowercase": organizationSlugLowercase,
-  "0016-key-check": keyCheck,
+  "0008-user-additional-fields": userAdditionalFields,
+  "0009-two-factor-passkey": twoFactorPasskey,
+  "0010-api-keys-jwks": apiKeysJwks,
+  "0011-session-impersonator": sessionImpersonator,
+  "0012-one-time-secrets": oneTimeSecrets,
+  "0013-outbox-sealed": outboxSealed,
+  "0014-organization-slug-lowercase": organizationSlugLowercase,
+  "0015-key-check": keyCheck,
 };

@@ -19,7 +19,7 @@ export function lockOrganization(trx: Q, id: string): Promise<OrganizationRow | 
 }
 
 /**
- * Slugs are stored lowercased (migration 0013), so the unique key on `slug` is a case-blind one:
+ * Slugs are stored lowercased (migration 0014), so the unique key on `slug` is a case-blind one:
  * `acme` and `ACME` cannot name two look-alike organizations (issue 27). JavaScript's lowercasing
  * (not the database's `lower()`, which differs between SQLite and PostgreSQL beyond ASCII) is the
  * one rule, here and in the migration.

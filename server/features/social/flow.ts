@@ -8,7 +8,6 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString } from "../../crypto/tokens.js";
 import type { BrowserSessions } from "../../http/handler.js";
-import type { RequestMeta } from "../../core/session/service.js";
 import type { UserRow } from "../../db/types.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import type { CliFlow } from "./cli-login.js";
@@ -95,7 +94,7 @@ export type CallbackResult =
   | { kind: "cli"; flow: FlowState; userId: string; email: string; providerId: string; isNewUser: boolean };
 
 /** Everything after the provider sent the browser back. Never throws for the provider's or the caller's mistakes. */
-export async function completeCallback(app: AppContext, browser: BrowserSessions, providerId: string, params: URLSearchParams, meta: RequestMeta): Promise<CallbackResult> {
+export async function completeCallback(app: AppContext, browser: BrowserSessions, providerId: string, params: URLSearchParams): Promise<CallbackResult> {
   const state = params.get("state");
   if (!state) return { kind: "error", error: "state_not_found" };
   const bound = browser.readSigned(STATE_COOKIE);

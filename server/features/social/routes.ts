@@ -31,7 +31,7 @@ function toParams(source: Record<string, unknown>): URLSearchParams {
 }
 
 async function handleCallback(ctx: AnyCtx, providerId: string, source: Record<string, unknown>) {
-  const result = await completeCallback(ctx.app, ctx.browser, providerId, toParams(source), ctx.meta);
+  const result = await completeCallback(ctx.app, ctx.browser, providerId, toParams(source));
   switch (result.kind) {
     case "error": {
       const params: Record<string, string> = { error: result.error };

@@ -43,11 +43,3 @@ export function useBackupCode(stored: string, code: string, serverSecret: string
   if (match < 0) return null;
   return JSON.stringify(hashes.filter((_, index) => index !== match));
 }
-
-export function backupCodesLeft(stored: string): number {
-  try {
-    return (JSON.parse(stored) as string[]).length;
-  } catch {
-    return 0;
-  }
-}

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, type LanguageTag } from "../../../shared/languages.js
 import type { Mail } from "../mailer.js";
 import { renderMail } from "./render-mail.js";
 
-export { renderMail, type RenderedMail, type TemplateValues } from "./render-mail.js";
+export { renderMail } from "./render-mail.js";
 export { recipientLanguage, invitationLanguage } from "./language.js";
 
 interface Base {

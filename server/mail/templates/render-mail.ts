@@ -15,6 +15,7 @@ import { formatDate, formatMessage, formatValidity, type MessageValues } from ".
 import { layoutMail } from "./render.js";
 import { MAIL_TEXTS, type TemplateKind } from "./texts/index.js";
 
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 /** A value typed by a user, on one line: control characters and bidi overrides become spaces. */

@@ -147,11 +147,11 @@ describe("one-time secrets (#19)", () => {
   });
 });
 
-describe("migration 0013 on rows written before it (#19)", () => {
+describe("migration 0012 on rows written before it (#19)", () => {
   it("moves owners into userId, renames pending sign-ins, keeps the newest of duplicates, and makes identifiers unique", async () => {
     const separate = await createTestDatabase();
     const d = separate.database.db;
-    const migration = migrations["0013-one-time-secrets"]!;
+    const migration = migrations["0012-one-time-secrets"]!;
     try {
       await d.insertInto("user").values({ id: "old-user", email: "old@example.com", name: "Old", image: null, emailVerified: 0, createdAt: T0, updatedAt: T0, role: "user", banned: 0, banReason: null, banExpires: null, username: null, displayUsername: null, lastSignInAt: null, lastSignInMethod: null, language: null, lastFailedSignInAt: null, lockedUntil: null }).execute();
       await migration.down!(d as never);

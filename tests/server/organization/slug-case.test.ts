@@ -61,13 +61,13 @@ describe("organization slugs, whatever the case (#27)", () => {
   });
 });
 
-describe("migrations 0012 and 0013 (#19, #27)", () => {
+describe("migrations 0013 and 0014 (#19, #27)", () => {
   it("lowercases stored slugs; of two that differ only in case the older keeps it and the newer gets the first free suffix (#27)", async () => {
     const test = await createTestDatabase();
     try {
       const db = test.database.db;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableName: "latchkey_migration", migrationLockTableName: "latchkey_migration_lock" });
-      const down = await migrator.migrateTo("0011-api-keys-jwks");
+      const down = await migrator.migrateTo("0010-api-keys-jwks");
       expect(down.error).toBeUndefined();
       const row = (id: string, slug: string, createdAt: number) => ({ id, name: id, slug, logo: null, metadata: null, createdAt, updatedAt: null });
       await db
@@ -96,12 +96,12 @@ describe("migrations 0012 and 0013 (#19, #27)", () => {
     }
   });
 
-  it("migration 0012 drops outbox rows kept in clear instead of leaving their links readable (#19)", async () => {
+  it("migration 0013 drops outbox rows kept in clear instead of leaving their links readable (#19)", async () => {
     const test = await createTestDatabase();
     try {
       const db = test.database.db;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableName: "latchkey_migration", migrationLockTableName: "latchkey_migration_lock" });
-      expect((await migrator.migrateTo("0011-api-keys-jwks")).error).toBeUndefined();
+      expect((await migrator.migrateTo("0010-api-keys-jwks")).error).toBeUndefined();
       const legacy = db as unknown as import("kysely").Kysely<{ outbox: Record<string, unknown> }>;
       await legacy.insertInto("outbox").values({ id: "clear", kind: "reset-password", to: "a@example.com", subject: "Reset", text: "t", html: "h", url: "https://x/reset-password/TOKEN", token: "TOKEN", createdAt: 1 }).execute();
       await migrateToLatest(db);

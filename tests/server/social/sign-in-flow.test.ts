@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestBrowser } from "./support.js";
-import { beginSignIn, finish, sessionOf, startSocialWorld, untilCallback, type SocialWorld } from "./setup.js";
+import { beginSignIn, finish, sessionOf, startSocialWorld, type SocialWorld } from "./setup.js";
 
 let world: SocialWorld;
 beforeAll(async () => {

@@ -36,8 +36,8 @@ export interface TestIdp {
 
 /** Starts listening at once (so the issuer URL is known); answers OIDC requests after `allow()`. */
 export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "client_secret_post" } = {}): Promise<TestIdp> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  // oidc-provider signs with the private key and publishes its public half itself.
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
   const users = new Map<string, IdpUser>();
   const clientId = "latchkey-test";

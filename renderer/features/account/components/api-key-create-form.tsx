@@ -8,7 +8,7 @@ import { adminStatements } from "../../../../shared/permissions";
 import { Button } from "../../../ui/button";
 import { CheckboxField, SelectField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
-import { useCreateApiKey } from "./api-key-queries";
+import { useCreateApiKey } from "../queries";
 
 const DAY = 24 * 3600;
 const EXPIRIES = ["never", "7", "30", "90", "365"] as const;

@@ -8,7 +8,7 @@ import { Section } from "../../../ui/page";
 import { ApiKeysList, apiKeyDisplayName } from "../../api-key/api-key-list";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import { ApiKeyCreated } from "./api-key-created";
-import { useApiKeys, useRevokeApiKey } from "./api-key-queries";
+import { useApiKeys, useRevokeApiKey } from "../queries";
 
 export function ApiKeysSection() {
   const { t } = useTranslation("api-key");

@@ -6,7 +6,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode, errorText } from "../../../app/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import type { SessionData } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";

@@ -7,7 +7,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { formatDate } from "../../../ui/format";
@@ -16,7 +16,8 @@ import { EmptyState } from "../../../ui/states";
 import { useLinkedAccounts, useUnlinkAccount } from "../queries";
 import { QueryStates } from "../../../ui/query-states";
 import { FormError } from "../../../ui/form-error";
-import { useReturnedSocialError, useSocialProviders, useStartSocial } from "../../auth/components/social-sign-in";
+import { useReturnedSocialError } from "../../auth/components/social-sign-in";
+import { useSocialProviders, useStartSocial } from "../../auth/queries";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useLinkedAccounts>["data"]>[number];
 

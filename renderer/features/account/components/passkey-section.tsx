@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { Passkey } from "../../../../shared/contract/passkey";
-import { errorText, toastError } from "../../../app/errors";
+import { errorText, toastError } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { DataTable } from "../../../ui/data-table";
@@ -14,7 +14,7 @@ import { formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
 import { QueryStates } from "../../../ui/query-states";
 import { EmptyState } from "../../../ui/states";
-import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey } from "./passkey-queries";
+import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey } from "../queries";
 
 function RenameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose(): void }) {
   const { t } = useTranslation("two-factor");

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { errorCode, errorText } from "../../../app/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { CheckboxField, TextField } from "../../../ui/field";
 import { Section } from "../../../ui/page";

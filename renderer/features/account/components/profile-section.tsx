@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { z } from "zod";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import type { SessionData } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/field";

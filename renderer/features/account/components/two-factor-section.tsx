@@ -5,12 +5,13 @@
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
 import { Section } from "../../../ui/page";
-import { downloadCodes, qrDataUrl, useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor, useNewBackupCodes } from "./two-factor-queries";
+import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor, useNewBackupCodes } from "../queries";
+import { downloadCodes, qrDataUrl } from "./two-factor-codes";
 
 interface Setup {
   totpURI: string;

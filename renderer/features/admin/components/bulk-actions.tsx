@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { useSession } from "../../../app/session";
 import { Button } from "../../../ui/button";

@@ -7,7 +7,7 @@ import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { isDesktop } from "../../../app/desktop";
-import { toastError } from "../../../app/errors";
+import { toastError } from "../../../ui/errors";
 import { rememberImpersonationReturn } from "../../../app/impersonation-banner";
 import { useResetAfterSessionChange } from "../../../app/session";
 import { Button } from "../../../ui/button";

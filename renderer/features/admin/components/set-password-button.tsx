@@ -2,7 +2,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorText } from "../../../app/errors";
 import { Button } from "../../../ui/button";
 import { Dialog } from "../../../ui/dialog";
 import { TextField } from "../../../ui/field";

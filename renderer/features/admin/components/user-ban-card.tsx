@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorText, toastError } from "../../../app/errors";
+import { errorText, toastError } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { Section } from "../../../ui/page";

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { toastError } from "../../../app/errors";
+import { toastError } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { formatDateTime } from "../../../ui/format";

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorText, toastError } from "../../../app/errors";
+import { toastError } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { SelectField } from "../../../ui/field";

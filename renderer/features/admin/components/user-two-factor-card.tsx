@@ -2,25 +2,15 @@
  * Whether the user has two-factor on, and Reset for administrators who may update users (a lost
  * phone): the secret, backup codes and trusted devices are forgotten; the reset is audited.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { api } from "../../../app/api";
-import { toastError } from "../../../app/errors";
+import { toastError } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { Section } from "../../../ui/page";
-import { adminKeys, type AdminUser } from "../queries";
-
-function useResetTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => api.adminResetTwoFactor({ userId }),
-    onSettled: (_data, _error, userId) => queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }),
-  });
-}
+import { useResetTwoFactor, type AdminUser } from "../queries";
 
 export function UserTwoFactorCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation("two-factor");

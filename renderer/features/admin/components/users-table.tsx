@@ -5,7 +5,7 @@
  */
 import { flexRender, useReactTable, type OnChangeFn, type Row, type RowSelectionState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../ui/states";
 import { USER_COLUMNS, type ColumnPrefs, type UserColumn } from "../column-prefs";
@@ -113,18 +113,21 @@ export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
   // Near the end of what is loaded: fetch the next 100.
-  useEffect(() => {
+  // An effect event: it reads the latest loadMore (a new object each render) without re-running
+  // the effect for it; the effect runs when the position or the paging state changes.
+  const fetchMoreNearEnd = useEffectEvent(() => {
     if (lastIndex >= tableRows.length - 30 && loadMore.hasNextPage && !loadMore.isFetchingNextPage && !loadMore.paused) void loadMore.fetchNextPage();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastIndex, tableRows.length, loadMore.hasNextPage, loadMore.isFetchingNextPage, loadMore.paused]);
+  });
+  const { hasNextPage, isFetchingNextPage, paused } = loadMore;
+  useEffect(() => fetchMoreNearEnd(), [lastIndex, tableRows.length, hasNextPage, isFetchingNextPage, paused]);
   // A new view starts at the top.
   // The virtualizer already knows the scroll offset (from scroll events): asking the element would
   // force a layout on every new search, even when the table is already at the top.
-  useEffect(() => {
+  const backToTop = useEffectEvent(() => {
     setActiveIndex(0);
     if ((virtualizer.scrollOffset ?? 0) > 0) scrollRef.current?.scrollTo({ top: 0 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewKey]);
+  });
+  useEffect(() => backToTop(), [viewKey]);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(tableRows.length - 1, index));

@@ -5,7 +5,7 @@
  */
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { errorStatus } from "../../../app/errors";
+import { errorStatus } from "../../../ui/errors";
 import { useAdminCan } from "../../../app/permissions";
 import { useCurrentSession } from "../../../app/session";
 import { Page } from "../../../ui/page";
@@ -74,7 +74,6 @@ function UserPanel() {
 }
 
 function UserDetails({ user }: { user: AdminUser }) {
-  const { t } = useTranslation("admin");
   const me = useCurrentSession();
   const isSelf = me.user.id === user.id;
   const canImpersonate = useAdminCan({ user: ["impersonate"] });

@@ -6,21 +6,11 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../app/api";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { FormError } from "../../../ui/form-error";
+import { passkeySignIn, type SecondStepMethods } from "../queries";
 
-type SecondStepMethods = Array<"totp" | "otp">;
-
-/** Null when signed in; the methods of the second step when the server holds the sign-in there. */
-async function passkeySignIn(autofill: boolean): Promise<SecondStepMethods | null> {
-  const { startAuthentication } = await import("@simplewebauthn/browser");
-  const options = await api.passkeyGenerateAuthenticateOptions({});
-  const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
-  const answer = await api.passkeyVerifyAuthentication({ response: response as never });
-  return answer.twoFactorRedirect ? (answer.twoFactorMethods ?? []) : null;
-}
 
 export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void>; onSecondStep(methods: SecondStepMethods): void }) {
   const { t } = useTranslation("two-factor");

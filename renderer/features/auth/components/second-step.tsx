@@ -5,11 +5,11 @@
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../app/api";
-import { errorCode, errorText } from "../../../app/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { CheckboxField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
+import { sendSecondStepCode, verifySecondStep } from "../queries";
 
 type Method = "totp" | "backup" | "otp";
 
@@ -33,7 +33,7 @@ export function SecondStep({ methods, onDone, onRestart }: { methods: Array<"tot
   const sendMail = async () => {
     setError(null);
     try {
-      await api.twoFactorSendOtp({});
+      await sendSecondStepCode();
       setMailed(true);
     } catch (caught) {
       fail(caught);
@@ -46,9 +46,7 @@ export function SecondStep({ methods, onDone, onRestart }: { methods: Array<"tot
     setBusy(true);
     try {
       const value = code.trim();
-      if (method === "totp") await api.twoFactorVerifyTotp({ code: value, trustDevice });
-      else if (method === "backup") await api.twoFactorVerifyBackupCode({ code: value, trustDevice });
-      else await api.twoFactorVerifyOtp({ code: value, trustDevice });
+      await verifySecondStep(method, value, trustDevice);
       await onDone();
     } catch (caught) {
       fail(caught);

@@ -5,47 +5,14 @@
  * to `callbackURL`, or to the sign-in page with `?error=` (shown here). In the desktop app the
  * window belongs to the app, not to a provider's login page, so no buttons are offered there.
  *
- * The hooks live beside the component (rather than in the auth queries module) so the account
- * page's link buttons share the same provider list and cache.
+ * Its server calls are in the auth queries module; the account page's link buttons use the same
+ * hooks, so they share the provider list and its cache.
  */
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../app/api";
-import { isDesktop } from "../../../app/desktop";
 import { Button } from "../../../ui/button";
 import { FormError } from "../../../ui/form-error";
-
-export interface SocialProvider {
-  id: string;
-  /** Shown on the button: "Continue with {{name}}". */
-  name: string;
-}
-
-export const providersKey = ["social", "providers"] as const;
-
-/** The server's configured providers (ids and names; never settings). Empty in the desktop app. */
-export function useSocialProviders() {
-  return useQuery({
-    queryKey: providersKey,
-    queryFn: async () => (await api.listProviders()).providers,
-    staleTime: 5 * 60_000,
-    enabled: !isDesktop,
-  });
-}
-
-/** Start a sign-in (or, with `link`, a link for the signed-in user) and leave for the provider. */
-export function useStartSocial() {
-  return useMutation({
-    mutationFn: async (input: { provider: string; callbackURL: string; errorCallbackURL: string; link?: boolean }) => {
-      const answer = input.link
-        ? await api.linkSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true })
-        : await api.signInSocial({ provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true });
-      if ("url" in answer && typeof answer.url === "string" && answer.url) window.location.assign(answer.url);
-      return answer;
-    },
-  });
-}
+import { useSocialProviders, useStartSocial, type SocialProvider } from "../queries";
 
 /** The `?error=` a provider round trip came back with, if any (read once from the address). */
 export function useReturnedSocialError(): string | null {

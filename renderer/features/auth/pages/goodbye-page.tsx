@@ -3,7 +3,7 @@
  * account is gone, or ?error= says why the link did not work.
  */
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useResetAfterSessionChange } from "../../../app/session";
 import { AuthFrame } from "../components/auth-frame";
@@ -17,10 +17,9 @@ export function GoodbyePage() {
   const reset = useResetAfterSessionChange();
 
   // The deleted user's cached data (and session) must not linger.
-  useEffect(() => {
-    void reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Once, on arrival: reset is a new function each render, not a reason to run again.
+  const resetOnArrival = useEffectEvent(() => void reset());
+  useEffect(() => resetOnArrival(), []);
 
   if (error) {
     const reasonKey = KNOWN_ERRORS.has(error) ? error : "unknown";

@@ -7,7 +7,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { errorCode } from "../../../app/errors";
+import { errorCode } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/field";
 import { authErrorText, placeFieldError, useFieldMessage } from "../auth-errors";

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorCode, errorText } from "../../../app/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import { useCurrentSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { formatDateTime, formatRelative } from "../../../ui/format";

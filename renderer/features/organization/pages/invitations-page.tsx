@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Invitation } from "../../../../shared/contract/organization";
-import { errorCode, errorText } from "../../../app/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { SelectField, TextField } from "../../../ui/field";

@@ -5,11 +5,10 @@
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { MemberWithUser } from "../../../../shared/contract/organization";
-import { errorText } from "../../../app/errors";
 import { useCurrentSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -50,14 +49,16 @@ export function MembersPage() {
   const iAmOwner = isOwner(myRole);
 
   // The URL is the source of truth; typing updates it (debounced), Back/Forward update the box.
-  useEffect(() => {
-    if (debounced !== q) void navigate({ to: "/organizations/$organizationId/members", params: { organizationId: organization.id }, search: { q: debounced || undefined, page: undefined }, replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  useEffect(() => {
-    if (q !== debounced) setTyped(q);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
+  // Each direction runs on its own source only (effect events read the other side): typing must
+  // not be undone by a URL change, nor Back/Forward by the text still in the box.
+  const pushToUrl = useEffectEvent((value: string) => {
+    if (value !== q) void navigate({ to: "/organizations/$organizationId/members", params: { organizationId: organization.id }, search: { q: value || undefined, page: undefined }, replace: true });
+  });
+  const pullFromUrl = useEffectEvent((value: string) => {
+    if (value !== debounced) setTyped(value);
+  });
+  useEffect(() => pushToUrl(debounced), [debounced]);
+  useEffect(() => pullFromUrl(q), [q]);
 
   function goToPage(next: number) {
     void navigate({ to: "/organizations/$organizationId/members", params: { organizationId: organization.id }, search: { q: q || undefined, page: next > 1 ? next : undefined } });
@@ -207,10 +208,10 @@ function RemoveMemberDialog({ member, onClose }: { member: MemberWithUser | null
   const { t } = useTranslation("organization");
   const { organization } = useOrganizationContext();
   const remove = useRemoveMember(organization.id);
+  const { reset: resetRemove } = remove; // bound once by TanStack's MutationObserver: stable
   useEffect(() => {
-    if (member) remove.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [member]);
+    if (member) resetRemove();
+  }, [member, resetRemove]);
   return (
     <ConfirmDialog
       open={member !== null}
@@ -240,13 +241,13 @@ function AddToTeamDialog({ member, onClose }: { member: MemberWithUser | null; o
   const teams = useTeams(organization.id);
   const add = useAddTeamMember(organization.id);
   const [teamId, setTeamId] = useState("");
+  const { reset: resetAdd } = add; // bound once by TanStack's MutationObserver: stable
   useEffect(() => {
     if (member) {
-      add.reset();
+      resetAdd();
       setTeamId("");
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [member]);
+  }, [member, resetAdd]);
   const options = (teams.data ?? []).map((team) => ({ value: team.id, label: team.name }));
   const chosen = teamId || options[0]?.value || "";
   return (

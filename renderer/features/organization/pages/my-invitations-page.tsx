@@ -2,11 +2,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { errorText } from "../../../app/errors";
 import { Button } from "../../../ui/button";
 import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
-import { EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { EmptyState } from "../../../ui/states";
 import { useAcceptInvitation, useMyInvitations, useRejectInvitation } from "../queries";
 import { useRoleLabel } from "../shared";
 import { FormError } from "../../../ui/form-error";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useCurrentSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { Page } from "../../../ui/page";
-import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
+import { Badge, EmptyState } from "../../../ui/states";
 import { CreateOrganizationDialog } from "../create-organization-dialog";
 import { useOrganizations, useRoles, useSetActiveOrganization } from "../queries";
 import { OrganizationLogo, useRoleLabel } from "../shared";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { Team } from "../../../../shared/contract/organization";
-import { errorText } from "../../../app/errors";
+import { errorText } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { Dialog } from "../../../ui/dialog";
@@ -106,13 +106,13 @@ function RenameTeamDialog({ team, onClose }: { team: Team | null; onClose(): voi
   const { organization } = useOrganizationContext();
   const rename = useRenameTeam(organization.id);
   const [name, setName] = useState("");
+  const { reset: resetRename } = rename; // bound once by TanStack's MutationObserver: stable
   useEffect(() => {
     if (team) {
       setName(team.name);
-      rename.reset();
+      resetRename();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [team]);
+  }, [team, resetRename]);
   return (
     <Dialog open={team !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={t("teams.renameTitle", { name: team?.name ?? "" })}>
       <form
@@ -139,10 +139,10 @@ function RemoveTeamDialog({ team, onClose }: { team: Team | null; onClose(): voi
   const { t } = useTranslation("organization");
   const { organization } = useOrganizationContext();
   const remove = useRemoveTeam(organization.id);
+  const { reset: resetRemove } = remove; // bound once by TanStack's MutationObserver: stable
   useEffect(() => {
-    if (team) remove.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [team]);
+    if (team) resetRemove();
+  }, [team, resetRemove]);
   return (
     <ConfirmDialog
       open={team !== null}

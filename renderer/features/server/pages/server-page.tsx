@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LocalServerState } from "../../../../shared/desktop-api";
 import { isDesktop } from "../../../app/desktop";
-import { toastError } from "../../../app/errors";
+import { toastError } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { Page, Section } from "../../../ui/page";

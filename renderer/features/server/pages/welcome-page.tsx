@@ -12,7 +12,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import type { SavedServer } from "../../../../shared/desktop-api";
 import { isDesktop } from "../../../app/desktop";
-import { errorText, toastError } from "../../../app/errors";
+import { errorText, toastError } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { TextField } from "../../../ui/field";

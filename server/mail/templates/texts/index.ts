@@ -11,4 +11,4 @@ import type { MailTexts } from "./types.js";
 import { uk } from "./uk.js";
 
 export const MAIL_TEXTS: Readonly<Record<LanguageTag, MailTexts>> = { ru, uk, en, es, de, pl, fr, tr };
-export { TEMPLATE_KINDS, type KindTexts, type MailTexts, type TemplateKind } from "./types.js";
+export { TEMPLATE_KINDS, type MailTexts, type TemplateKind } from "./types.js";

@@ -1,0 +1,21 @@
+/**
+ * The app shell's server calls (account switcher, command palette, impersonation banner, language
+ * picker). Like each feature's queries.ts, the only module of its area that uses the client
+ * (api.ts); the session itself is in session.ts.
+ */
+import type { LanguageTag } from "../../shared/languages";
+import { api } from "./api";
+
+export const listDeviceSessions = () => api.listDeviceSessions();
+export const setActiveSession = (sessionToken: string) => api.setActiveSession({ sessionToken });
+export const revokeDeviceSession = (sessionToken: string) => api.revokeDeviceSession({ sessionToken });
+export const signOut = () => api.signOut({});
+
+/** The palette's user search: the first few emails containing the term. */
+export const findUsersByEmail = (term: string) => api.adminListUsers({ searchValue: term, searchField: "email", searchOperator: "contains", limit: 8 });
+export const listOrganizations = () => api.listOrganizations();
+
+export const stopImpersonating = () => api.adminStopImpersonating();
+
+/** The signed-in user's language, so mail reaches them in it. */
+export const saveLanguage = (language: LanguageTag) => api.updateUser({ language });
