@@ -1,7 +1,7 @@
 /**
  * Every migration, in order. Kysely applies them sorted by name and refuses a database whose
  * recorded names are not a prefix of that order, so names are `NNNN-topic` with NNNN contiguous
- * from 0001 and this object lists them in that same order (tests/server/db/migration-order.test.ts).
+ * from 0001 and this object lists them in that same order (tests/server/core/migration-order.test.ts).
  * A name, once released, is recorded in databases: renaming one needs an entry in renamed.ts.
  */
 import type { Migration } from "kysely";
