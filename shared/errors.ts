@@ -13,6 +13,7 @@ import { passkeyErrors } from "./errors/passkey.js";
 import { twoFactorErrors } from "./errors/two-factor.js";
 import { socialErrors } from "./errors/social.js";
 import { usernameErrors } from "./errors/username.js";
+import { electronErrors } from "./errors/electron.js";
 import { operationsErrors } from "./errors/operations.js";
 
 export const ERRORS = {
@@ -28,6 +29,7 @@ export const ERRORS = {
   ...passkeyErrors,
   ...lockoutErrors,
   ...apiKeyErrors,
+  ...electronErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

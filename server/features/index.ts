@@ -18,6 +18,7 @@ import { sessionHandlers } from "./session/routes.js";
 import { socialHandlers } from "./social/routes.js";
 import { usernameHandlers } from "./username/routes.js";
 import { verificationHandlers } from "./verification/routes.js";
+import { electronHandlers } from "./electron/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -38,4 +39,5 @@ export const handlers: AllHandlers = {
   ...twoFactorHandlers,
   ...passkeyHandlers,
   ...organizationHandlers,
+  ...electronHandlers,
 };

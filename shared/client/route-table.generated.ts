@@ -125,4 +125,7 @@ export const routeTable: RouteTable = {
   listTeamMembers: {"method":"GET","path":"/organization/list-team-members","params":[]},
   addTeamMember: {"method":"POST","path":"/organization/add-team-member","params":[]},
   removeTeamMember: {"method":"POST","path":"/organization/remove-team-member","params":[]},
+  electronToken: {"method":"POST","path":"/electron/token","params":[]},
+  electronTransferUser: {"method":"POST","path":"/electron/transfer-user","params":[]},
+  electronInitOAuthProxy: {"method":"GET","path":"/electron/init-oauth-proxy","params":[]},
 };
