@@ -154,7 +154,7 @@ describe("trading a code", () => {
   it("refuses a banned user's code", async () => {
     const app = await desktopApp(server);
     const { person, code } = await codeFor(app);
-    await server.database.db.updateTable("user").set({ banned: 1 as never }).where("id", "=", person.userId).execute();
+    await server.database.db.updateTable("user").set({ banned: 1 }).where("id", "=", person.userId).execute();
     const traded = await app.trade(code);
     expect(traded.data).toBeNull();
     expect(traded.error?.status).toBe(403);
