@@ -258,3 +258,14 @@ describe("POST /electron/transfer-user", () => {
     expect(refused.body.code).toBe("NOT_ALLOWED_WHILE_IMPERSONATING");
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists the hand-off routes and the hand-off parameters of the sign-in routes", async () => {
+    const doc = (await server.request("GET", "/openapi.json")).body as { paths: Record<string, Record<string, { parameters: Array<{ name: string }>; description?: string }>> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/electron/token", "/api/auth/electron/transfer-user", "/api/auth/electron/init-oauth-proxy"]));
+    const signIn = doc.paths["/api/auth/sign-in/email"]!.post!;
+    expect(signIn.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["client_id", "state", "code_challenge"]));
+    expect(signIn.description).toContain("electron_authorization_code");
+    expect(doc.paths["/api/auth/get-session"]!.get!.parameters.map((p) => p.name)).not.toContain("client_id");
+  });
+});
