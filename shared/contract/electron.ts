@@ -17,6 +17,7 @@ export const electronEndpoints = {
     summary: "Exchange a desktop hand-off code (with its state and PKCE verifier) for a new session of the app's own",
     tags: ["electron"],
     access: "public",
+    startsSession: "hand-off",
     body: z.object({
       token: z.string().min(1).max(256),
       state: handOffParam.min(1),
