@@ -4,6 +4,7 @@
  * concurrent redemptions of one code, of which exactly one wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isStrictPath } from "../../../server/http/rate-limit.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { createSoftAuthenticator } from "../passkey/soft-authenticator.js";
 import { browserTab } from "../two-factor/support.js";
@@ -75,5 +76,12 @@ describe("a passkey sign-in with the hand-off parameters", () => {
     const other = await desktopApp(server, "acme-desktop");
     const refused = await passwordTab.client.$fetch("/electron/transfer-user", { method: "POST", query: other.query, body: {} });
     expect(refused.error).toMatchObject({ status: 403, code: "TWO_FACTOR_SETUP_REQUIRED" });
+  });
+});
+
+describe("rate limiting", () => {
+  it("counts the hand-off routes under the strict sign-in rule", () => {
+    for (const path of ["/electron/token", "/electron/transfer-user", "/electron/init-oauth-proxy"]) expect(isStrictPath(path), path).toBe(true);
+    expect(isStrictPath("/get-session")).toBe(false);
   });
 });
