@@ -85,3 +85,26 @@ describe("rate limiting", () => {
     expect(isStrictPath("/get-session")).toBe(false);
   });
 });
+
+describe("the page's cookie", () => {
+  it("is readable by the page (not httpOnly), two minutes, and __Host- prefixed and Secure on https", async () => {
+    const https = await startTestServer({ config: { baseURL: "https://auth.example.test" } });
+    try {
+      const person = await https.signUp();
+      const app = await desktopApp(https);
+      const query = new URLSearchParams(app.query).toString();
+      const signedIn = await https.request("POST", `/sign-in/email?${query}`, { body: { email: person.email, password: person.password } });
+      expect(signedIn.status).toBe(200);
+      const line = signedIn.cookies.find((cookie) => cookie.startsWith("__Host-latchkey.electron="));
+      expect(line, signedIn.cookies.join("\n")).toBeDefined();
+      expect(line).toContain("; Secure");
+      expect(line).toContain("Path=/;");
+      expect(line).toContain("Max-Age=120");
+      expect(line).not.toContain("HttpOnly");
+      const value = line!.split(";")[0]!.slice("__Host-latchkey.electron=".length);
+      expect(decodeHandOffCookie(value)).toEqual({ identifier: signedIn.body.electron_authorization_code, state: app.state });
+    } finally {
+      await https.close();
+    }
+  });
+});
