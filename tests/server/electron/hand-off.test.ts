@@ -194,6 +194,34 @@ describe("a two-factor sign-in with the hand-off parameters", () => {
   });
 });
 
+describe("other sign-in methods with the hand-off parameters", () => {
+  it("a mailed second-step code completes the held sign-in with the code", async () => {
+    const person = await userWithTotp(server);
+    const app = await desktopApp(server);
+    const tab = browserTab(server);
+    await tab.client.signIn.email({ email: person.email, password: person.password }, { query: app.query });
+    expect((await tab.client.twoFactor.sendOtp()).error).toBeNull();
+    const mail = (await server.outbox(person.email)).find((m) => m.kind === "otp");
+    expect(mail?.token).toMatch(/^\d{6}$/);
+    const verified = await tab.client.twoFactor.verifyOtp({ code: mail!.token! });
+    expect(verified.error).toBeNull();
+    const traded = await app.trade((verified.data as unknown as { electron_authorization_code: string }).electron_authorization_code);
+    expect(traded.data!.user.id).toBe(person.userId);
+  });
+
+  it("a username sign-in answers the code too", async () => {
+    const username = `desk${Date.now().toString(36)}`;
+    const person = await server.signUp({ username });
+    const app = await desktopApp(server);
+    const signedIn = await browserTab(server).client.$fetch("/sign-in/username", { method: "POST", query: app.query, body: { username, password: person.password } });
+    expect(signedIn.error).toBeNull();
+    const traded = await app.trade((signedIn.data as { electron_authorization_code: string }).electron_authorization_code);
+    expect(traded.data!.user.id).toBe(person.userId);
+    const signIns = (await auditRows(server, "user.sign-in")).filter((row) => row.targetId === person.userId && row.metadata?.desktopApp === true);
+    expect(signIns.map((row) => row.metadata?.method)).toEqual(["username"]);
+  });
+});
+
 describe("POST /electron/transfer-user", () => {
   it("hands the account signed in in this browser to the app", async () => {
     const person = await server.signUp();
