@@ -88,6 +88,14 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** The desktop app's browser sign-in hand-off, in @better-auth/electron's format (docs/desktop.md). */
+  electron: z
+    .object({
+      /** The `client_id` the app sends with its hand-off parameters (better-auth's `clientID`). */
+      clientId: z.string().min(1).max(128).default("electron"),
+    })
+    .prefault({}),
+
   /** Two-factor authentication and passkeys (docs/two-factor.md). */
   twoFactor: z
     .object({

@@ -14,6 +14,7 @@ import { twoFactorErrors } from "./errors/two-factor.js";
 import { socialErrors } from "./errors/social.js";
 import { usernameErrors } from "./errors/username.js";
 import { serverErrors } from "./errors/server.js";
+import { electronErrors } from "./errors/electron.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -28,6 +29,7 @@ export const ERRORS = {
   ...passkeyErrors,
   ...lockoutErrors,
   ...apiKeyErrors,
+  ...electronErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

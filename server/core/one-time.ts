@@ -32,6 +32,8 @@ export type OneTimePurpose =
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"
+  /** The desktop app's hand-off code (@better-auth/electron's format): issued by the sign-in core, redeemed at /electron/token. */
+  | "desktop-hand-off"
   /** Two-factor: the sign-in waiting for its second step, a mailed code, a trusted browser. */
   | "two-factor-pending"
   | "two-factor-otp"

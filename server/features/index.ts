@@ -23,6 +23,7 @@ import { sessionHandlers } from "./session/routes.js";
 import { socialHandlers } from "./social/routes.js";
 import { usernameHandlers } from "./username/routes.js";
 import { verificationHandlers } from "./verification/routes.js";
+import { electronHandlers } from "./electron/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -43,6 +44,7 @@ export const handlers: AllHandlers = {
   ...twoFactorHandlers,
   ...passkeyHandlers,
   ...organizationHandlers,
+  ...electronHandlers,
 };
 
 /**

@@ -7,6 +7,7 @@ import type { KeyScope } from "../core/credentials/key-scope.js";
 import type { CredentialKind } from "../core/credentials/powers.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import type { IssuedSession, RequestMeta } from "../core/session/service.js";
+import type { HandOffSlot } from "../core/sign-in/desktop-hand-off.js";
 
 export interface AuthState {
   session: SessionRow;
@@ -64,6 +65,11 @@ export interface HandlerContext<S extends EndpointSpec> {
    */
   auth: S["access"] extends "session" | "fresh-session" ? AuthState : AuthState | null;
   browser: BrowserSessions;
+  /**
+   * The desktop hand-off (core/sign-in/desktop-hand-off.ts): what a sign-in route's query asked
+   * for, and the code the sign-in core issued; the http layer answers it.
+   */
+  handOff: HandOffSlot;
   /** Record an audit event; the request's IP, user agent and actor are filled in. */
   audit(event: AuditEvent): void;
 }

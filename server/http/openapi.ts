@@ -12,6 +12,14 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
+const HAND_OFF_PARAMETERS = [
+  { name: "client_id", in: "query", required: false, schema: { type: "string" }, description: "Desktop hand-off: the app's client id (setting electron.clientId)" },
+  { name: "state", in: "query", required: false, schema: { type: "string", maxLength: 512 }, description: "Desktop hand-off: the app's state, required with client_id" },
+  { name: "code_challenge", in: "query", required: false, schema: { type: "string", maxLength: 512 }, description: "Desktop hand-off: S256 PKCE challenge, required with client_id" },
+];
+const HAND_OFF_NOTE =
+  "Desktop hand-off (@better-auth/electron's format): when the sign-in was asked for with client_id, state and code_challenge and a session is issued, the answer also carries `electron_authorization_code` for POST /electron/token, and the `latchkey.<clientId>` cookie holds it for the page.";
+
 export function buildOpenApi(basePath: string, serverURL: string, version: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, spec] of Object.entries(contract) as Array<[string, EndpointSpec]>) {
@@ -23,6 +31,9 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
         parameters.push({ name: key, in: location, required: location === "path" || (json.required ?? []).includes(key), schema: property });
       }
     }
+    const handsOff = spec.startsSession === "sign-in" || spec.startsSession === "second-step";
+    // The desktop hand-off's parameters, which every sign-in route takes (docs/desktop.md).
+    if (handsOff && !spec.path.startsWith("/callback") && !spec.path.startsWith("/oauth2/callback")) parameters.push(...HAND_OFF_PARAMETERS);
     const responses: Record<string, unknown> = {
       "200": {
         description: "Success",
@@ -40,6 +51,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       "x-access": spec.access,
     };
     if (spec.requires) operation.description = `Requires: ${spec.requires}`;
+    if (handsOff) operation.description = `${operation.description ? `${operation.description}\n\n` : ""}${HAND_OFF_NOTE}`;
     if (spec.access !== "public") operation.security = [{ bearer: [] }, { cookie: [] }, { apiKey: [] }];
     if (spec.body) operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(spec.body, "input") } } };
     const path = basePath + spec.path;

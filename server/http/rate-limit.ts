@@ -35,6 +35,8 @@ const STRICT_PATHS = [
   // Social sign-in callbacks finish a sign-in (and spend a code at the provider): same rule.
   "/callback/",
   "/oauth2/callback/",
+  // The desktop hand-off: codes are minted, traded for sessions, and social flows started here.
+  "/electron/",
 ];
 
 export function isStrictPath(path: string): boolean {

@@ -15,7 +15,8 @@ import { openAnswerCache } from "./answer-cache-slot.js";
 import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } from "./route-hooks.js";
 import type { OriginPolicy } from "./trusted-origins.js";
-import { cookiesAreSecure, createBrowserSessions, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
+import { cookiesAreSecure, createBrowserSessions, handOffCookie, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
+import { requestedHandOff, type HandOffSlot } from "../core/sign-in/desktop-hand-off.js";
 
 /** Body and query fields that name where to send the browser, and the error each one raises. */
 const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
@@ -77,6 +78,8 @@ async function serve(
   // about the body from a refusal).
   const bodyAfterAuth = spec.permissionBeforeBody !== undefined || spec.credentials === "manage";
   let body = bodyAfterAuth ? {} : parseBody();
+  // Sign-in routes take the desktop app's hand-off parameters beside their own (better-auth's electron plugin).
+  const handOff: HandOffSlot = spec.startsSession === "sign-in" || spec.startsSession === "second-step" ? { requested: requestedHandOff(app, request.query) } : {};
   assertRedirectTargets(query, options.origins);
   assertRedirectTargets(body, options.origins);
   const q = query as { disableRefresh?: boolean; disableCookieCache?: boolean };
@@ -134,6 +137,7 @@ async function serve(
     meta,
     auth,
     browser,
+    handOff,
     audit(event) {
       app.audit.record({
         ipAddress: meta.ip,
@@ -158,6 +162,13 @@ async function serve(
     if (jar.outgoing.length) reply.header("set-cookie", jar.outgoing);
   }
   if (jar.authToken) reply.header("set-auth-token", jar.authToken);
+  if (handOff.issued) {
+    // The page's copy (better-auth's electronProxyClient reads it); a JSON answer also names the code.
+    reply.header("set-cookie", [...jar.outgoing, handOffCookie(app, handOff.issued)]);
+    if (!(result instanceof Redirect) && !(result instanceof Html) && result && typeof result === "object") {
+      result = { ...result, electron_authorization_code: handOff.issued.code };
+    }
+  }
 
   if (result instanceof Redirect) {
     reply.redirect(result.location, 302);

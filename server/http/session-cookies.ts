@@ -19,6 +19,7 @@ import { toSession, toUser } from "../core/user/wire.js";
 import { parseCookies, serializeCookie, type CookieOptions } from "./cookies.js";
 import type { IssuedSession } from "../core/session/service.js";
 import type { BrowserSessions } from "./handler.js";
+import { HAND_OFF_COOKIE_SECONDS, redirectCookieValue } from "../core/sign-in/desktop-hand-off.js";
 
 export const COOKIE_PREFIX = "latchkey";
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
@@ -66,6 +67,17 @@ export interface CookieJarState {
   authToken?: string;
   /** Async cookie work (multi-session upkeep) run after the handler, before cookies are sent. */
   tasks?: Array<() => Promise<void>>;
+}
+
+/**
+ * The desktop hand-off's page cookie, `latchkey.<electron.clientId>`: better-auth's
+ * electronProxyClient reads it with `cookiePrefix: "latchkey"` to pass the code to the app. Not
+ * httpOnly (the page must read it), two minutes, and worthless without the app's PKCE verifier.
+ */
+export function handOffCookie(app: AppContext, issued: { code: string; state: string }): string {
+  const secure = cookiesAreSecure(app);
+  const name = wireCookieName(`${COOKIE_PREFIX}.${app.config.electron.clientId}`, secure);
+  return serializeCookie(name, redirectCookieValue(issued), { httpOnly: false, secure, sameSite: "Lax", path: "/", maxAge: HAND_OFF_COOKIE_SECONDS });
 }
 
 export function createBrowserSessions(app: AppContext, jar: CookieJarState): BrowserSessions {

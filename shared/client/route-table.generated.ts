@@ -44,6 +44,7 @@ export const routeTable: RouteTable = {
   cliSocialDecide: {"method":"POST","path":"/cli/sign-in/social/approval","params":[]},
   cliSocialToken: {"method":"POST","path":"/cli/sign-in/social/token","params":[]},
   oneTapCallback: {"method":"POST","path":"/one-tap/callback","params":[]},
+  electronInitOAuthProxy: {"method":"GET","path":"/electron/init-oauth-proxy","params":[]},
   listDeviceSessions: {"method":"GET","path":"/multi-session/list-device-sessions","params":[]},
   setActiveSession: {"method":"POST","path":"/multi-session/set-active","params":[]},
   revokeDeviceSession: {"method":"POST","path":"/multi-session/revoke","params":[]},
@@ -125,4 +126,6 @@ export const routeTable: RouteTable = {
   listTeamMembers: {"method":"GET","path":"/organization/list-team-members","params":[]},
   addTeamMember: {"method":"POST","path":"/organization/add-team-member","params":[]},
   removeTeamMember: {"method":"POST","path":"/organization/remove-team-member","params":[]},
+  electronToken: {"method":"POST","path":"/electron/token","params":[]},
+  electronTransferUser: {"method":"POST","path":"/electron/transfer-user","params":[]},
 };

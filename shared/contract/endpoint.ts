@@ -48,10 +48,12 @@ export interface EndpointSpec {
    * who someone is and ends in the sign-in core (server/core/sign-in/complete.ts), which may hold a
    * two-factor user at the second step; "second-step": it completes such a held sign-in;
    * "impersonation", "switch" (a session the browser already holds) and "rotation" (a new token
-   * for the caller after a password change) are not sign-ins. A test proves each "sign-in" route
+   * for the caller after a password change) are not sign-ins; "hand-off" (the desktop app trading
+   * its one-time code) continues a browser sign-in that already passed every step, through the
+   * sign-in core but never held again. A test proves each "sign-in" route
    * holds a two-factor user (tests/server/core/sign-in-core.test.ts).
    */
-  startsSession?: "sign-in" | "second-step" | "impersonation" | "switch" | "rotation";
+  startsSession?: "sign-in" | "second-step" | "impersonation" | "switch" | "rotation" | "hand-off";
   /**
    * "manage": the endpoint adds, changes or removes a way to sign in or the account itself
    * (password, email, passkeys, two-factor, linked accounts, API keys, deletion). Only a person's

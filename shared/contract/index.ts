@@ -21,6 +21,7 @@ import { passkeyEndpoints } from "./passkey.js";
 import { twoFactorEndpoints } from "./two-factor.js";
 import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
+import { electronEndpoints } from "./electron.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -42,6 +43,7 @@ export const contract = {
   ...twoFactorEndpoints,
   ...passkeyEndpoints,
   ...organizationEndpoints,
+  ...electronEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

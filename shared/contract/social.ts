@@ -7,6 +7,7 @@ import { z } from "zod";
 import { orTwoFactorRedirect } from "./two-factor.js";
 import { endpoint } from "./endpoint.js";
 import { callbackField, userSchema } from "./schemas.js";
+import { handOffParam } from "./electron.js";
 
 const providerField = z.string().min(1).max(64);
 const scopesField = z.array(z.string().max(256)).max(50);
@@ -285,5 +286,22 @@ export const socialEndpoints = {
     startsSession: "sign-in",
     body: z.object({ idToken: z.string().min(1).max(16384), callbackURL: callbackField.optional() }).strict(),
     response: orTwoFactorRedirect(z.object({ token: z.string(), user: userSchema })),
+  }),
+  electronInitOAuthProxy: endpoint({
+    method: "GET",
+    path: "/electron/init-oauth-proxy",
+    summary: "Start a social sign-in for the desktop app: redirects to the provider; the sign-in ends with a hand-off code",
+    tags: ["electron"],
+    access: "public",
+    query: z.object({
+      provider: z.string().min(1).max(64),
+      state: handOffParam,
+      code_challenge: handOffParam,
+      /** Latchkey extension: where the browser lands after the provider (default: the console's sign-in page, which passes the code on). */
+      callbackURL: callbackField.optional(),
+      errorCallbackURL: callbackField.optional(),
+    }),
+    response: z.object({ url: z.string().nullable(), redirect: z.boolean() }),
+    redirects: true,
   }),
 } as const;

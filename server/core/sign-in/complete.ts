@@ -11,7 +11,10 @@
  * 3. the session is created and `lastSignInAt`/`lastSignInMethod` recorded in one transaction;
  * 4. it is handed to the caller (cookies and `set-auth-token`), the lockout count is cleared, the
  *    browser is remembered as a device that signed in to this account (docs/lockout.md), and the
- *    sign-in is audited.
+ *    sign-in is audited;
+ * 5. when the sign-in was asked for by the desktop app (`?client_id&state&code_challenge`, or
+ *    carried through the second step), the hand-off code for the app is issued beside the session
+ *    (core/sign-in/desktop-hand-off.ts).
  *
  * Guessable proofs are rate-limited where they are checked (core/sign-in/password.ts, the
  * two-factor step), before this is reached.
@@ -22,6 +25,7 @@ import type { UserRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { recordSuccess } from "../lockout/service.js";
 import { assertNotBanned, startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { carriedHandOff, issueHandOffCode, type HandOffSlot } from "./desktop-hand-off.js";
 import { rememberKnownDevice } from "./known-device.js";
 import { holdAtSecondStep, trustThisDevice, useTrustedDevice } from "./second-factor.js";
 import { markPasskeySession } from "./two-factor-policy.js";
@@ -30,6 +34,8 @@ export interface SignInContext {
   app: AppContext;
   browser: BrowserSessions;
   meta: RequestMeta;
+  /** The desktop hand-off this request asked for, and where the code it earns is put (http layer). */
+  handOff?: HandOffSlot;
 }
 
 /** How the person proved who they are. Recorded as `lastSignInMethod` and in the audit. */
@@ -48,6 +54,11 @@ export interface SignInRequest {
   provesTwoFactors?: boolean;
   /** The second step was just passed with this factor ("totp", "otp", "backup-code"). */
   secondFactor?: string;
+  /**
+   * The session continues a browser sign-in that already passed every step: the desktop app
+   * redeeming its hand-off code (/electron/token). Never held at the second step.
+   */
+  handedOver?: boolean;
   /** After the second step: skip it on this browser from now on. */
   trustDevice?: boolean;
   /**
@@ -72,9 +83,12 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
   const { app, browser, meta } = ctx;
   const current = await assertNotBanned(app, user);
 
-  const passedSecondStep = request.provesTwoFactors === true || request.secondFactor !== undefined;
+  // The desktop app's hand-off: carried through the second step (bound to that held sign-in) or asked for now.
+  const handOff = carriedHandOff(request.carry) ?? ctx.handOff?.requested;
+  const passedSecondStep = request.provesTwoFactors === true || request.secondFactor !== undefined || request.handedOver === true;
   if (current.twoFactorEnabled && !passedSecondStep && !(await useTrustedDevice(app, browser, current.id))) {
-    const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry: request.carry });
+    const carry = handOff ? { ...request.carry, desktopHandOff: handOff } : request.carry;
+    const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry });
     return { held: true, answer };
   }
 
@@ -85,6 +99,10 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
   if (request.trustDevice) await trustThisDevice(app, browser, current.id);
   await recordSuccess(app, current);
   rememberKnownDevice(app, browser, current.id);
+  if (handOff && ctx.handOff) {
+    const code = await issueHandOffCode(app, current.id, handOff, { method: request.method, userVerified: request.provesTwoFactors });
+    ctx.handOff.issued = { code, state: handOff.state };
+  }
   if (!request.newAccount) app.audit.record({
     action: "user.sign-in",
     actorId: current.id,
@@ -96,6 +114,7 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
       method: request.method,
       ...(request.secondFactor ? { secondFactor: request.secondFactor, trustDevice: Boolean(request.trustDevice) } : {}),
       ...(request.provesTwoFactors ? { userVerified: true } : {}),
+      ...(handOff && ctx.handOff ? { desktopHandOff: true } : {}),
       ...request.audit,
     },
   });

@@ -17,6 +17,7 @@ import type { Database, UserRow } from "../../db/types.js";
 import type { AuthState, BrowserSessions } from "../../http/handler.js";
 import { isLocked, recordFailure } from "../lockout/service.js";
 import { completeSignIn, type SignInMethod } from "./complete.js";
+import type { HandOffSlot } from "./desktop-hand-off.js";
 import type { RequestMeta } from "../session/service.js";
 import { findUserById } from "../user/store.js";
 import { consume, forgetAllOf, issue, peek, swap, type OneTimeRecord } from "../one-time.js";
@@ -43,6 +44,8 @@ export interface StepContext {
   browser: BrowserSessions;
   meta: RequestMeta;
   auth: AuthState | null;
+  /** The desktop hand-off slot of this request (completeSignIn puts the code it earns there). */
+  handOff?: HandOffSlot;
 }
 
 /**

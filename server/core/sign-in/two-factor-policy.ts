@@ -35,6 +35,12 @@ export async function markPasskeySession(app: AppContext, sessionId: string, use
   await issue(app.db, now, { purpose: "passkey-session", secret: sessionId, data: {}, lifetimeSeconds: MARK_LIFETIME_SECONDS, userId });
 }
 
+/** Whether this session was created by a passkey sign-in with user verification (it carries the mark). */
+export async function isPasskeySession(app: AppContext, sessionId: string, userId: string): Promise<boolean> {
+  const mark = await peek(app.db, app.clock.now(), "passkey-session", sessionId);
+  return mark !== undefined && mark.userId === userId;
+}
+
 export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user">): boolean {
   const required = app.config.twoFactor.requiredForRoles;
   if (required.length === 0 || auth.user.twoFactorEnabled) return false;
@@ -45,7 +51,6 @@ export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user"
 export async function enforceTwoFactorPolicy(app: AppContext, auth: AuthState, path: string): Promise<void> {
   if (!mustSetUpTwoFactor(app, auth) || SETUP_PATHS.has(path)) return;
   if (auth.session.impersonatedBy) return; // an administrator acting as the user passed the policy already
-  const mark = await peek(app.db, app.clock.now(), "passkey-session", auth.session.id);
-  if (mark && mark.userId === auth.user.id) return;
+  if (await isPasskeySession(app, auth.session.id, auth.user.id)) return;
   throw apiError("TWO_FACTOR_SETUP_REQUIRED");
 }

@@ -11,6 +11,7 @@ import type { BrowserSessions } from "../../http/handler.js";
 import type { UserRow } from "../../db/types.js";
 import { linkProfile, userFromProfile, withStatus } from "./accounts.js";
 import type { CliFlow } from "./cli-login.js";
+import type { DesktopHandOff } from "../../core/sign-in/desktop-hand-off.js";
 import { authorizationURL, CallbackProblem, exchangeCode, profileHelpers, verifyIdToken, type ResolvedProvider } from "./oauth-client.js";
 import { effectiveScopes, type ProviderProfile, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
@@ -34,6 +35,8 @@ export interface FlowState {
   link?: { userId: string; email: string };
   /** Loopback CLI login: ask this browser to approve, then hand the user to the CLI instead of signing this browser in. */
   cli?: CliFlow;
+  /** The desktop app asked for this sign-in (/electron/init-oauth-proxy, or hand-off parameters on /sign-in/social): it ends with a code for the app. */
+  desktopHandOff?: DesktopHandOff;
 }
 
 export async function providerOrThrow(app: AppContext, id: string): Promise<ResolvedProvider & { disableSignUp: boolean }> {
@@ -70,6 +73,7 @@ export async function startFlow(
     requestSignUp: input.requestSignUp,
     link: input.link,
     cli: input.cli,
+    desktopHandOff: input.desktopHandOff,
   };
   const now = app.clock.now();
   // Consumed once by the callback, even by concurrent ones (core/one-time.ts).
@@ -89,7 +93,7 @@ export async function startFlow(
 export type CallbackResult =
   | { kind: "error"; errorURL?: string; error: string; description?: string }
   /** The provider proved who this is; the sign-in is completed by the caller (core/sign-in/complete.ts). */
-  | { kind: "signed-in"; user: UserRow; to: string; errorURL?: string; isNewUser: boolean; linked: boolean; providerId: string }
+  | { kind: "signed-in"; user: UserRow; to: string; errorURL?: string; isNewUser: boolean; linked: boolean; providerId: string; desktopHandOff?: DesktopHandOff }
   | { kind: "linked"; to: string; userId: string; providerId: string; created: boolean }
   | { kind: "cli"; flow: FlowState; userId: string; email: string; providerId: string; isNewUser: boolean };
 
@@ -154,7 +158,7 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
   if (!outcome.ok) return fail(outcome.error);
   if (flow.cli) return { kind: "cli", flow, userId: outcome.user.id, email: outcome.user.email, providerId, isNewUser: outcome.isNewUser };
   const to = outcome.isNewUser && flow.newUserURL ? flow.newUserURL : flow.callbackURL;
-  return { kind: "signed-in", user: outcome.user, to, errorURL: flow.errorURL, isNewUser: outcome.isNewUser, linked: outcome.linked, providerId };
+  return { kind: "signed-in", user: outcome.user, to, errorURL: flow.errorURL, isNewUser: outcome.isNewUser, linked: outcome.linked, providerId, desktopHandOff: flow.desktopHandOff };
 }
 
 async function fetchProfile(app: AppContext, provider: ResolvedProvider, tokens: ProviderTokens, params: URLSearchParams): Promise<ProviderProfile | null> {

@@ -44,7 +44,9 @@ async function handleCallback(ctx: AnyCtx, providerId: string, source: Record<st
       if (result.linked) ctx.audit({ action: "account.link", actorId: userId, targetId: userId, targetType: "user", metadata: { provider: result.providerId, automatic: true } });
       let outcome;
       try {
-        outcome = await completeSignIn(ctx, result.user, { method: `social:${result.providerId}`, audit: { provider: result.providerId } });
+        // A desktop hand-off asked for at the start travels in the flow state, bound to this sign-in.
+        const carry = result.desktopHandOff ? { desktopHandOff: result.desktopHandOff } : undefined;
+        outcome = await completeSignIn(ctx, result.user, { method: `social:${result.providerId}`, audit: { provider: result.providerId }, carry });
       } catch (problem) {
         const code = (problem as { code?: string }).code ?? "unable to create session";
         return new Redirect(withQuery(result.errorURL ?? `${ctx.app.apiURL}/error`, { error: code }));
@@ -79,7 +81,7 @@ interface SignInStart {
 }
 
 /** The redirect half of both sign-in starts: callbackURL is required here (an ID-token sign-in needs none). */
-async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser">, provider: ResolvedProvider, body: SignInStart, options: { legacyPath?: boolean } = {}) {
+async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser" | "handOff">, provider: ResolvedProvider, body: SignInStart, options: { legacyPath?: boolean } = {}) {
   if (!body.callbackURL) throw apiError("CALLBACK_URL_REQUIRED");
   const url = await startFlow(ctx.app, ctx.browser, provider, {
     callbackURL: body.callbackURL,
@@ -90,6 +92,7 @@ async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser">, provider: Resol
     loginHint: body.loginHint,
     additionalParams: body.additionalParams,
     legacyPath: options.legacyPath,
+    desktopHandOff: ctx.handOff.requested,
   });
   return { url, redirect: !body.disableRedirect };
 }
@@ -181,6 +184,20 @@ export const socialHandlers = defineHandlers({
     const signedIn = await completeSignIn(ctx, outcome.user, { method: "social:google", audit: { provider: "google", oneTap: true } });
     if (signedIn.held) return signedIn.answer; // two-factor: the second step comes next
     return { token: signedIn.issued.token, user: toUser(signedIn.issued.user) };
+  },
+
+  electronInitOAuthProxy: async (ctx) => {
+    // The desktop app's social sign-in (better-auth's init-oauth-proxy): a redirect sign-in whose
+    // flow state carries the app's state and challenge, so the callback ends with a code for it.
+    const { app, query } = ctx;
+    if (!query.state) throw apiError("MISSING_STATE");
+    if (!query.code_challenge) throw apiError("MISSING_PKCE");
+    const provider = await providerOrThrow(app, query.provider);
+    const handOff = { requested: { state: query.state, codeChallenge: query.code_challenge } };
+    // By default the browser lands on the console's sign-in page, which passes the code on from its cookie.
+    const callbackURL = query.callbackURL ?? `${app.baseURL}/console/sign-in?handoff=cookie`;
+    const { url } = await startSignIn({ app, browser: ctx.browser, handOff }, provider, { callbackURL, errorCallbackURL: query.errorCallbackURL });
+    return new Redirect(url);
   },
 
   cliSocialStart: async (ctx) => {
