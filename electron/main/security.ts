@@ -7,14 +7,13 @@
  * exact settings without the Electron binary.
  */
 import type { WebPreferences } from "electron";
+import { VERSION_ARG } from "../common/channels.js";
 
 /** The renderer is served from this privileged scheme (app-protocol.ts), not file://. */
 export const APP_SCHEME = "app";
 export const APP_HOST = "latchkey";
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** Passed to the sandboxed preload through additionalArguments (it cannot ask `app`). */
-export const VERSION_ARG = "--latchkey-app-version=";
 
 export function secureWebPreferences(preload: string, appVersion: string): WebPreferences {
   return {
