@@ -21,7 +21,6 @@ export const CHANNELS = {
 
 /** A call's name in the contract (listServers, addServer, …). */
 export type IpcName = keyof typeof CHANNELS;
-export type InvokeChannel = (typeof CHANNELS)[IpcName];
 
 /** Main → renderer: local server status changes and log lines. */
 export const LOCAL_EVENT_CHANNEL = "latchkey:local:event";

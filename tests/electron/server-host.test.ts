@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalServerStatus } from "../../shared/desktop-api.js";
-import type { ForkServer, FromServer, ServerChild, ToServer } from "../../electron/common/local-server-protocol.js";
+import type { FromServer, ServerChild, ToServer } from "../../electron/common/local-server-protocol.js";
 import { LocalServerHost, formatLogLine, parseSetup } from "../../electron/main/server-host.js";
 import { buildLocalServerEntry, nodeFork } from "./helpers.js";
 import { EventEmitter } from "node:events";

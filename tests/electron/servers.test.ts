@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHANNELS } from "../../electron/common/channels.js";
 import { desktopHandlers } from "../../electron/main/ipc.js";
 import { createRequestProxy, type FetchLike } from "../../electron/main/request-proxy.js";
 import type { LocalServerHost } from "../../electron/main/server-host.js";
