@@ -1,6 +1,7 @@
 /**
- * The desktop build (`npm run build:desktop`): electron-vite builds main (with the local server's
- * entry), preload and the renderer into out/. Needs no Electron binary.
+ * The desktop build (`npm run build:desktop`): electron-vite builds main (electron/main, plus the
+ * local server's process entry from electron/utility), preload (electron/preload) and the
+ * renderer into out/main, out/preload and out/renderer. Needs no Electron binary.
  *
  * - main: ESM (the package is "type": "module"), dependencies left external — electron-builder
  *   ships node_modules, and native modules (better-sqlite3, @node-rs/argon2) cannot be bundled.
@@ -24,8 +25,8 @@ export default defineConfig({
       sourcemap: true,
       rolldownOptions: {
         input: {
-          main: resolve(root, "electron/main.ts"),
-          "local-server-entry": resolve(root, "electron/local-server-entry.ts"),
+          main: resolve(root, "electron/main/main.ts"),
+          "local-server-entry": resolve(root, "electron/utility/local-server-entry.ts"),
         },
         output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
       },
@@ -36,7 +37,7 @@ export default defineConfig({
       outDir: resolve(root, "out/preload"),
       externalizeDeps: false,
       rolldownOptions: {
-        input: { preload: resolve(root, "electron/preload.ts") },
+        input: { preload: resolve(root, "electron/preload/preload.ts") },
         output: { format: "cjs", entryFileNames: "[name].cjs", codeSplitting: false },
       },
     },

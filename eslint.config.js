@@ -37,9 +37,9 @@ const paths = {
   rendererClient: "**/renderer/app/api.ts",
   // queries.ts of each area; a route loader's slice of it in <topic>-query(ies).ts beside it.
   rendererQueries: ["**/renderer/{features/*,app}/queries.ts", "**/renderer/features/*/*-{query,queries}.ts", "**/renderer/app/session.ts"],
-  // The desktop shell by runtime (electron/<runtime>/ after the split; flat names before it).
-  preload: ["**/electron/preload/**", "**/electron/preload*.ts", "**/electron/desktop-bridge.ts"],
-  electronCommon: ["**/electron/common/**", "**/electron/channels.ts"],
+  // The desktop shell by runtime: electron/main, preload, utility (the local server), common.
+  preload: ["**/electron/preload/**"],
+  electronCommon: ["**/electron/common/**"],
 };
 
 // Policies are evaluated in order and the last one that matches decides (allow or disallow).
@@ -61,7 +61,6 @@ const boundaryPolicies = [
   // The desktop shell does not import the CLI. The one exception is temporary: #20 item 3 moves
   // withOfflineContext out of cli/ (then this allow goes and the rule stands alone).
   { from: { element: { type: "electron" } }, disallow: { to: { element: { type: "cli" } } } },
-  { from: { file: { path: "**/electron/local-server-entry.ts" } }, allow: { to: { file: { path: "**/cli/offline-context.ts" } } } },
   // shared/ is used by every runtime: it depends on none of them.
   { from: { element: { type: "shared" } }, disallow: { to: { element: { types: { anyOf: ["server", "server-core", "server-feature", "cli", "electron", "renderer", "renderer-app", "renderer-ui", "renderer-feature"] } } } } },
 ];

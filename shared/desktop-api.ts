@@ -6,7 +6,7 @@
  * Session credentials never reach the renderer: API calls go through `request`, and main adds
  * the stored bearer token, keeps any token the server issues (`set-auth-token`), and answers
  * with every session token in headers and bodies replaced by an opaque handle
- * (electron/session-tokens.ts).
+ * (electron/main/session-tokens.ts).
  */
 
 /** A server the app knows: a remote one, or the local server it runs itself. */

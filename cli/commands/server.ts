@@ -112,7 +112,7 @@ export function registerServerCommands(program: Command): void {
       const flags = command.optsWithGlobals() as { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
-      const { withOfflineContext } = await import("../offline-context.js");
+      const { withOfflineContext } = await import("../../server/maintenance/offline-context.js");
       const { createAdmin } = await import("../../server/maintenance/create-admin.js");
       const { toUser } = await import("../../server/core/user/wire.js");
       const { findUserByEmail } = await import("../../server/core/user/store.js");

@@ -36,15 +36,3 @@ export const electronEndpoints = {
     response: z.object({ url: z.string().nullable(), redirect: z.boolean(), electron_authorization_code: z.string() }),
   }),
 };
-
-/**
- * What a sign-in, sign-up or second-step answer gains when the request carried the hand-off
- * parameters (the http layer adds it to any such answer, so the routes' own schemas stay
- * better-auth's). For the console's sign-in page: `(answer as WithHandOff<typeof answer>).electron_authorization_code`.
- */
-export const handOffAnswerSchema = z.object({ electron_authorization_code: z.string().optional() });
-export type WithHandOff<T> = T & z.infer<typeof handOffAnswerSchema>;
-
-/** The hand-off query a sign-in page forwards to the API (better-auth's names). */
-export const handOffQuerySchema = z.object({ client_id: z.string().max(128), state: handOffParam.min(1), code_challenge: handOffParam.min(1) });
-export type HandOffQuery = z.infer<typeof handOffQuerySchema>;

@@ -2,12 +2,12 @@
 import { fork } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { adaptNodeChild, type ForkServer } from "../../electron/local-server-protocol.js";
-import type { Encryptor } from "../../electron/servers.js";
+import { adaptNodeChild, type ForkServer } from "../../electron/common/local-server-protocol.js";
+import type { Encryptor } from "../../electron/main/servers.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The real entry main starts as a utilityProcess. */
-export const LOCAL_SERVER_SOURCE = fileURLToPath(new URL("../../electron/local-server-entry.ts", import.meta.url));
+export const LOCAL_SERVER_SOURCE = fileURLToPath(new URL("../../electron/utility/local-server-entry.ts", import.meta.url));
 
 /**
  * Bundle the entry the way electron-vite does (one ESM file, dependencies external) into a

@@ -3,12 +3,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createAppProtocolHandler, resolveAppFile } from "../../electron/app-protocol.js";
-import { CHANNELS, LOCAL_EVENT_CHANNEL, VERSION_ARG } from "../../electron/channels.js";
-import { createDesktopApi } from "../../electron/desktop-bridge.js";
-import { registerIpc } from "../../electron/ipc.js";
-import { buildMenuTemplate } from "../../electron/menu.js";
-import { appVersionFromArgv, assertContextIsolated } from "../../electron/preload-guard.js";
+import { createAppProtocolHandler, resolveAppFile } from "../../electron/main/app-protocol.js";
+import { CHANNELS, LOCAL_EVENT_CHANNEL, VERSION_ARG } from "../../electron/common/channels.js";
+import { createDesktopApi } from "../../electron/preload/desktop-bridge.js";
+import { registerIpc } from "../../electron/main/ipc.js";
+import { buildMenuTemplate } from "../../electron/main/menu.js";
+import { appVersionFromArgv, assertContextIsolated } from "../../electron/preload/preload-guard.js";
 import {
   APP_ORIGIN,
   decideNavigation,
@@ -20,7 +20,7 @@ import {
   secureWebPreferences,
   type SessionLike,
   type WebContentsLike,
-} from "../../electron/security.js";
+} from "../../electron/main/security.js";
 
 const appOrigins = [APP_ORIGIN];
 
@@ -190,7 +190,10 @@ describe("preload", () => {
     const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>();
     const api = createDesktopApi(
       {
-        invoke: async (channel, ...args) => void invoked.push([channel, args]),
+        invoke: async (channel, ...args) => {
+          invoked.push([channel, args]);
+          return { ok: true, value: undefined };
+        },
         on: (channel, listener) => listeners.set(channel, listener),
         removeListener: (channel) => listeners.delete(channel),
       },
@@ -220,15 +223,17 @@ describe("preload", () => {
 
   it("main answers IPC only from the app's own page", async () => {
     const handlers = new Map<string, (event: { senderFrame?: { url: string } | null }, ...args: unknown[]) => unknown>();
+    let ran = 0;
     registerIpc(
       { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: (channel) => handlers.delete(channel) },
-      { [CHANNELS.listServers]: () => ["ok"] } as never,
+      { listServers: () => (ran++, []) } as never,
       (url) => isAppUrl(url, appOrigins),
     );
     const list = handlers.get(CHANNELS.listServers)!;
-    expect(list({ senderFrame: { url: "app://latchkey/index.html#/welcome" } })).toEqual(["ok"]);
+    expect(await list({ senderFrame: { url: "app://latchkey/index.html#/welcome" } })).toEqual({ ok: true, value: [] });
     expect(() => list({ senderFrame: { url: "https://evil.example/" } })).toThrow(/Refused/);
     expect(() => list({ senderFrame: null })).toThrow(/Refused/);
+    expect(ran).toBe(1);
   });
 });
 

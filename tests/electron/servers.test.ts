@@ -3,11 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHANNELS } from "../../electron/channels.js";
-import { desktopHandlers } from "../../electron/ipc.js";
-import { createRequestProxy, type FetchLike } from "../../electron/request-proxy.js";
-import type { LocalServerHost } from "../../electron/server-host.js";
-import { ServerStore, normalizeServerUrl } from "../../electron/servers.js";
+import { desktopHandlers } from "../../electron/main/ipc.js";
+import { createRequestProxy, type FetchLike } from "../../electron/main/request-proxy.js";
+import type { LocalServerHost } from "../../electron/main/server-host.js";
+import { ServerStore, normalizeServerUrl } from "../../electron/main/servers.js";
 import { fakeEncryptor } from "./helpers.js";
 
 const dirs: string[] = [];
@@ -175,19 +174,18 @@ describe("request proxy (DesktopApi.request)", () => {
 });
 
 describe("IPC handlers", () => {
-  it("validate renderer input and make the local server active after setup", async () => {
+  it("make the local server active after setup, and refuse in words what they cannot do", async () => {
     const store = new ServerStore({ file: storeFile(), encryptor: fakeEncryptor() });
     const status = { state: "running", url: "http://127.0.0.1:41000", databasePath: "/x/latchkey.db", version: "0.1.0", error: null, pid: 1, initialized: true } as const;
     const host = { setup: async () => status, start: async () => status, stop: async () => status, status: () => status, logs: () => [] } as unknown as LocalServerHost;
     const opened: string[] = [];
     const handlers = desktopHandlers({ store, host, request: async () => ({ status: 200, headers: {}, body: "" }), openExternal: async (url) => void opened.push(url) });
 
-    await handlers[CHANNELS.localSetup]({ admin: {} });
+    await handlers.localSetup({ admin: { email: "ops@example.com", password: "long-enough-1", name: "Ops" } });
     expect(store.active()).toMatchObject({ kind: "local", url: "http://127.0.0.1:41000", signedIn: false });
-    await expect(async () => handlers[CHANNELS.addServer]({ url: 42 })).rejects.toThrow(/address/);
-    expect(() => handlers[CHANNELS.useServer]({})).toThrow(/Invalid server id/);
-    await expect((handlers[CHANNELS.openExternal] as (u: unknown) => Promise<void>)("file:///etc/passwd")).rejects.toThrow(/http/);
-    await handlers[CHANNELS.openExternal]("https://example.com/docs");
+    expect(() => handlers.useServer("no-such-id")).toThrow();
+    await expect(handlers.openExternal("file:///etc/passwd")).rejects.toThrow(/http/);
+    await handlers.openExternal("https://example.com/docs");
     expect(opened).toEqual(["https://example.com/docs"]);
   });
 });

@@ -40,9 +40,9 @@ describe("eslint rules that hold the architecture (#20)", () => {
   });
 
   it("keeps main-process code out of the preload, and the CLI out of the desktop shell", async () => {
-    expect(await findings("electron/preload.ts", 'import { APP_ORIGIN } from "./security.js";\nvoid APP_ORIGIN;\n')).toContain(boundary);
-    expect(await findings("electron/preload.ts", 'import { CHANNELS } from "./channels.js";\nvoid CHANNELS;\n')).toEqual([]);
-    expect(await findings("electron/main.ts", 'import { printJson } from "../cli/output.js";\nvoid printJson;\n')).toContain(boundary);
+    expect(await findings("electron/preload/preload.ts", 'import { APP_ORIGIN } from "../main/security.js";\nvoid APP_ORIGIN;\n')).toContain(boundary);
+    expect(await findings("electron/preload/preload.ts", 'import { CHANNELS } from "../common/channels.js";\nvoid CHANNELS;\n')).toEqual([]);
+    expect(await findings("electron/main/main.ts", 'import { printJson } from "../../cli/output.js";\nvoid printJson;\n')).toContain(boundary);
   });
 
   it("checks hooks' dependencies in the console", async () => {

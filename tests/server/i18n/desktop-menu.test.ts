@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTemplate } from "../../../electron/menu.js";
-import { menuLanguage } from "../../../electron/menu-texts.js";
+import { buildMenuTemplate } from "../../../electron/main/menu.js";
+import { menuLanguage } from "../../../electron/main/menu-texts.js";
 
 const labels = (language?: Parameters<typeof buildMenuTemplate>[0]["language"]) =>
   JSON.stringify(buildMenuTemplate({ isMac: false, isDev: false, appName: "Latchkey", language }, { go: () => {}, openDocs: () => {} }), (key, value) => (key === "click" ? undefined : value));

@@ -8,8 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { LocalServerSetup, LocalServerState, LocalServerStatus } from "../shared/desktop-api.js";
-import type { ForkServer, FromServer, ServerChild, SetupAdmin } from "./local-server-protocol.js";
+import type { LocalServerSetup, LocalServerState, LocalServerStatus } from "../../shared/desktop-api.js";
+import type { ForkServer, FromServer, ServerChild, SetupAdmin } from "../common/local-server-protocol.js";
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;

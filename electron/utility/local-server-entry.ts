@@ -9,12 +9,12 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { withOfflineContext } from "../cli/offline-context.js";
-import { resolveConfig, type Config } from "../server/config.js";
-import { startServer, type RunningServer } from "../server/main.js";
-import { createAdmin } from "../server/maintenance/create-admin.js";
-import { secretFileFor } from "../server/secret.js";
-import type { FromServer, ToServer } from "./local-server-protocol.js";
+import { withOfflineContext } from "../../server/maintenance/offline-context.js";
+import { resolveConfig, type Config } from "../../server/config.js";
+import { startServer, type RunningServer } from "../../server/main.js";
+import { createAdmin } from "../../server/maintenance/create-admin.js";
+import { secretFileFor } from "../../server/secret.js";
+import type { FromServer, ToServer } from "../common/local-server-protocol.js";
 
 interface ParentChannel {
   send(message: FromServer): Promise<void>;

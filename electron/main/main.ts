@@ -6,11 +6,11 @@
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell, utilityProcess } from "electron";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { VERSION } from "../server/version.js";
+import { VERSION } from "../../server/version.js";
 import { createAppProtocolHandler } from "./app-protocol.js";
-import { LOCAL_EVENT_CHANNEL } from "./channels.js";
+import { LOCAL_EVENT_CHANNEL } from "../common/channels.js";
 import { desktopHandlers, registerIpc } from "./ipc.js";
-import { adaptUtilityProcess } from "./local-server-protocol.js";
+import { adaptUtilityProcess } from "../common/local-server-protocol.js";
 import { buildMenuTemplate } from "./menu.js";
 import { menuLanguage } from "./menu-texts.js";
 import { createRequestProxy, type FetchLike } from "./request-proxy.js";

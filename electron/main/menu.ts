@@ -1,6 +1,6 @@
 /** The application menu: standard roles, plus the two places the app's own pages live. */
 import type { MenuItemConstructorOptions } from "electron";
-import type { LanguageTag } from "../shared/languages.js";
+import type { LanguageTag } from "../../shared/languages.js";
 import { MENU_TEXTS } from "./menu-texts.js";
 
 export interface MenuActions {

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { SavedServer } from "../shared/desktop-api.js";
+import type { SavedServer } from "../../shared/desktop-api.js";
 
 /** What the store needs from safeStorage; tests pass a fake. */
 export interface Encryptor {

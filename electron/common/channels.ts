@@ -1,8 +1,8 @@
-/** IPC channel names shared by main (ipc.ts) and preload (desktop-bridge.ts). */
-
-/** Passed by main to the sandboxed preload through additionalArguments (it cannot ask `app`). */
-export const VERSION_ARG = "--latchkey-app-version=";
-
+/**
+ * What main and preload call each other by name: the IPC channels (one per DesktopApi call),
+ * the event channel main pushes on, and the argument main hands the preload. No zod here: the
+ * sandboxed preload bundles this file. What each channel takes and answers is ipc-contract.ts.
+ */
 export const CHANNELS = {
   listServers: "latchkey:servers:list",
   activeServer: "latchkey:servers:active",
@@ -19,7 +19,11 @@ export const CHANNELS = {
   openExternal: "latchkey:open-external",
 } as const;
 
-export type InvokeChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
+/** A call's name in the contract (listServers, addServer, …). */
+export type IpcName = keyof typeof CHANNELS;
 
 /** Main → renderer: local server status changes and log lines. */
 export const LOCAL_EVENT_CHANNEL = "latchkey:local:event";
+
+/** Passed to the sandboxed preload through additionalArguments (it cannot ask `app`). */
+export const VERSION_ARG = "--latchkey-app-version=";

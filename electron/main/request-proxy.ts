@@ -10,7 +10,7 @@
  * client builds from `location.origin`) is sent to the active server: the renderer need not know
  * which server is active, and a switch in main reroutes every later call at once.
  */
-import type { DesktopRequest, DesktopResponse } from "../shared/desktop-api.js";
+import type { DesktopRequest, DesktopResponse } from "../../shared/desktop-api.js";
 import type { ServerStore } from "./servers.js";
 import { replaceKnownTokens, resolveHandleInRequest, scrubAnswerBody, SessionHandles } from "./session-tokens.js";
 

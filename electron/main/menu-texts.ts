@@ -3,7 +3,7 @@
  * Reload, Quit…) from the system locale, so these follow the same locale and the menu reads in
  * one language. `&` marks the Alt-key mnemonic on Windows and Linux.
  */
-import { matchLanguage, type LanguageTag } from "../shared/languages.js";
+import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
 
 export interface MenuTexts {
   file: string;

@@ -6,7 +6,7 @@
 import { contextBridge, ipcRenderer } from "electron";
 import { createDesktopApi } from "./desktop-bridge.js";
 import { appVersionFromArgv, assertContextIsolated } from "./preload-guard.js";
-import { VERSION_ARG } from "./channels.js";
+import { VERSION_ARG } from "../common/channels.js";
 
 assertContextIsolated(process);
 

@@ -7,7 +7,7 @@
  * exact settings without the Electron binary.
  */
 import type { WebPreferences } from "electron";
-import { VERSION_ARG } from "./channels.js";
+import { VERSION_ARG } from "../common/channels.js";
 
 /** The renderer is served from this privileged scheme (app-protocol.ts), not file://. */
 export const APP_SCHEME = "app";

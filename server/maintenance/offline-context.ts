@@ -1,10 +1,10 @@
 /** Runs a service against the database file with no HTTP server (server-side CLI commands). */
-import { createContext } from "../server/app.js";
-import type { AppContext, Logger } from "../server/context.js";
-import type { Config } from "../server/config.js";
-import { openDatabase } from "../server/db/database.js";
-import { migrateToLatest } from "../server/db/migrate.js";
-import { loadOrCreateSecret } from "../server/secret.js";
+import { createContext } from "../app.js";
+import type { AppContext, Logger } from "../context.js";
+import type { Config } from "../config.js";
+import { openDatabase } from "../db/database.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { loadOrCreateSecret } from "../secret.js";
 
 const stderrLogger: Logger = {
   info: () => {},
