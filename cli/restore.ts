@@ -115,7 +115,9 @@ function inspectBackup(file: string): BackupFacts {
     try {
       verdict = handle.prepare("PRAGMA integrity_check").pluck().get();
     } catch (error) {
-      throw new CliError(`${file} is not a SQLite database (${(error as Error).message}).`, EXIT.USAGE, "NOT_A_DATABASE");
+      const message = (error as Error).message;
+      if (/malformed|corrupt/i.test(message)) throw new CliError(`The backup ${file} failed its integrity check: ${message}`, EXIT.FAILURE, "BACKUP_CORRUPT");
+      throw new CliError(`${file} is not a SQLite database (${message}).`, EXIT.USAGE, "NOT_A_DATABASE");
     }
     if (verdict !== "ok") throw new CliError(`The backup ${file} failed its integrity check: ${String(verdict)}`, EXIT.FAILURE, "BACKUP_CORRUPT");
     const tables = new Set(handle.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]);
