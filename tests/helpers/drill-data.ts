@@ -10,6 +10,7 @@ import { expect } from "vitest";
 import { mergeConfig, resolveConfig } from "../../server/config.js";
 import { startServer, type RunningServer } from "../../server/main.js";
 import { createCookieFetch } from "./cookie-fetch.js";
+import { freePort } from "./run-cli.js";
 
 export const DRILL_PASSWORD = "password123";
 
@@ -35,7 +36,9 @@ export interface Seeded {
   kids: string[];
 }
 
-export function startOn(db: string, secret: string, port = 0): Promise<RunningServer> {
+/** A server on `db`, on a free port (its own origin must be known before it listens: cookie requests are origin-checked). */
+export async function startOn(db: string, secret: string): Promise<RunningServer> {
+  const port = await freePort();
   const config = resolveConfig(
     mergeConfig({
       db,
