@@ -10,7 +10,7 @@
  */
 import { hkdfSync } from "node:crypto";
 import { apiError } from "../../shared/errors.js";
-import { gcmOpen, open, seal } from "./encrypt.js";
+import { gcmOpen, openSealed, seal } from "./encrypt.js";
 
 export const PURPOSE = "provider-token";
 const LEGACY_PREFIX = "enc1:";
@@ -25,13 +25,22 @@ export function sealToken(secret: string, plain: string | null | undefined): str
 
 /** Open a sealed token (v1, or the older enc1:). Throws (SECRET_MISMATCH for v1) when it was tampered with, sealed under another secret, or is in no known format. */
 export function openToken(secret: string, sealed: string | null | undefined): string | null {
+  return openTokenForUse(secret, sealed)?.plain ?? null;
+}
+
+/**
+ * Like openToken, and says whether the value is `stale`: opened with a previous secret
+ * (AUTH_PREVIOUS_SECRETS) or in the older enc1: format — worth sealing again under the current
+ * secret now that its plaintext is at hand (issue 26: a rotation re-seals on use).
+ */
+export function openTokenForUse(secret: string, sealed: string | null | undefined): { plain: string; stale: boolean } | null {
   if (!sealed) return null;
-  if (sealed.startsWith(LEGACY_PREFIX)) return openLegacy(secret, sealed.slice(LEGACY_PREFIX.length));
+  if (sealed.startsWith(LEGACY_PREFIX)) return { plain: openLegacy(secret, sealed.slice(LEGACY_PREFIX.length)), stale: true };
   if (!sealed.startsWith("v1.")) throw new Error("provider token is not sealed");
-  const plain = open(sealed, secret, PURPOSE);
+  const opened = openSealed(sealed, secret, PURPOSE);
   // Under none of the configured secrets (a value altered in place fails the same way).
-  if (plain === null) throw apiError("SECRET_MISMATCH");
-  return plain;
+  if (opened === null) throw apiError("SECRET_MISMATCH");
+  return opened;
 }
 
 function legacyKeyFor(secret: string): Buffer {
