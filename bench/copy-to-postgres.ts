@@ -24,6 +24,8 @@ export interface CopyFigures {
   rows: number;
   tables: Record<string, number>;
   copySeconds: number;
+  /** CPU time of the copying process alone (user + system): less sensitive to a busy machine than the wall clock. PostgreSQL's own work is not in it. */
+  copyCpuSeconds: number;
   rowsPerSecond: number;
   targetSeconds: number;
   meetsTarget: boolean;
@@ -96,6 +98,7 @@ export async function run(): Promise<CopyFigures> {
     const target = await openDatabase(url.toString());
     const loadBefore = loadavg()[0] ?? 0;
     started = performance.now();
+    const cpuBefore = process.cpuUsage();
     let result;
     try {
       result = await copyDatabase(source, target);
@@ -104,11 +107,13 @@ export async function run(): Promise<CopyFigures> {
       await target.close();
     }
     const copySeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     return {
       users: USERS,
       rows: result.total,
       tables: Object.fromEntries(Object.entries(result.tables).filter(([, n]) => n > 0)),
       copySeconds: Math.round(copySeconds * 10) / 10,
+      copyCpuSeconds: Math.round((cpu.user + cpu.system) / 100_000) / 10,
       rowsPerSecond: Math.round(result.total / copySeconds),
       targetSeconds: 60,
       meetsTarget: copySeconds < 60,
@@ -126,7 +131,7 @@ export async function run(): Promise<CopyFigures> {
 
 export function report(figures: CopyFigures): string {
   return [
-    `copy SQLite → PostgreSQL: ${figures.users.toLocaleString("en")} users, ${figures.rows.toLocaleString("en")} rows in ${figures.copySeconds} s (${figures.rowsPerSecond.toLocaleString("en")} rows/s) — target < ${figures.targetSeconds} s: ${figures.meetsTarget ? "met" : "MISSED"}`,
+    `copy SQLite → PostgreSQL: ${figures.users.toLocaleString("en")} users, ${figures.rows.toLocaleString("en")} rows in ${figures.copySeconds} s (${figures.rowsPerSecond.toLocaleString("en")} rows/s; ${figures.copyCpuSeconds} s of CPU in the copying process) — target < ${figures.targetSeconds} s: ${figures.meetsTarget ? "met" : "MISSED"}`,
     `  rows: ${Object.entries(figures.tables).map(([t, n]) => `${t} ${n}`).join(", ")}`,
     `  seeding took ${figures.seedSeconds} s; load average ${figures.loadAverage1mBefore} before, ${figures.loadAverage1mAfter} after (${figures.cores} cores, ${figures.cpu})`,
   ].join("\n");
