@@ -3,12 +3,13 @@
  * separate connection, restarting a step when the running server writes, so the copy is a
  * consistent snapshot even under load. The copy is checked and given mode 0600.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
 import { say } from "./i18n/index.js";
+import { SECRET_MISMATCH_SENTENCE, statusOf } from "../server/key-check.js";
 
 export interface BackupResult {
   db: string;
@@ -17,6 +18,10 @@ export interface BackupResult {
   bytes: number;
   durationMs: number;
   integrity: "ok";
+  /** Always true: sealed values (TOTP seeds, JWT keys, provider tokens) open only with the server secret they were sealed with. */
+  secretNeeded: true;
+  /** Where --with-secret wrote the secret (mode 0600), else null. */
+  secretFile: string | null;
 }
 
 export async function backupDatabase(source: string, out: string, flags: { yes?: boolean; input?: boolean }): Promise<BackupResult> {
@@ -78,10 +83,32 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
     check.close();
   }
   for (const suffix of ["-wal", "-shm", "-journal"]) if (existsSync(to + suffix) && statSync(to + suffix).size === 0) rmSync(to + suffix, { force: true });
-  return { db: from, out: to, pages, bytes: statSync(to).size, durationMs: Math.round(performance.now() - started), integrity: "ok" };
+  return { db: from, out: to, pages, bytes: statSync(to).size, durationMs: Math.round(performance.now() - started), integrity: "ok", secretNeeded: true, secretFile: null };
 }
 
 /** The copy and any journal files SQLite left beside it. */
 function removeCopy(to: string): void {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(to + suffix, { force: true });
+}
+
+/**
+ * `--with-secret`: the secret written beside the backup as `<backup>.secret` — the name a server
+ * reads beside its database and `auth server restore` looks for — mode 0600 from its creation.
+ * Checked against the copy's key-check value first: a secret that does not open it is worse
+ * than none.
+ */
+export function writeSecretBeside(backup: string, secret: string, previousSecrets: readonly string[]): string {
+  const check = new Database(backup, { readonly: true, fileMustExist: true });
+  let stored: string | null = null;
+  try {
+    const hasTable = check.prepare("select 1 from sqlite_master where type = 'table' and name = 'keyCheck'").get() !== undefined;
+    if (hasTable) stored = (check.prepare("select value from keyCheck where id = 'current'").pluck().get() as string | undefined) ?? null;
+  } finally {
+    check.close();
+  }
+  if (statusOf(stored, secret, previousSecrets) === "mismatch") throw new CliError(SECRET_MISMATCH_SENTENCE, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
+  const file = `${backup}.secret`;
+  rmSync(file, { force: true });
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  return file;
 }

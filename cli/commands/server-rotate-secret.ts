@@ -41,7 +41,7 @@ export function registerRotateSecret(server: Command): void {
         else {
           info(`Re-sealed ${resealed} value(s) in ${displayTarget(config.db)} under the current secret; the database is now marked as sealed with it.`);
           for (const [table, counts] of Object.entries(result.tables)) info(`  ${table}: ${counts.rows} row(s), ${counts.resealed} re-sealed${counts.unreadable ? `, ${counts.unreadable} open under no configured secret (left as they are)` : ""}`);
-          info("Backup codes made before the rotation cannot be re-sealed: they match while the old secret stays in AUTH_PREVIOUS_SECRETS, so keep it there until users have made new ones.");
+          info("Backup codes stored before they were sealed (older versions kept keyed hashes) cannot be re-sealed: they match while the old secret stays in AUTH_PREVIOUS_SECRETS, so keep it there until their users have made new ones.");
         }
       } catch (error) {
         bar?.stop();

@@ -8,6 +8,8 @@ import { example } from "../context.js";
 import { say } from "../i18n/index.js";
 import { registerCheckConfig } from "./server-check-config.js";
 import { registerRotateSecret } from "./server-rotate-secret.js";
+import { registerRestore } from "./server-restore.js";
+import { registerCopy } from "./server-copy.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -139,20 +141,38 @@ export function registerServerCommands(program: Command): void {
     .description("copy the SQLite database with SQLite's online backup API (consistent while the server runs)")
     .option("--db <file>", "SQLite database file to copy (AUTH_DB)")
     .requiredOption("--out <file>", "where to write the copy (mode 0600: it holds password hashes)")
-    .addHelpText("after", "\nAn existing --out file is replaced only after confirmation (or --yes).\n\nExample:\n  $ auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db")
+    .option("--with-secret", "also write the server secret to <out>.secret (mode 0600): a restore needs it")
+    .option("--config <file>", "JSON settings file (AUTH_CONFIG): its secret, for --with-secret")
+    .addHelpText(
+      "after",
+      "\nAn existing --out file is replaced only after confirmation (or --yes). Restoring needs the server secret the database was sealed with: keep it with (--with-secret) or apart from the backup.\n\nExample:\n  $ auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db --with-secret",
+    )
     .action(async (_flags: { db?: string; out: string }, command: Command) => {
-      const flags = command.optsWithGlobals() as { db?: string; out: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
+      const flags = command.optsWithGlobals() as { db?: string; out: string; withSecret?: boolean; config?: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
       const { buildConfig } = await import("../server-config.js");
-      const config = buildConfig({ db: flags.db });
+      const config = buildConfig(flags.db ? { db: flags.db } : {}, flags.config);
       const { isPostgresUrl } = await import("../../server/db/target.js");
       // The online backup API is SQLite's; PostgreSQL has its own tools, which also see every
       // instance's writes consistently.
       if (isPostgresUrl(config.db)) throw new CliError("auth server backup copies SQLite files only; back up PostgreSQL with pg_dump (e.g. pg_dump -Fc \"$AUTH_DB\" > latchkey.dump).", EXIT.USAGE);
-      const { backupDatabase } = await import("../backup.js");
+      const { backupDatabase, writeSecretBeside } = await import("../backup.js");
+      let secret: string | null = null;
+      if (flags.withSecret) {
+        const { findSecret } = await import("../../server/secret.js");
+        secret = findSecret(config);
+        if (!secret) throw new CliError("--with-secret: no server secret is configured for this database (AUTH_SECRET, the config file, or a .secret file beside it).", EXIT.USAGE, "SECRET_REQUIRED");
+      }
       const result = await backupDatabase(config.db, flags.out, flags);
+      if (secret) result.secretFile = writeSecretBeside(result.out, secret, config.previousSecrets);
       if (wantsJson(flags)) printJson(result);
-      else info(`Backed up ${result.db} to ${result.out} (${result.pages} pages, ${result.bytes} bytes, ${result.durationMs} ms).`);
+      else {
+        info(`Backed up ${result.db} to ${result.out} (${result.pages} pages, ${result.bytes} bytes, ${result.durationMs} ms).`);
+        info(result.secretFile ? say("done", "backupSecretWritten", { file: result.secretFile }) : say("done", "backupSecretNeeded"));
+      }
     });
+
+  registerRestore(server);
+  registerCopy(server);
 }
 
 export async function secretMismatchCliError(): Promise<CliError> {

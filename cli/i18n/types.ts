@@ -52,6 +52,20 @@ export interface CliMessages {
     /** Appended to `imported` when some rows failed. */
     importFailed: string;
     exported: Plural;
+    /** `auth server backup` without --with-secret: a restore needs the secret. */
+    backupSecretNeeded: string;
+    /** `auth server backup --with-secret`: {file}. */
+    backupSecretWritten: string;
+    /** `auth server restore`: {from}, {db}, {total} rows. */
+    restored: string;
+    /** {files} the restore replaced, kept under new names. */
+    restoreKept: string;
+    /** The backup's secret file installed beside the database: {file}. */
+    restoreSecretInstalled: string;
+    /** Progress label of `auth server copy`: {table}. */
+    copying: string;
+    /** `auth server copy`: {total} rows, {from}, {to}, {seconds}. */
+    copied: string;
   };
   help: {
     /** commander's headings. */

@@ -1,12 +1,13 @@
 /**
  * `auth server rotate-secret` (issue 26): every value sealed under a previous secret
- * (AUTH_PREVIOUS_SECRETS) is sealed again under AUTH_SECRET — TOTP seeds, JWT signing keys,
- * provider tokens, outbox mail — in batches, each batch in one transaction, while servers keep
+ * (AUTH_PREVIOUS_SECRETS) is sealed again under AUTH_SECRET — TOTP seeds, backup codes, JWT
+ * signing keys, provider tokens, outbox mail — in batches, each batch in one transaction, while servers keep
  * running (they open either secret). The key-check value is written last, so an interrupted
  * rotation is simply run again.
  *
- * Keyed hashes (backup codes, known-device tags) cannot be recomputed without their plaintext:
- * they keep matching while the old secret stays in AUTH_PREVIOUS_SECRETS (docs/operations.md).
+ * Keyed hashes (backup codes stored before they were sealed, known-device tags) cannot be
+ * recomputed without their plaintext: they keep matching while the old secret stays in
+ * AUTH_PREVIOUS_SECRETS (docs/operations.md).
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database.js";
@@ -14,6 +15,7 @@ import { openSealed, rememberPreviousSecrets, seal } from "../crypto/encrypt.js"
 import { PURPOSE as PROVIDER_TOKEN } from "../features/social/sealed-tokens.js";
 import { PURPOSE as JWKS_PRIVATE_KEY } from "../features/jwt/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../features/two-factor/totp.js";
+import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../features/two-factor/backup-codes.js";
 import { OUTBOX_PURPOSE } from "../mail/outbox.js";
 import { readKeyCheck, SecretMismatchError, statusOf, writeKeyCheck } from "../key-check.js";
 
@@ -21,15 +23,15 @@ const BATCH = 500;
 
 interface Target {
   table: string;
-  columns: string[];
-  purpose: string;
+  /** Sealed columns and the purpose each was sealed for. */
+  columns: Record<string, string>;
 }
 
 const TARGETS: Target[] = [
-  { table: "twoFactor", columns: ["secret"], purpose: TOTP_SEED },
-  { table: "jwks", columns: ["privateKey"], purpose: JWKS_PRIVATE_KEY },
-  { table: "account", columns: ["accessToken", "refreshToken", "idToken"], purpose: PROVIDER_TOKEN },
-  { table: "outbox", columns: ["sealed"], purpose: OUTBOX_PURPOSE },
+  { table: "twoFactor", columns: { secret: TOTP_SEED, backupCodes: BACKUP_CODES } },
+  { table: "jwks", columns: { privateKey: JWKS_PRIVATE_KEY } },
+  { table: "account", columns: { accessToken: PROVIDER_TOKEN, refreshToken: PROVIDER_TOKEN, idToken: PROVIDER_TOKEN } },
+  { table: "outbox", columns: { sealed: OUTBOX_PURPOSE } },
 ];
 
 export interface TableCounts {
@@ -66,7 +68,7 @@ export async function rotateSecret(db: DB, secret: string, previous: readonly st
     for (;;) {
       const rows = await any
         .selectFrom(target.table)
-        .select(["id", ...target.columns])
+        .select(["id", ...Object.keys(target.columns)])
         .where("id", ">", after)
         .orderBy("id")
         .limit(BATCH)
@@ -75,12 +77,13 @@ export async function rotateSecret(db: DB, secret: string, previous: readonly st
       await any.transaction().execute(async (trx) => {
         for (const row of rows) {
           const changes: Record<string, string> = {};
-          for (const column of target.columns) {
+          for (const [column, purpose] of Object.entries(target.columns)) {
             const value = row[column];
+            // Not sealed (null, or backup codes kept as keyed hashes from before): nothing to do.
             if (!value || !value.startsWith("v1.")) continue;
-            const opened = openSealed(value, secret, target.purpose);
+            const opened = openSealed(value, secret, purpose);
             if (!opened) counts.unreadable++;
-            else if (opened.stale) changes[column] = seal(opened.plain, secret, target.purpose);
+            else if (opened.stale) changes[column] = seal(opened.plain, secret, purpose);
           }
           if (Object.keys(changes).length) {
             // Only if unchanged since it was read: a server may have re-sealed it (or the provider's refresh replaced it) meanwhile.

@@ -59,6 +59,13 @@ export const de: CliMessages = {
     imported: { one: "{done} von {count} Benutzer importiert", other: "{done} von {count} Benutzern importiert" },
     importFailed: ", {failed} fehlgeschlagen",
     exported: { one: "{count} Benutzer exportiert.", other: "{count} Benutzer exportiert." },
+    backupSecretNeeded: "Zum Wiederherstellen dieser Sicherung wird das Server-Geheimnis benötigt, mit dem sie versiegelt wurde (AUTH_SECRET): Bewahren Sie das Geheimnis sicher und getrennt von der Sicherung auf, oder schreiben Sie es mit --with-secret neben die Sicherung.",
+    backupSecretWritten: "Das Server-Geheimnis steht in {file} (Modus 0600): Die Wiederherstellung braucht es. Bewahren Sie es so sicher auf wie die Sicherung.",
+    restored: "{from} in {db} wiederhergestellt ({total} Zeilen):",
+    restoreKept: "Die ersetzten Dateien bleiben als {files} erhalten.",
+    restoreSecretInstalled: "Das Geheimnis der Sicherung liegt jetzt neben der Datenbank: {file}.",
+    copying: "Kopiere {table}",
+    copied: "{total} Zeilen von {from} nach {to} in {seconds} s kopiert; die Anzahl jeder Tabelle stimmt überein:",
   },
   help: {
     titles: { "Usage:": "Aufruf:", "Options:": "Optionen:", "Commands:": "Befehle:", "Arguments:": "Argumente:", "Global Options:": "Globale Optionen:" },

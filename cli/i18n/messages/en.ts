@@ -38,6 +38,13 @@ export const en: CliMessages = {
     imported: { one: "Imported {done} of {count} user", other: "Imported {done} of {count} users" },
     importFailed: ", {failed} failed",
     exported: { one: "Exported {count} user.", other: "Exported {count} users." },
+    backupSecretNeeded: "Restoring this backup needs the server secret it was sealed with (AUTH_SECRET): keep the secret safe and apart from the backup, or pass --with-secret to write it beside the backup.",
+    backupSecretWritten: "The server secret is in {file} (mode 0600): a restore needs it. Keep it as safe as the backup.",
+    restored: "Restored {from} into {db} ({total} rows):",
+    restoreKept: "The replaced files are kept as {files}.",
+    restoreSecretInstalled: "The backup's secret was put beside the database as {file}.",
+    copying: "Copying {table}",
+    copied: "Copied {total} rows from {from} to {to} in {seconds} s; every table's count matches:",
   },
   help: {
     titles: { "Usage:": "Usage:", "Options:": "Options:", "Commands:": "Commands:", "Arguments:": "Arguments:", "Global Options:": "Global Options:" },

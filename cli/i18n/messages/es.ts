@@ -59,6 +59,13 @@ export const es: CliMessages = {
     imported: { one: "Importados {done} de {count} usuario", other: "Importados {done} de {count} usuarios" },
     importFailed: ", {failed} con error",
     exported: { one: "Exportado {count} usuario.", other: "Exportados {count} usuarios." },
+    backupSecretNeeded: "Para restaurar esta copia hace falta el secreto del servidor con el que se selló (AUTH_SECRET): guarde el secreto a salvo y aparte de la copia, o use --with-secret para escribirlo junto a la copia.",
+    backupSecretWritten: "El secreto del servidor está en {file} (modo 0600): la restauración lo necesita. Guárdelo tan a salvo como la copia.",
+    restored: "{from} restaurada en {db} ({total} filas):",
+    restoreKept: "Los archivos sustituidos se conservan como {files}.",
+    restoreSecretInstalled: "El secreto de la copia se colocó junto a la base de datos como {file}.",
+    copying: "Copiando {table}",
+    copied: "Copiadas {total} filas de {from} a {to} en {seconds} s; el recuento de cada tabla coincide:",
   },
   help: {
     titles: { "Usage:": "Uso:", "Options:": "Opciones:", "Commands:": "Comandos:", "Arguments:": "Argumentos:", "Global Options:": "Opciones globales:" },

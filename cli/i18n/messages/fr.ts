@@ -60,6 +60,13 @@ export const fr: CliMessages = {
     imported: { one: "{done} utilisateur importé sur {count}", other: "{done} utilisateurs importés sur {count}" },
     importFailed: ", {failed} en échec",
     exported: { one: "{count} utilisateur exporté.", other: "{count} utilisateurs exportés." },
+    backupSecretNeeded: "Restaurer cette sauvegarde exige le secret du serveur qui l'a scellée (AUTH_SECRET) : gardez le secret en lieu sûr, à part de la sauvegarde, ou passez --with-secret pour l'écrire à côté de la sauvegarde.",
+    backupSecretWritten: "Le secret du serveur est dans {file} (mode 0600) : une restauration en a besoin. Gardez-le aussi précieusement que la sauvegarde.",
+    restored: "{from} restaurée dans {db} ({total} lignes) :",
+    restoreKept: "Les fichiers remplacés sont conservés sous {files}.",
+    restoreSecretInstalled: "Le secret de la sauvegarde a été placé à côté de la base de données : {file}.",
+    copying: "Copie de {table}",
+    copied: "{total} lignes copiées de {from} vers {to} en {seconds} s ; le nombre de lignes de chaque table concorde :",
   },
   help: {
     titles: { "Usage:": "Utilisation\u00a0:", "Options:": "Options\u00a0:", "Commands:": "Commandes\u00a0:", "Arguments:": "Arguments\u00a0:", "Global Options:": "Options globales\u00a0:" },

@@ -60,6 +60,13 @@ export const pl: CliMessages = {
     imported: { one: "Zaimportowano {done} z {count} użytkownika", few: "Zaimportowano {done} z {count} użytkowników", many: "Zaimportowano {done} z {count} użytkowników", other: "Zaimportowano {done} z {count} użytkownika" },
     importFailed: ", nieudane: {failed}",
     exported: { one: "Wyeksportowano {count} użytkownika.", few: "Wyeksportowano {count} użytkowników.", many: "Wyeksportowano {count} użytkowników.", other: "Wyeksportowano {count} użytkownika." },
+    backupSecretNeeded: "Do odtworzenia tej kopii potrzebny jest sekret serwera, którym ją zapieczętowano (AUTH_SECRET): przechowuj sekret bezpiecznie i osobno od kopii albo użyj --with-secret, aby zapisać go obok kopii.",
+    backupSecretWritten: "Sekret serwera jest w {file} (tryb 0600): odtworzenie go wymaga. Przechowuj go równie bezpiecznie jak kopię.",
+    restored: "Odtworzono {from} w {db} (wierszy: {total}):",
+    restoreKept: "Zastąpione pliki zachowano jako {files}.",
+    restoreSecretInstalled: "Sekret z kopii umieszczono obok bazy danych: {file}.",
+    copying: "Kopiowanie: {table}",
+    copied: "Skopiowano wierszy: {total} z {from} do {to} w {seconds} s; liczba wierszy każdej tabeli się zgadza:",
   },
   help: {
     titles: { "Usage:": "Użycie:", "Options:": "Opcje:", "Commands:": "Polecenia:", "Arguments:": "Argumenty:", "Global Options:": "Opcje ogólne:" },

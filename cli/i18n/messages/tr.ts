@@ -61,6 +61,13 @@ export const tr: CliMessages = {
     imported: { other: "{count} kullanıcıdan {done} tanesi içe aktarıldı" },
     importFailed: ", {failed} başarısız",
     exported: { other: "{count} kullanıcı dışa aktarıldı." },
+    backupSecretNeeded: "Bu yedeği geri yüklemek için onu mühürleyen sunucu sırrı (AUTH_SECRET) gerekir: sırrı güvenle ve yedekten ayrı saklayın ya da yedeğin yanına yazmak için --with-secret kullanın.",
+    backupSecretWritten: "Sunucu sırrı {file} dosyasında (mod 0600): geri yükleme için gereklidir. Onu yedek kadar güvenli saklayın.",
+    restored: "{from}, {db} içine geri yüklendi ({total} satır):",
+    restoreKept: "Değiştirilen dosyalar {files} olarak saklandı.",
+    restoreSecretInstalled: "Yedeğin sırrı veritabanının yanına kondu: {file}.",
+    copying: "Kopyalanıyor: {table}",
+    copied: "{from} kaynağından {to} hedefine {total} satır {seconds} sn içinde kopyalandı; her tablonun satır sayısı tutuyor:",
   },
   help: {
     titles: { "Usage:": "Kullanım:", "Options:": "Seçenekler:", "Commands:": "Komutlar:", "Arguments:": "Bağımsız değişkenler:", "Global Options:": "Genel seçenekler:" },

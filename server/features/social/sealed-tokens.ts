@@ -7,7 +7,7 @@
  * nullable account columns onto seal/open.
  */
 import { apiError } from "../../../shared/errors.js";
-import { open, seal } from "../../crypto/encrypt.js";
+import { openSealed, seal } from "../../crypto/encrypt.js";
 
 export const PURPOSE = "provider-token";
 
@@ -23,9 +23,18 @@ export function sealToken(secret: string, plain: string | null | undefined): str
  * (get-access-token answers FAILED_TO_GET_ACCESS_TOKEN; the next sign-in stores fresh tokens).
  */
 export function openToken(secret: string, sealed: string | null | undefined): string | null {
+  return openTokenForUse(secret, sealed)?.plain ?? null;
+}
+
+/**
+ * Like openToken, and says whether the value is `stale`: opened with a previous secret
+ * (AUTH_PREVIOUS_SECRETS), so worth sealing again under the current secret now that its
+ * plaintext is at hand (a rotation re-seals on use).
+ */
+export function openTokenForUse(secret: string, sealed: string | null | undefined): { plain: string; stale: boolean } | null {
   if (!sealed) return null;
   if (!sealed.startsWith("v1.")) throw new Error("provider token is not sealed");
-  const plain = open(sealed, secret, PURPOSE);
-  if (plain === null) throw apiError("SECRET_MISMATCH");
-  return plain;
+  const opened = openSealed(sealed, secret, PURPOSE);
+  if (opened === null) throw apiError("SECRET_MISMATCH");
+  return opened;
 }

@@ -46,3 +46,11 @@ export async function updateAccountTokens(db: Q, id: string, tokens: Partial<Sea
   }
   await db.updateTable("account").set(changes).where("id", "=", id).execute();
 }
+
+/**
+ * One token column sealed again under the current secret (it opened with a previous one), unless
+ * it changed since it was read: a refresh that stored fresh tokens meanwhile wins.
+ */
+export async function resealToken(db: Q, id: string, column: "accessToken" | "refreshToken" | "idToken", expected: string, next: string): Promise<void> {
+  await db.updateTable("account").set({ [column]: next }).where("id", "=", id).where(column, "=", expected).execute();
+}

@@ -5,18 +5,26 @@
  */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { openToken, sealToken } from "./sealed-tokens.js";
+import { openTokenForUse, sealToken } from "./sealed-tokens.js";
 import { isSecretMismatch, secretMismatch } from "../../crypto/secret-mismatch.js";
 import type { AccountRow } from "../../db/types.js";
 import { parseScopes } from "../../core/user/account-scopes.js";
 import { profileHelpers, refreshTokens } from "./oauth-client.js";
 import { resolveProvider } from "./registry.js";
-import { findAccountOfUser, updateAccountTokens } from "./store.js";
+import { findAccountOfUser, resealToken, updateAccountTokens } from "./store.js";
 
 export interface AccountSelection {
   providerId?: string;
   accountId?: string;
   userId?: string;
+}
+
+/** A stored token opened for use; one sealed with a previous secret is sealed again with the current one on the way. */
+async function openStored(app: AppContext, account: AccountRow, column: "accessToken" | "refreshToken" | "idToken"): Promise<string | null> {
+  const sealed = account[column];
+  const opened = openTokenForUse(app.secret, sealed);
+  if (opened?.stale && sealed) await resealToken(app.db, account.id, column, sealed, sealToken(app.secret, opened.plain)!);
+  return opened?.plain ?? null;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : new Date(Number(ms)).toISOString());
@@ -41,7 +49,7 @@ async function providerFor(app: AppContext, account: AccountRow) {
 
 async function refreshStored(app: AppContext, account: AccountRow) {
   const provider = await providerFor(app, account);
-  const refreshToken = openToken(app.secret, account.refreshToken);
+  const refreshToken = await openStored(app, account, "refreshToken");
   if (!refreshToken) throw apiError("REFRESH_TOKEN_NOT_FOUND");
   const fresh = await refreshTokens(app, provider, refreshToken);
   await updateAccountTokens(
@@ -68,11 +76,11 @@ export async function getAccessToken(app: AppContext, userId: string, selection:
     if (expired && account.refreshToken) {
       const { fresh } = await refreshStored(app, account);
       if (!fresh.accessToken) throw new Error("no access token in refresh answer");
-      return { accessToken: fresh.accessToken, accessTokenExpiresAt: iso(fresh.accessTokenExpiresAt), scopes: parseScopes(account.scope), idToken: fresh.idToken ?? openToken(app.secret, account.idToken) ?? undefined };
+      return { accessToken: fresh.accessToken, accessTokenExpiresAt: iso(fresh.accessTokenExpiresAt), scopes: parseScopes(account.scope), idToken: fresh.idToken ?? (await openStored(app, account, "idToken")) ?? undefined };
     }
-    const accessToken = openToken(app.secret, account.accessToken);
+    const accessToken = await openStored(app, account, "accessToken");
     if (!accessToken) throw new Error("no access token stored");
-    return { accessToken, accessTokenExpiresAt: iso(expiresAt), scopes: parseScopes(account.scope), idToken: openToken(app.secret, account.idToken) ?? undefined };
+    return { accessToken, accessTokenExpiresAt: iso(expiresAt), scopes: parseScopes(account.scope), idToken: (await openStored(app, account, "idToken")) ?? undefined };
   } catch (error) {
     if (isSecretMismatch(error)) throw secretMismatch(app.log, "a provider token", { accountId: account.id });
     app.log.warn({ provider: account.providerId, reason: (error as Error).message }, "get-access-token failed");
@@ -93,7 +101,7 @@ export async function refreshAccessToken(app: AppContext, userId: string, select
       accessTokenExpiresAt: iso(fresh.accessTokenExpiresAt),
       refreshTokenExpiresAt: iso(fresh.refreshTokenExpiresAt ?? account.refreshTokenExpiresAt),
       scope: account.scope,
-      idToken: fresh.idToken ?? openToken(app.secret, account.idToken) ?? undefined,
+      idToken: fresh.idToken ?? (await openStored(app, account, "idToken")) ?? undefined,
       providerId: account.providerId,
       accountId: account.id,
     };
@@ -108,7 +116,7 @@ export async function accountInfo(app: AppContext, userId: string, selection: Ac
   const account = await selectAccount(app, userId, selection);
   const provider = await providerFor(app, account);
   const { accessToken } = await getAccessToken(app, userId, { accountId: account.id });
-  const idToken = openToken(app.secret, account.idToken) ?? undefined;
+  const idToken = (await openStored(app, account, "idToken")) ?? undefined;
   const tokens = { accessToken, idToken, scopes: parseScopes(account.scope), raw: {} };
   let data: Record<string, unknown> = {};
   try {

@@ -1,13 +1,19 @@
 /**
- * Backup codes: 10 codes of 10 characters (about 59 bits each), shown once. Only keyed hashes
- * (HMAC under a key derived from the server secret) are stored, so neither a database copy nor a
- * brute force of it without the server secret gives a usable code.
+ * Backup codes: 10 codes of 10 characters (about 59 bits each), shown once. They are stored
+ * sealed (AES-256-GCM under a key derived from the server secret, crypto/encrypt.ts), like the
+ * TOTP seed beside them: a database copy without the secret opens neither, and a secret rotation
+ * (AUTH_PREVIOUS_SECRETS, `auth server rotate-secret`) can seal them again under the new secret —
+ * keyed hashes could not be recomputed without the codes (issue 26).
+ *
+ * Lists stored before that are JSON arrays of keyed hashes (HMAC under the secret); they still
+ * match, under the current or a previous secret, until the user makes new codes.
  */
-import { keyedHash, keyedHashes } from "../../crypto/encrypt.js";
+import { keyedHashes, openSealed, seal } from "../../crypto/encrypt.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
 
 const COUNT = 10;
-const PURPOSE = "two-factor-backup-code";
+const HASH_PURPOSE = "two-factor-backup-code";
+export const BACKUP_CODES_PURPOSE = "two-factor-backup-codes";
 
 export function newBackupCodes(): string[] {
   return Array.from({ length: COUNT }, () => {
@@ -21,25 +27,52 @@ function normalize(code: string): string {
   return code.trim().replace(/-/g, "");
 }
 
-export function hashBackupCodes(codes: string[], serverSecret: string): string {
-  return JSON.stringify(codes.map((code) => keyedHash(normalize(code), serverSecret, PURPOSE)));
+/** The list to store: the codes, normalized, sealed under the current secret. */
+export function sealBackupCodes(codes: string[], serverSecret: string): string {
+  return seal(JSON.stringify(codes.map(normalize)), serverSecret, BACKUP_CODES_PURPOSE);
 }
 
-/** The stored list without the matching code, or null when none matches. Every entry is compared. */
+/** The stored list opens under no configured secret: the database was sealed with another one. */
+export class BackupCodesUnreadable extends Error {}
+
+/**
+ * The list to store once `code` is used — sealed under the current secret, whichever secret
+ * sealed it before — or null when no code matches. Every entry is compared.
+ */
 export function useBackupCode(stored: string, code: string, serverSecret: string): string | null {
+  if (stored.startsWith("v1.")) {
+    const opened = openSealed(stored, serverSecret, BACKUP_CODES_PURPOSE);
+    if (!opened) throw new BackupCodesUnreadable();
+    let codes: string[];
+    try {
+      codes = JSON.parse(opened.plain) as string[];
+    } catch {
+      return null;
+    }
+    const given = normalize(code);
+    const match = firstMatch(codes, (candidate) => safeEqual(candidate, given));
+    if (match < 0) return null;
+    return sealBackupCodes(codes.filter((_, index) => index !== match), serverSecret);
+  }
   let hashes: string[];
   try {
     hashes = JSON.parse(stored) as string[];
   } catch {
     return null;
   }
-  // Under the current secret or, during a rotation, a previous one: codes cannot be hashed anew
-  // without their plaintext, so they match under the secret they were made with.
-  const candidates = keyedHashes(normalize(code), serverSecret, PURPOSE);
-  let match = -1;
-  hashes.forEach((hash, index) => {
-    if (candidates.some((candidate) => safeEqual(hash, candidate)) && match < 0) match = index;
-  });
+  // A list from before sealing: keyed hashes under the current secret or, during a rotation, a
+  // previous one (they cannot be hashed anew without the codes).
+  const candidates = keyedHashes(normalize(code), serverSecret, HASH_PURPOSE);
+  const match = firstMatch(hashes, (hash) => candidates.some((candidate) => safeEqual(hash, candidate)));
   if (match < 0) return null;
   return JSON.stringify(hashes.filter((_, index) => index !== match));
+}
+
+/** Index of the first entry that matches; every entry is compared, so the time does not tell which. */
+function firstMatch(entries: string[], matches: (entry: string) => boolean): number {
+  let match = -1;
+  entries.forEach((entry, index) => {
+    if (matches(entry) && match < 0) match = index;
+  });
+  return match;
 }

@@ -10,7 +10,7 @@ import { recipientLanguage } from "../../mail/templates/language.js";
 import { checkPassword } from "../../core/sign-in/password.js";
 import { findUserById } from "../../core/user/store.js";
 import { secretMismatch } from "../../crypto/secret-mismatch.js";
-import { hashBackupCodes, newBackupCodes, useBackupCode } from "./backup-codes.js";
+import { BackupCodesUnreadable, newBackupCodes, sealBackupCodes, useBackupCode } from "./backup-codes.js";
 import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "../../core/sign-in/second-factor.js";
 import { consume, peek, reissue, swap } from "../../core/one-time.js";
 import * as store from "../../core/two-factor/store.js";
@@ -49,7 +49,7 @@ export async function enableTwoFactor(app: AppContext, user: UserRow, input: { p
   if (existing?.verified && user.twoFactorEnabled) throw apiError("TOTP_ALREADY_ENABLED");
   const secret = newTotpSecret();
   const backupCodes = newBackupCodes();
-  await store.saveTwoFactor(app.db, user.id, sealTotpSecret(secret, app.secret), hashBackupCodes(backupCodes, app.secret), now);
+  await store.saveTwoFactor(app.db, user.id, sealTotpSecret(secret, app.secret), sealBackupCodes(backupCodes, app.secret), now);
   return { method: "totp", totpURI: totpURI(secret, issuerOf(app, input.issuer), user.email), backupCodes };
 }
 
@@ -81,7 +81,7 @@ export async function generateBackupCodes(app: AppContext, user: UserRow, passwo
   const row = await store.findTwoFactor(app.db, user.id);
   if (!row) throw apiError("TWO_FACTOR_NOT_ENABLED");
   const codes = newBackupCodes();
-  await store.swapBackupCodes(app.db, row.id, row.backupCodes, hashBackupCodes(codes, app.secret), app.clock.now());
+  await store.swapBackupCodes(app.db, row.id, row.backupCodes, sealBackupCodes(codes, app.secret), app.clock.now());
   return codes;
 }
 
@@ -153,7 +153,13 @@ export async function verifyBackupCode(ctx: StepContext, input: { code: string; 
   const attempt = await beginAttempt(ctx);
   const row = await store.findTwoFactor(app.db, attempt.user.id);
   if (!row) throw apiError("BACKUP_CODES_NOT_ENABLED");
-  const remaining = useBackupCode(row.backupCodes, input.code, app.secret);
+  let remaining: string | null;
+  try {
+    remaining = useBackupCode(row.backupCodes, input.code, app.secret);
+  } catch (error) {
+    if (error instanceof BackupCodesUnreadable) throw secretMismatch(app.log, "the backup codes", { userId: row.userId });
+    throw error;
+  }
   if (remaining === null) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
   // Compare-and-swap: of two requests with the same code, one wins.
   if (!(await store.swapBackupCodes(app.db, row.id, row.backupCodes, remaining, app.clock.now()))) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");

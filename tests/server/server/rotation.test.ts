@@ -59,7 +59,7 @@ async function call(server: RunningServer, method: string, path: string, init: {
 }
 
 describe("rotating the server secret (#26)", () => {
-  const state = { email: "rotate@example.com", seed: "", token: "", apiKey: "", kids: [] as string[], userId: "" };
+  const state = { email: "rotate@example.com", seed: "", backupCodes: [] as string[], token: "", apiKey: "", kids: [] as string[], userId: "" };
   // A browser that began its sign-in on the old server: its two-factor cookie is signed with the old secret.
   let browser: ReturnType<typeof createCookieFetch>;
 
@@ -71,6 +71,7 @@ describe("rotating the server secret (#26)", () => {
     state.userId = signUp.body.user.id;
     const enabled = await call(first, "POST", "/two-factor/enable", { token: state.token, body: { password: PASSWORD } });
     state.seed = new URL(enabled.body.totpURI).searchParams.get("secret")!;
+    state.backupCodes = enabled.body.backupCodes;
     // One step back: the later sign-ins then each use a later step (each step is accepted once).
     expect((await call(first, "POST", "/two-factor/verify-totp", { token: state.token, body: { code: totp(state.seed, -1) } })).status).toBe(200);
     const key = await call(first, "POST", "/api-key/create", { token: state.token, body: { name: "rotation" } });
@@ -114,7 +115,8 @@ describe("rotating the server secret (#26)", () => {
     expect(rotated.code).toBe(0);
     const counts = JSON.parse(rotated.stdout);
     expect(counts.tables.jwks).toEqual({ rows: 1, resealed: 1, unreadable: 0 });
-    expect(counts.tables.twoFactor).toEqual({ rows: 1, resealed: 0, unreadable: 0 }); // already re-sealed on use
+    // The TOTP seed was re-sealed on use already; the backup codes, never used, are re-sealed now.
+    expect(counts.tables.twoFactor).toEqual({ rows: 1, resealed: 1, unreadable: 0 });
     expect(counts.unreadable).toBe(0);
     expect(rotated.stdout).not.toContain(OLD);
 
@@ -123,6 +125,12 @@ describe("rotating the server secret (#26)", () => {
       const tab = createCookieFetch(server.url);
       expect((await call(server, "POST", "/sign-in/email", { fetch: tab.fetch, body: { email: state.email, password: PASSWORD } })).body).toMatchObject({ twoFactorRedirect: true });
       expect((await call(server, "POST", "/two-factor/verify-totp", { fetch: tab.fetch, body: { code: totp(state.seed, 1) } })).status).toBe(200);
+      // A backup code made under the old secret works with the new secret alone.
+      const other = createCookieFetch(server.url);
+      expect((await call(server, "POST", "/sign-in/email", { fetch: other.fetch, body: { email: state.email, password: PASSWORD } })).body).toMatchObject({ twoFactorRedirect: true });
+      const byCode = await call(server, "POST", "/two-factor/verify-backup-code", { fetch: other.fetch, body: { code: state.backupCodes[0] } });
+      expect(byCode.status).toBe(200);
+      expect(byCode.body.user.id).toBe(state.userId);
       expect((await call(server, "GET", "/get-session", { token: state.token })).body.user.id).toBe(state.userId);
       expect((await call(server, "GET", "/get-session", { apiKey: state.apiKey })).body.user.id).toBe(state.userId);
       expect((await call(server, "GET", "/jwks")).body.keys.map((k: { kid: string }) => k.kid)).toEqual(state.kids);

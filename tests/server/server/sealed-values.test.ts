@@ -48,18 +48,25 @@ describe("values made under a previous secret (#26)", () => {
   const current = "current-secret-current-secret-00026";
 
   it("a provider token and a backup code from the previous secret open only while it is listed in AUTH_PREVIOUS_SECRETS (#26)", async () => {
-    const { rememberPreviousSecrets } = await import("../../../server/crypto/encrypt.js");
+    const { keyedHash, openSealed, rememberPreviousSecrets } = await import("../../../server/crypto/encrypt.js");
     const { openToken, sealToken } = await import("../../../server/features/social/sealed-tokens.js");
-    const { hashBackupCodes, useBackupCode } = await import("../../../server/features/two-factor/backup-codes.js");
+    const { BACKUP_CODES_PURPOSE, BackupCodesUnreadable, sealBackupCodes, useBackupCode } = await import("../../../server/features/two-factor/backup-codes.js");
     const token = sealToken(previous, "provider-access-token")!;
-    const codes = hashBackupCodes(["AAAAA-BBBBB", "CCCCC-DDDDD"], previous);
+    const codes = sealBackupCodes(["AAAAA-BBBBB", "CCCCC-DDDDD"], previous);
+    // The format before codes were sealed: keyed hashes of the codes without their dash.
+    const hashed = JSON.stringify(["AAAAABBBBB", "CCCCCDDDDD"].map((code) => keyedHash(code, previous, "two-factor-backup-code")));
     try {
       rememberPreviousSecrets(current, [previous]);
       expect(openToken(current, token)).toBe("provider-access-token");
-      expect(JSON.parse(useBackupCode(codes, "CCCCC-DDDDD", current)!)).toHaveLength(1);
+      // Used under the current secret, the rest is sealed again under it.
+      const rest = useBackupCode(codes, "CCCCC-DDDDD", current)!;
+      expect(openSealed(rest, current, BACKUP_CODES_PURPOSE)).toEqual({ plain: JSON.stringify(["AAAAABBBBB"]), stale: false });
+      expect(useBackupCode(codes, "EEEEE-FFFFF", current)).toBeNull();
+      expect(JSON.parse(useBackupCode(hashed, "CCCCC-DDDDD", current)!)).toHaveLength(1);
       rememberPreviousSecrets(current, []);
       expect(() => openToken(current, token)).toThrow(expect.objectContaining({ code: "SECRET_MISMATCH" }));
-      expect(useBackupCode(codes, "CCCCC-DDDDD", current)).toBeNull();
+      expect(() => useBackupCode(codes, "CCCCC-DDDDD", current)).toThrow(BackupCodesUnreadable);
+      expect(useBackupCode(hashed, "CCCCC-DDDDD", current)).toBeNull();
     } finally {
       rememberPreviousSecrets(current, []);
     }
