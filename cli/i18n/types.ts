@@ -32,6 +32,28 @@ export interface CliMessages {
     replaceFile: string;
     revokeApiKey: string;
   };
+  /** Commander's usage errors (cli/usage-errors.ts), with a hint when one fits. */
+  usage: {
+    unknownOption: string;
+    unknownCommand: string;
+    missingArgument: string;
+    optionValueMissing: string;
+    requiredOption: string;
+    tooManyArguments: string;
+    didYouMean: string;
+    didYouMeanOneOf: string;
+  };
+  /** Where a newcomer goes wrong: what happened, and what to do instead. */
+  hints: {
+    dbIsFolder: string;
+    configUnreadable: string;
+    configSyntax: string;
+    notMember: string;
+    unknownRole: string;
+    banEnds: string;
+    banReason: string;
+    totpReused: string;
+  };
   done: {
     signedIn: string;
     signedOut: string;
