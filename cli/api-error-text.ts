@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { ApiError } from "../shared/errors.js";
 import { parseBannedMessage, parseUnknownRoleIssue } from "../shared/errors/admin.js";
 import { TOTP_REUSED_MESSAGE } from "../shared/errors/two-factor.js";
-import { currentLanguage, fill, messages } from "./i18n/index.js";
+import { currentLanguage, fill, longDate, messages } from "./i18n/index.js";
 
 let consoleTexts: Record<string, string> | undefined;
 
@@ -39,10 +39,6 @@ export function apiErrorText(code: string, fallback: string): string {
   return Object.hasOwn(fromConsole, code) ? fromConsole[code]! : fallback;
 }
 
-function when(date: Date): string {
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long", timeStyle: "short" }).format(date);
-}
-
 /** The lines to print for `error` (the first one after "error: "), the code in parentheses. */
 export function describeApiError(error: ApiError): string[] {
   const { hints } = messages();
@@ -51,7 +47,7 @@ export function describeApiError(error: ApiError): string[] {
     const { reason, expires } = parseBannedMessage(error.message);
     // The first line without the parts shown below it in the person's words.
     const base = error.message.split(" Reason: ")[0]!.replace(/\.?$/, ".");
-    return [`${apiErrorText(error.code, base)} (${error.code})`, ...(reason ? [`  ${fill(hints.banReason, { reason })}`] : []), ...(expires ? [`  ${fill(hints.banEnds, { when: when(expires) })}`] : [])];
+    return [`${apiErrorText(error.code, base)} (${error.code})`, ...(reason ? [`  ${fill(hints.banReason, { reason })}`] : []), ...(expires ? [`  ${fill(hints.banEnds, { when: longDate(expires) })}`] : [])];
   }
   const lines = [`${apiErrorText(error.code, error.message)} (${error.code})`];
   for (const issue of error.issues ?? []) {

@@ -54,6 +54,33 @@ export interface CliMessages {
     banReason: string;
     totpReused: string;
   };
+  /** `auth admin users …` and bulk work (--from-file). {verb}/{done} come from `actions`. */
+  users: {
+    actions: Record<"ban" | "unban" | "unlock" | "remove" | "revokeSessions", { verb: string; done: string }>;
+    confirmOne: string;
+    wouldOne: string;
+    banned: string;
+    bannedUntil: string;
+    unbanned: string;
+    unlocked: string;
+    removed: string;
+    wouldEndSessions: string;
+    created: string;
+    createdNoPassword: string;
+    roleSet: string;
+    passwordSet: string;
+    noUserEmail: string;
+    noUserId: string;
+    bulkConfirm: Plural;
+    standardInput: string;
+    bulkDone: string;
+    bulkWould: string;
+    bulkFailed: string;
+    bulkSummary: string;
+    bulkDrySummary: string;
+    bulkFailedCount: string;
+    bulkPartial: string;
+  };
   done: {
     signedIn: string;
     signedOut: string;
