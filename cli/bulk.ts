@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import type { GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "./output.js";
+import { fill, messages, pluralOf } from "./i18n/index.js";
+import type { CliMessages } from "./i18n/types.js";
 import { confirm, readStdin } from "./prompt.js";
 
 export interface BulkResult {
@@ -23,6 +25,8 @@ export interface BulkJob<T> {
   done: string;
   /** Imperative for the confirmation, e.g. "Ban". */
   verb: string;
+  /** The catalogue's words for this action (messages().users.actions), shown instead of verb/done. */
+  action?: keyof CliMessages["users"]["actions"];
   /** Turn a line into a target (e.g. look the user up); throws when it cannot. */
   resolve: (line: string) => Promise<T>;
   /** Do the work on a resolved target. */
@@ -63,11 +67,16 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
   const lines = await readLines(source);
   const dryRun = Boolean(flags.dryRun);
   if (lines.length === 0) throw new CliError(`No lines to process in ${source === "-" ? "standard input" : source}.`, EXIT.USAGE, "EMPTY_INPUT");
-  if (job.destructive && !dryRun) await confirm(flags, `${job.verb} ${lines.length} ${lines.length === 1 ? "entry" : "entries"} from ${source === "-" ? "standard input" : source}?`);
+  const words = messages().users;
+  // Human words in the CLI's language; `job.done` stays the JSON `action` in every language.
+  const verb = job.action ? words.actions[job.action].verb : job.verb;
+  const doneWord = job.action ? words.actions[job.action].done : job.done;
+  const from = source === "-" ? words.standardInput : source;
+  if (job.destructive && !dryRun) await confirm(flags, fill(pluralOf(words.bulkConfirm, lines.length), { verb, count: lines.length, source: from }));
 
   const json = wantsJson(flags);
   const showProgress = !json && Boolean(process.stderr.isTTY);
-  const progress = showProgress ? (await import("./views/progress.js")).startProgress({ label: dryRun ? "Checking" : `${job.verb}`, done: 0, total: lines.length, failed: 0 }) : undefined;
+  const progress = showProgress ? (await import("./views/progress.js")).startProgress({ label: dryRun ? "Checking" : verb, done: 0, total: lines.length, failed: 0 }) : undefined;
 
   const results: BulkResult[] = new Array(lines.length);
   let done = 0;
@@ -89,7 +98,7 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
       results[index] = result;
       done++;
       if (flags.jsonl) printJsonLine(result);
-      progress?.update({ label: dryRun ? "Checking" : job.verb, done, total: lines.length, failed });
+      progress?.update({ label: dryRun ? "Checking" : verb, done, total: lines.length, failed });
     }
   };
   await Promise.all(Array.from({ length: Math.min(job.concurrency ?? 4, lines.length) }, worker));
@@ -100,10 +109,10 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
   else if (json) printJson({ ...summary, results });
   else {
     for (const result of results) {
-      if (result.ok) info(`${dryRun ? "would be " + job.done : job.done}: ${result.input}${result.target && result.target !== result.input ? ` (${result.target})` : ""}`);
-      else warn(`failed: ${result.input}: ${result.error!.message} (${result.error!.code})`);
+      if (result.ok) info(`${fill(dryRun ? words.bulkWould : words.bulkDone, { done: doneWord, input: result.input })}${result.target && result.target !== result.input ? ` (${result.target})` : ""}`);
+      else warn(`${fill(words.bulkFailed, { input: result.input, message: result.error!.message })} (${result.error!.code})`);
     }
-    info(`${dryRun ? "Dry run: " : ""}${summary.succeeded} of ${summary.total} ${dryRun ? "would be " : ""}${job.done}${failed ? `, ${failed} failed` : ""}.`);
+    info(`${fill(dryRun ? words.bulkDrySummary : words.bulkSummary, { succeeded: summary.succeeded, total: summary.total, done: doneWord })}${failed ? fill(words.bulkFailedCount, { failed }) : ""}.`);
   }
-  if (failed > 0) throw new CliError(`${failed} of ${lines.length} failed.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+  if (failed > 0) throw new CliError(fill(words.bulkPartial, { failed, total: lines.length }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
 }

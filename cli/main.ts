@@ -5,7 +5,8 @@ import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { protectDashedOperands } from "./dashed-operands.js";
 import { buildProgram } from "./program.js";
-import { errorText, loadCliLanguage, messages } from "./i18n/index.js";
+import { loadCliLanguage, messages } from "./i18n/index.js";
+import { describeApiError } from "./api-error-text.js";
 
 // `auth … | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -37,8 +38,9 @@ export function report(error: unknown): number {
     return error.exitCode;
   }
   if (error instanceof ApiError) {
-    process.stderr.write(`${prefix}: ${errorText(error.code, error.message)} (${error.code})\n`);
-    for (const issue of error.issues ?? []) process.stderr.write(`  ${issue.path}: ${issue.message}\n`);
+    const [first, ...more] = describeApiError(error);
+    process.stderr.write(`${prefix}: ${first}\n`);
+    for (const line of more) process.stderr.write(`${line}\n`);
     const exit = exitCodeFor(error.status, error.code);
     if (exit === EXIT.NOT_SIGNED_IN && error.code !== "INVALID_EMAIL_OR_PASSWORD") {
       process.stderr.write(`${messages().sessionMissing}\n`);
@@ -47,16 +49,16 @@ export function report(error: unknown): number {
   }
   if (error instanceof DatabaseUnreachableError) {
     // Local commands on a PostgreSQL URL (mail list, create-admin, migrate): a clear line, no stack.
-    process.stderr.write(`error: ${error.message}\n`);
+    process.stderr.write(`${prefix}: ${error.message}\n`);
     return EXIT.NETWORK;
   }
   const fileProblem = describeFileError(error);
   if (fileProblem) {
     // A path the user gave that cannot be read or written: their mistake, said in one line.
-    process.stderr.write(`error: ${fileProblem}\n`);
+    process.stderr.write(`${prefix}: ${fileProblem}\n`);
     return EXIT.USAGE;
   }
-  process.stderr.write(`error: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.stderr.write(`${prefix}: ${(error as Error)?.stack ?? String(error)}\n`);
   return EXIT.INTERNAL;
 }
 

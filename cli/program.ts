@@ -17,6 +17,8 @@ import { registerServerCommands } from "./commands/server.js";
 import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { localizeHelp } from "./i18n/index.js";
+import { localizeUsageErrors } from "./usage-errors.js";
+import { rejectFolderAsDatabase } from "./db-flag.js";
 
 export const EXIT_CODE_HELP =
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.";
@@ -39,6 +41,8 @@ export function buildProgram(): Command {
     .addOption(new Option("-p, --password <secret>", "refused: passwords never go in arguments").hideHelp());
 
   program.hook("preAction", (_root, action) => {
+    // Commands that take --db (or read AUTH_DB): a folder there is refused with the file meant.
+    if (action.options.some((option) => option.long === "--db")) rejectFolderAsDatabase((action.opts() as { db?: string }).db ?? process.env.AUTH_DB);
     if (action.optsWithGlobals().password !== undefined) {
       throw new CliError(
         "Refusing a password given as an argument: other users of this machine can read it. Type it at the prompt, or pipe it with --password-stdin.",
@@ -60,6 +64,7 @@ export function buildProgram(): Command {
 
   fillGroupExamples(program);
   localizeHelp(program);
+  localizeUsageErrors(program);
   example(
     program,
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",

@@ -1,6 +1,7 @@
 /** Users may be named by id or by email everywhere; organizations by id or slug. */
 import type { LatchkeyClient } from "../shared/client/index.js";
 import type { User } from "../shared/contract/schemas.js";
+import { fill, messages } from "./i18n/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
 
 export async function resolveUser(client: LatchkeyClient, ref: string): Promise<User> {
@@ -9,13 +10,13 @@ export async function resolveUser(client: LatchkeyClient, ref: string): Promise<
     const email = wanted.toLowerCase();
     const answer = await client.adminListUsers({ filterField: "email", filterOperator: "eq", filterValue: email, limit: 2 });
     const user = answer.users.find((candidate) => candidate.email.toLowerCase() === email);
-    if (!user) throw new CliError(`No user with email ${wanted}.`, EXIT.NOT_FOUND, "USER_NOT_FOUND");
+    if (!user) throw new CliError(fill(messages().users.noUserEmail, { email: wanted }), EXIT.NOT_FOUND, "USER_NOT_FOUND");
     return user;
   }
   try {
     return await client.adminGetUser({ id: wanted });
   } catch (error) {
-    if ((error as { status?: number }).status === 404) throw new CliError(`No user with id ${wanted}.`, EXIT.NOT_FOUND, "USER_NOT_FOUND");
+    if ((error as { status?: number }).status === 404) throw new CliError(fill(messages().users.noUserId, { id: wanted }), EXIT.NOT_FOUND, "USER_NOT_FOUND");
     throw error;
   }
 }

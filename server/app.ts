@@ -30,6 +30,7 @@ import { apiError } from "../shared/errors.js";
 import type { Mailer } from "./mail/mailer.js";
 import { createOutboxMailer } from "./mail/outbox.js";
 import { createSmtpMailer } from "./mail/smtp.js";
+import { prettyDestination, resolveLogFormat } from "./logging/pretty-log.js";
 import { VERSION } from "./version.js";
 
 export interface CreateAppOptions {
@@ -56,7 +57,16 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const server = Fastify({
-    logger: options.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", 'req.headers["x-api-key"]'] }),
+    logger:
+      options.logger ??
+      (config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie", 'req.headers["x-api-key"]'],
+            // On a terminal, one readable line per event (logging/pretty-log.ts); else JSON lines.
+            ...(resolveLogFormat(config.logFormat) === "pretty" ? { stream: prettyDestination() } : {}),
+          }),
     // Request URLs can carry one-time tokens (verify-email?token=…): no automatic request logs.
     logController: new LogController({ disableRequestLogging: true }),
     // No child logger per request: it cost 8 µs of a 25 µs request (pino bindings + redaction),

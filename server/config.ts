@@ -29,6 +29,8 @@ export const configSchema = z.object({
   /** Language for mail and pages when the user chose none and the request's Accept-Language names none we speak. */
   defaultLanguage: z.enum(LANGUAGE_TAGS).default("en"),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+  /** AUTH_LOG_FORMAT: one-line logs for people ("pretty") or pino's JSON lines; "auto": pretty on a terminal. */
+  logFormat: z.enum(["auto", "json", "pretty"]).default("auto"),
   bodyLimitBytes: z.number().int().positive().default(256 * 1024),
 
   rateLimit: z
@@ -366,6 +368,7 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_TRUSTED_ORIGINS",
   "AUTH_TRUST_PROXY",
   "AUTH_LOG_LEVEL",
+  "AUTH_LOG_FORMAT",
   "AUTH_RATE_LIMIT",
   "AUTH_REDIS_URL",
   "AUTH_SMTP_URL",
@@ -443,6 +446,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput
   set(env.AUTH_TRUSTED_ORIGINS, (v) => (out.trustedOrigins = v.split(",").map((s) => s.trim()).filter(Boolean)));
   set(env.AUTH_TRUST_PROXY, (v) => (out.trustProxy = trustProxyFromEnv(v)));
   set(env.AUTH_LOG_LEVEL, (v) => (out.logLevel = v));
+  set(env.AUTH_LOG_FORMAT, (v) => (out.logFormat = v));
   set(env.AUTH_RATE_LIMIT, (v) => (out.rateLimit = { enabled: !(v === "0" || v === "false" || v === "off") }));
   set(env.AUTH_REDIS_URL, (v) => (out.redisUrl = v));
   set(env.AUTH_SMTP_URL, (v) => (out.mail = { ...(out.mail as object), smtpUrl: v }));

@@ -91,7 +91,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         }
         app.context.log.info(`${signal}: finishing requests in flight (up to ${config.shutdownTimeout}s), then closing`);
         stop().then(
-          () => process.exit(0),
+          () => {
+            app.context.log.info(`Latchkey stopped (${signal})`);
+            process.exit(0);
+          },
           (error) => {
             app.context.log.error({ err: { message: (error as Error).message } }, "shutdown failed");
             process.exit(1);

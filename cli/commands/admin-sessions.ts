@@ -5,7 +5,7 @@ import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, withSpinner } from "../output.js";
-import { say } from "../i18n/index.js";
+import { fill, messages, say } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { requireAdminPermission } from "../preflight.js";
 import { resolveUser } from "../resolve.js";
@@ -50,6 +50,7 @@ export function registerAdminSessionCommands(admin: Command): void {
       await runBulk(flags, flags.fromFile, {
         verb: "Revoke all sessions of",
         done: "signed out",
+        action: "revokeSessions",
         destructive: true,
         resolve: (line) => resolveUser(client, line),
         act: async (user) => {
@@ -61,7 +62,7 @@ export function registerAdminSessionCommands(admin: Command): void {
     }
     const user = await resolveUser(client, ref!);
     if (flags.dryRun) {
-      await emit(flags, { dryRun: true, action: "signed out", user }, () => info(`Would end every session of ${user.email}.`));
+      await emit(flags, { dryRun: true, action: "signed out", user }, () => info(fill(messages().users.wouldEndSessions, { email: user.email })));
       return;
     }
     await confirm(flags, say("confirm", "endAllSessions", { email: user.email }));

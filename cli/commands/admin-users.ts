@@ -12,6 +12,7 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
+import { currentLanguage, fill, longDate, messages } from "../i18n/index.js";
 import { registerAdminTwoFactorCommand } from "./two-factor.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -143,7 +144,7 @@ export function registerAdminUserCommands(admin: Command): void {
           data: flags.verified ? { emailVerified: true } : undefined,
         }),
       );
-      await emit(flags, { user }, () => info(`Created ${user.email} (${user.id}) with role ${user.role}${password ? "" : ", no password"}.`));
+      await emit(flags, { user }, () => info(fill(password ? messages().users.created : messages().users.createdNoPassword, { email: user.email, id: user.id, role: user.role ?? "" })));
     }),
   );
 
@@ -156,7 +157,7 @@ export function registerAdminUserCommands(admin: Command): void {
       const { client } = await connect(flags);
       const target = await resolveUser(client, ref);
       const { user } = await client.adminSetRole({ userId: target.id, role: parseRoles(role) });
-      await emit(flags, { user }, () => info(`${user.email} now has the role ${user.role}.`));
+      await emit(flags, { user }, () => info(fill(messages().users.roleSet, { email: user.email, role: user.role ?? "" })));
     }),
   );
 
@@ -173,7 +174,7 @@ export function registerAdminUserCommands(admin: Command): void {
       const target = await resolveUser(client, ref);
       const newPassword = flags.passwordStdin ? await readSecret(flags, "") : interactive(flags) ? (await promptNewPassword(`New password for ${target.email}: `))! : await readSecret(flags, "");
       await client.adminSetUserPassword({ userId: target.id, newPassword });
-      await emit(flags, { userId: target.id, email: target.email, status: true }, () => info(`Password set for ${target.email}.`));
+      await emit(flags, { userId: target.id, email: target.email, status: true }, () => info(fill(messages().users.passwordSet, { email: target.email })));
     }),
   );
 
@@ -191,12 +192,14 @@ export function registerAdminUserCommands(admin: Command): void {
       permission: { user: ["ban"] },
       verb: "Ban",
       done: "banned",
+      action: "ban",
       destructive: true,
       act: async (client, user) => {
         const answer = await client.adminBanUser({ userId: user.id, banReason: flags.reason, banExpiresIn });
         return answer.user;
       },
-      message: (user) => `Banned ${user.email}${user.banExpires ? ` until ${user.banExpires}` : ""}; their sessions are ended.`,
+      message: (user) =>
+        user.banExpires ? fill(messages().users.bannedUntil, { email: user.email, when: longDate(user.banExpires) }) : fill(messages().users.banned, { email: user.email }),
     });
   });
   const unban = handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
@@ -204,8 +207,9 @@ export function registerAdminUserCommands(admin: Command): void {
       permission: { user: ["ban"] },
       verb: "Unban",
       done: "unbanned",
+      action: "unban",
       act: async (client, user) => (await client.adminUnbanUser({ userId: user.id })).user,
-      message: (user) => `Unbanned ${user.email}.`,
+      message: (user) => fill(messages().users.unbanned, { email: user.email }),
     });
   });
 
@@ -239,8 +243,9 @@ export function registerAdminUserCommands(admin: Command): void {
           permission: { user: ["update"] },
           verb: "Unlock",
           done: "unlocked",
+          action: "unlock",
           act: async (client, user) => (await client.adminUnlockUser({ userId: user.id })).user,
-          message: (user) => `Unlocked ${user.email}.`,
+          message: (user) => fill(messages().users.unlocked, { email: user.email }),
         });
       }),
     );
@@ -253,12 +258,13 @@ export function registerAdminUserCommands(admin: Command): void {
           permission: { user: ["delete"] },
           verb: "Remove",
           done: "removed",
+          action: "remove",
           destructive: true,
           act: async (client, user) => {
             await client.adminRemoveUser({ userId: user.id });
             return user;
           },
-          message: (user) => `Removed ${user.email} (${user.id}).`,
+          message: (user) => fill(messages().users.removed, { email: user.email, id: user.id }),
         });
       }),
     );
@@ -309,6 +315,8 @@ interface PerUserJob {
   permission: Record<string, string[]>;
   verb: string;
   done: string;
+  /** The catalogue's words for it (messages().users.actions). */
+  action: "ban" | "unban" | "unlock" | "remove";
   destructive?: boolean;
   act: (client: Awaited<ReturnType<typeof connect>>["client"], user: User) => Promise<User>;
   message: (user: User) => string;
@@ -324,6 +332,7 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
     await runBulk(flags, flags.fromFile, {
       verb: job.verb,
       done: job.done,
+      action: job.action,
       destructive: job.destructive,
       resolve: (line) => resolveUser(client, line),
       act: async (user) => {
@@ -334,11 +343,12 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
     return;
   }
   const user = await resolveUser(client, ref!);
+  const words = messages().users.actions[job.action];
   if (flags.dryRun) {
-    await emit(flags, { dryRun: true, action: job.done, user }, () => info(`Would ${job.verb.toLowerCase()} ${user.email} (${user.id}).`));
+    await emit(flags, { dryRun: true, action: job.done, user }, () => info(fill(messages().users.wouldOne, { verb: words.verb, verbLower: words.verb.toLocaleLowerCase(currentLanguage()), email: user.email, id: user.id })));
     return;
   }
-  if (job.destructive) await confirm(flags, `${job.verb} ${user.email} (${user.id})?`);
+  if (job.destructive) await confirm(flags, fill(messages().users.confirmOne, { verb: words.verb, email: user.email, id: user.id }));
   const changed = await job.act(client, user);
   await emit(flags, { user: changed }, () => info(job.message(changed)));
 }

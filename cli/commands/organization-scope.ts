@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { LatchkeyClient } from "../../shared/client/index.js";
 import type { Flags } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
+import { fill, messages } from "../i18n/index.js";
 
 export type OrgFlags = Flags<{ org?: string }>;
 
@@ -10,8 +11,10 @@ export async function orgIdOf(client: LatchkeyClient, ref: string): Promise<stri
   const mine = await client.listOrganizations({ limit: 1000 });
   const found = mine.find((org) => org.id === ref || org.slug === ref);
   if (found) return found.id;
-  // Not one of ours by slug: let the server judge the id (not found / not a member).
-  return ref;
+  // Not one of ours, by id or slug. The server would answer a code about the member it looked
+  // for (MEMBER_NOT_FOUND); the person needs to hear that they are not in that organization
+  // (whether it exists is not theirs to learn).
+  throw new CliError(fill(messages().hints.notMember, { organization: ref }), EXIT.FORBIDDEN, "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
 }
 
 /** The organization a command acts on: --org, then `auth org use`, then the session's active one (undefined). */

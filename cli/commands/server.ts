@@ -56,9 +56,13 @@ export function registerServerCommands(program: Command): void {
       const { SecretMismatchError } = await import("../../server/key-check.js");
       try {
         const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags) });
-        process.stderr.write(
-          `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}\n`,
-        );
+        // Through the server's log, so it is one more pretty line on a terminal and one more JSON
+        // record for a log collector, never a human line in the middle of JSON.
+        const consoleURL = `${running.url}/console/`;
+        const started = `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, console at ${consoleURL}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}`;
+        // A log level above info would drop it: then it is the one plain line on stderr.
+        if (!["info", "debug"].includes(config.logLevel)) process.stderr.write(`${started}\n`);
+        else running.app.context.log.info({ url: running.url, console: consoleURL }, started);
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
         if (error instanceof SecretMismatchError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");

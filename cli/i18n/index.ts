@@ -59,17 +59,24 @@ export function say<G extends "confirm" | "done">(group: G, key: Exclude<keyof C
   return fill((messages()[group] as unknown as Record<string, string>)[key as string]!, values);
 }
 
+/** An instant as people read it in the CLI's language and the local time zone ("2 December 2026 at 18:00"). */
+export function longDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long", timeStyle: "short" }).format(date);
+}
+
+/** The form of `forms` for `count` in the language's plural category. */
+export function pluralOf(forms: Plural, count: number): string {
+  const category = new Intl.PluralRules(currentLanguage()).select(count) as keyof Plural;
+  return forms[category] ?? forms.other;
+}
+
 /** A counted message in the language's plural category for `count`. */
 export function sayCount(key: "imported" | "exported", count: number, values: Record<string, string | number> = {}): string {
   const forms: Plural = messages().done[key];
   const category = new Intl.PluralRules(currentLanguage()).select(count) as keyof Plural;
   return fill(forms[category] ?? forms.other, { count, ...values });
-}
-
-/** The words for an API error code, when the CLI has them; else the server's (English) message. */
-export function errorText(code: string, fallback: string): string {
-  const { errors } = messages();
-  return Object.hasOwn(errors, code) ? errors[code]! : fallback;
 }
 
 /** True for an answer that means yes: "y"/"yes" always, plus the language's own. */

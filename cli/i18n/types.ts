@@ -32,6 +32,55 @@ export interface CliMessages {
     replaceFile: string;
     revokeApiKey: string;
   };
+  /** Commander's usage errors (cli/usage-errors.ts), with a hint when one fits. */
+  usage: {
+    unknownOption: string;
+    unknownCommand: string;
+    missingArgument: string;
+    optionValueMissing: string;
+    requiredOption: string;
+    tooManyArguments: string;
+    didYouMean: string;
+    didYouMeanOneOf: string;
+  };
+  /** Where a newcomer goes wrong: what happened, and what to do instead. */
+  hints: {
+    dbIsFolder: string;
+    configUnreadable: string;
+    configSyntax: string;
+    notMember: string;
+    unknownRole: string;
+    banEnds: string;
+    banReason: string;
+    totpReused: string;
+  };
+  /** `auth admin users …` and bulk work (--from-file). {verb}/{done} come from `actions`. */
+  users: {
+    actions: Record<"ban" | "unban" | "unlock" | "remove" | "revokeSessions", { verb: string; done: string }>;
+    confirmOne: string;
+    wouldOne: string;
+    banned: string;
+    bannedUntil: string;
+    unbanned: string;
+    unlocked: string;
+    removed: string;
+    wouldEndSessions: string;
+    created: string;
+    createdNoPassword: string;
+    roleSet: string;
+    passwordSet: string;
+    noUserEmail: string;
+    noUserId: string;
+    bulkConfirm: Plural;
+    standardInput: string;
+    bulkDone: string;
+    bulkWould: string;
+    bulkFailed: string;
+    bulkSummary: string;
+    bulkDrySummary: string;
+    bulkFailedCount: string;
+    bulkPartial: string;
+  };
   done: {
     signedIn: string;
     signedOut: string;

@@ -6,6 +6,7 @@ import { apiError, type ErrorCode } from "../../shared/errors.js";
 import { adminRoleNames, checkAdminPermission, splitRoles, type AdminPolicy } from "../../shared/permissions.js";
 import type { Config } from "../config.js";
 import type { UserRow } from "../db/types.js";
+import { unknownRoleIssue } from "../../shared/errors/admin.js";
 import { keyAllows } from "./credentials/key-scope.js";
 
 export function policyOf(config: Config): AdminPolicy {
@@ -36,6 +37,8 @@ export function roleColumn(config: Config, input: string | readonly string[]): s
   const roles = splitRoles(input);
   if (roles.length === 0) throw apiError("VALIDATION_ERROR", "Invalid body parameters", [{ path: "role", message: "at least one role is required" }]);
   const known = new Set(adminRoleNames(policyOf(config)));
-  if (roles.some((role) => !known.has(role))) throw apiError("YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE");
+  const unknown = roles.filter((role) => !known.has(role));
+  // The issues name the roles there are, so the caller can correct the name without a lookup.
+  if (unknown.length > 0) throw apiError("YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE", undefined, unknown.map((role) => unknownRoleIssue(role, [...known])));
   return roles.join(",");
 }

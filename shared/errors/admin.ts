@@ -30,3 +30,28 @@ export const adminErrors = {
   YOU_ARE_NOT_ALLOWED_TO_EXPORT_USERS: { status: 403, message: "You are not allowed to export users" },
   INVALID_PASSWORD_HASH: { status: 400, message: "Password hash must be argon2id ($argon2id$…) or better-auth scrypt (saltHex:keyHex)" },
 } as const;
+
+/**
+ * BANNED_USER's message says why, and until when: people can wait out a ban that ends. The
+ * code stays better-auth's; clients that word errors themselves read the parts back with
+ * parseBannedMessage (the CLI shows the end in the user's language and time zone).
+ */
+export function bannedMessage(reason: string, expires: Date | null): string {
+  return `You have been banned from this application. Reason: ${reason}${expires ? `. The ban ends at ${expires.toISOString()}` : ""}`;
+}
+
+export function parseBannedMessage(message: string): { reason?: string; expires?: Date } {
+  const match = /Reason: (.*?)(?:\. The ban ends at (\d{4}-\d\d-\d\dT[\d:.]+Z))?$/.exec(message);
+  if (!match) return {};
+  return { reason: match[1], ...(match[2] ? { expires: new Date(match[2]) } : {}) };
+}
+
+/** The field issue that names an unknown role and the roles there are (YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE). */
+export function unknownRoleIssue(role: string, known: readonly string[]): { path: string; message: string } {
+  return { path: "role", message: `unknown role "${role}"; the roles are: ${known.join(", ")}` };
+}
+
+export function parseUnknownRoleIssue(issue: { path: string; message: string }): { role: string; known: string[] } | undefined {
+  const match = /^unknown role "(.*)"; the roles are: (.*)$/.exec(issue.message);
+  return issue.path === "role" && match ? { role: match[1]!, known: match[2]!.split(", ") } : undefined;
+}

@@ -18,3 +18,10 @@ export const twoFactorErrors = {
   BACKUP_CODES_NOT_ENABLED: { status: 400, message: "Backup codes aren't enabled" },
   TWO_FACTOR_SETUP_REQUIRED: { status: 403, message: "Two-factor authentication must be set up before anything else" },
 } as const;
+
+/**
+ * INVALID_CODE's message for a right code whose time step was already used (a replay, or the
+ * same code typed twice): the code stays INVALID_CODE for clients that branch on it, the words
+ * tell the person what to do.
+ */
+export const TOTP_REUSED_MESSAGE = "This code was already used; wait for the next code";

@@ -141,7 +141,7 @@ describe("auth server start", () => {
     const env = { NODE_ENV: "test" };
     const running = await startCliServer(["--port", String(port), "--db", join(dir, "latchkey.db"), "--base-url", "https://auth.example.com"], { cwd: dir, env });
     try {
-      expect(running.stderr()).toContain(`Latchkey listening on http://127.0.0.1:${port} (public URL https://auth.example.com) — API at https://auth.example.com/api/auth`);
+      expect(running.stdout()).toContain(`Latchkey listening on http://127.0.0.1:${port} (public URL https://auth.example.com) — API at https://auth.example.com/api/auth, console at https://auth.example.com/console/`);
       const ok = await fetch(`http://127.0.0.1:${port}/api/auth/ok`);
       expect(ok.status).toBe(200);
     } finally {

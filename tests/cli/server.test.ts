@@ -17,10 +17,10 @@ describe("auth server start", () => {
   it("serves the API, keeps a generated secret beside the database, and stops cleanly on SIGTERM", async () => {
     const db = join(dir, "start.db");
     const port = await freePort();
-    const { child, stderr } = await startCliServer(["--port", String(port), "--db", db, "--no-rate-limit"], { env: { AUTH_SECRET: "" } });
+    const { child, stdout } = await startCliServer(["--port", String(port), "--db", db, "--no-rate-limit"], { env: { AUTH_SECRET: "" } });
     try {
-      expect(stderr()).toContain(`http://127.0.0.1:${port}`);
-      expect(stderr()).toContain("rate limiting OFF");
+      expect(stdout()).toContain(`http://127.0.0.1:${port}`);
+      expect(stdout()).toContain("rate limiting OFF");
       const ok = await fetch(`http://127.0.0.1:${port}/api/auth/ok`);
       expect(await ok.json()).toEqual({ ok: true });
       const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {

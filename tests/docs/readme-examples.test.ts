@@ -1,20 +1,24 @@
 /**
- * The README's examples are a test. A fenced ```sh block preceded by the invisible marker
+ * The README's examples are a test. EVERY fenced ```sh block of README.md, then of docs/*.md
+ * (alphabetically), runs in document order in ONE bash session, the way a newcomer pastes them into
+ * one terminal: variables, files and profiles made by one block are there for the next. A block
+ * that cannot run here (npm install, port 3000, production PostgreSQL, the desktop app, a prompt
+ * on a terminal, a command that never ends) is preceded by the invisible marker
  *
- *     <!-- example: run -->
+ *     <!-- example: skip: why it cannot run in a test -->
  *
- * is run, in document order (README.md, then docs/*.md alphabetically), in ONE bash session, the
- * way a newcomer pastes them into one terminal: variables, files and profiles made by one block
- * are there for the next. The session runs in a fresh directory next to a fresh server started
- * as `npm start` starts it (`auth server start`, default database ./data/latchkey.db), with a
- * temporary HOME so profiles never touch the real ones, and `auth` on PATH (as after `npm link`).
+ * and the reason is required. Running by default is the point: with opt-in markers (the old way)
+ * an unmarked block was silently left out, so the Languages example, which a reader runs after
+ * the others, went untested and broke (issue 25). `<!-- example: run -->` is still accepted as a
+ * redundant marker.
  *
+ * The session runs in a fresh directory next to a fresh server started as `npm start` starts it
+ * (`auth server start`, default database ./data/latchkey.db), with a temporary HOME and TMPDIR so
+ * profiles and example files never touch the real ones, and `auth` on PATH (as after `npm link`).
  * Two adjustments only, both invisible to a reader: the documented address
  * http://127.0.0.1:3000 is rewritten to the test server's (port 3000 may be taken), and `curl`
  * gets --fail-with-body so an HTTP error fails the block. A block fails on the first command that
  * fails (`set -e -o pipefail`); the test then shows the block, where it is, and its output.
- * Blocks that cannot run here (npm install, npm start on port 3000, production PostgreSQL,
- * the desktop app, commands that never end) are simply left unmarked.
  */
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +28,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_BIN, freePort, startCliServer, stopProcess, type CliServer } from "../helpers/run-cli.js";
 
-export const MARKER = "<!-- example: run -->";
+export const RUN_MARKER = "<!-- example: run -->";
+const SKIP_MARKER = /^<!-- example: skip: (.*\S.*) -->$/;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DOCUMENTED_URL = "http://127.0.0.1:3000";
 
@@ -33,19 +38,37 @@ export interface Example {
   /** 1-based line of the opening fence. */
   line: number;
   code: string;
+  /** Why the block is left out (its skip marker), or undefined when it runs. */
+  skipped?: string;
 }
 
-/** Marked ```sh blocks of one Markdown text, in order. A marker not followed by a sh block is an error. */
-export function markedBlocks(file: string, text: string): Example[] {
+/**
+ * Every ```sh block of one Markdown text, in order, each with its skip reason if it has one.
+ * Blocks inside list items are indented: the indentation is taken off. A marker not directly
+ * followed by a sh block, or a skip marker without a reason, is an error.
+ */
+export function exampleBlocks(file: string, text: string): Example[] {
   const lines = text.split("\n");
   const blocks: Example[] = [];
+  const fenceAt = (i: number) => /^(\s*)```(sh|bash|shell)\s*$/.exec(lines[i] ?? "");
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.trim() !== MARKER) continue;
-    const fence = i + 1;
-    if (!/^```(sh|bash|shell)\s*$/.test(lines[fence] ?? "")) throw new Error(`${file}:${i + 1}: ${MARKER} must be followed directly by a \`\`\`sh block`);
-    const end = lines.findIndex((line, j) => j > fence && line.startsWith("```"));
-    if (end < 0) throw new Error(`${file}:${fence + 1}: unclosed code block`);
-    blocks.push({ file, line: fence + 1, code: lines.slice(fence + 1, end).join("\n") });
+    const trimmed = lines[i]!.trim();
+    if (trimmed.startsWith("<!-- example:")) {
+      if (trimmed !== RUN_MARKER && !SKIP_MARKER.test(trimmed)) throw new Error(`${file}:${i + 1}: unknown marker ${trimmed} (use ${RUN_MARKER} or <!-- example: skip: reason -->)`);
+      if (!fenceAt(i + 1)) throw new Error(`${file}:${i + 1}: ${trimmed} must be followed directly by a \`\`\`sh block`);
+      continue;
+    }
+    const fence = fenceAt(i);
+    if (!fence) continue;
+    const indent = fence[1]!.length;
+    const end = lines.findIndex((line, j) => j > i && line.trim().startsWith("```"));
+    if (end < 0) throw new Error(`${file}:${i + 1}: unclosed code block`);
+    const skipped = SKIP_MARKER.exec(lines[i - 1]?.trim() ?? "")?.[1];
+    const code = lines
+      .slice(i + 1, end)
+      .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+      .join("\n");
+    blocks.push({ file, line: i + 1, code, ...(skipped ? { skipped } : {}) });
     i = end;
   }
   return blocks;
@@ -127,14 +150,16 @@ describe("README examples", () => {
   let server: CliServer | undefined;
   let url: string;
   let session: Session;
+  let work: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "latchkey-readme-"));
     const home = join(dir, "home");
-    const work = join(dir, "work");
+    work = join(dir, "work");
     const bin = join(dir, "bin");
     const scripts = join(dir, "scripts");
-    for (const folder of [home, work, bin, scripts]) mkdirSync(folder, { recursive: true });
+    const temporary = join(dir, "tmp");
+    for (const folder of [home, work, bin, scripts, temporary]) mkdirSync(folder, { recursive: true });
     // `auth` on PATH, as `npm link` leaves it.
     writeFileSync(join(bin, "auth"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(AUTH_BIN)} "$@"\n`);
     chmodSync(join(bin, "auth"), 0o755);
@@ -145,7 +170,7 @@ describe("README examples", () => {
       if (value === undefined || key.startsWith("AUTH_") || key.startsWith("XDG_") || key.startsWith("LATCHKEY_") || key.startsWith("npm_") || key.startsWith("VITEST")) continue;
       env[key] = value;
     }
-    Object.assign(env, { HOME: home, PATH: `${bin}:${process.env.PATH}`, NODE_ENV: "development", NO_COLOR: "1", TERM: "dumb" });
+    Object.assign(env, { HOME: home, TMPDIR: temporary, PATH: `${bin}:${process.env.PATH}`, NODE_ENV: "development", NO_COLOR: "1", TERM: "dumb" });
 
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -162,13 +187,19 @@ describe("README examples", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("finds marked blocks in the README", () => {
-    const blocks = documents().flatMap(({ file, text }) => markedBlocks(file, text));
-    expect(blocks.filter((block) => block.file === "README.md").length).toBeGreaterThanOrEqual(8);
+  it("runs the README's examples unless a block says why not", () => {
+    const blocks = documents().flatMap(({ file, text }) => exampleBlocks(file, text));
+    const readme = blocks.filter((block) => block.file === "README.md");
+    expect(readme.filter((block) => !block.skipped).length).toBeGreaterThanOrEqual(13);
+    // The Languages example is the one that broke while unmarked: it must run.
+    const languages = readme.find((block) => block.code.includes("LANG=tr_TR.UTF-8 auth"));
+    expect(languages?.skipped).toBeUndefined();
   });
 
-  it("runs every marked block in order, each as written", async () => {
-    const blocks = documents().flatMap(({ file, text }) => markedBlocks(file, text));
+  it("runs every block in order, each as written", async () => {
+    const blocks = documents()
+      .flatMap(({ file, text }) => exampleBlocks(file, text))
+      .filter((block) => !block.skipped);
     for (const block of blocks) {
       const code = block.code.split(DOCUMENTED_URL).join(url);
       const { status, output } = await session.run(code, 60_000);
@@ -176,5 +207,7 @@ describe("README examples", () => {
         throw new Error(`${block.file}:${block.line}: the example failed (exit ${status}).\n\n--- block ---\n${block.code}\n\n--- output ---\n${output}\n--- server ---\n${server?.stderr().slice(-2000)}`);
       }
     }
+    // Example files (users.jsonl holds password hashes) go to the temporary folder, not the checkout.
+    expect(readdirSync(work).filter((name) => /\.(jsonl|csv|txt)$/.test(name))).toEqual([]);
   }, 300_000);
 });

@@ -51,7 +51,7 @@ export interface CliServer {
   child: ChildProcess;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
-  /** Everything written to stdout so far (the server's JSON log lines). */
+  /** Everything written to stdout so far (the server's JSON log lines, the start line among them). */
   stdout(): string;
 }
 
@@ -61,16 +61,20 @@ export function startCliServer(args: string[], options: { cwd?: string; env?: Re
     const child = spawn(process.execPath, [AUTH_BIN, "server", "start", ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     let stdout = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 45_000); // generous: CI shares two cores with browsers
+    // The start line is a log record (stdout), or a plain stderr line when the log level hides info.
+    const started = () => {
+      if (!stdout.includes("Latchkey listening on") && !stderr.includes("Latchkey listening on")) return;
+      clearTimeout(timer);
+      resolve({ child, stderr: () => stderr, stdout: () => stdout });
+    };
     child.stdout?.on("data", (chunk) => {
       stdout += chunk;
+      started();
     });
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 45_000); // generous: CI shares two cores with browsers
     child.stderr?.on("data", (chunk) => {
       stderr += chunk;
-      if (stderr.includes("Latchkey listening on")) {
-        clearTimeout(timer);
-        resolve({ child, stderr: () => stderr, stdout: () => stdout });
-      }
+      started();
     });
     child.on("exit", (code) => {
       clearTimeout(timer);

@@ -8,6 +8,7 @@ import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 import { updateUser } from "../user/store.js";
 import { impersonationStillAllowed } from "./impersonator.js";
+import { bannedMessage } from "../../../shared/errors/admin.js";
 import * as store from "./store.js";
 
 export interface RequestMeta {
@@ -58,7 +59,7 @@ export async function assertNotBanned(app: AppContext, user: UserRow): Promise<U
     return cleared ?? user;
   }
   const reason = user.banReason ?? app.config.admin.defaultBanReason;
-  throw apiError("BANNED_USER", `You have been banned from this application. Reason: ${reason}`);
+  throw apiError("BANNED_USER", bannedMessage(reason, user.banExpires === null ? null : new Date(Number(user.banExpires))));
 }
 
 export async function startSession(app: AppContext, user: UserRow, meta: RequestMeta, options: StartOptions = {}): Promise<IssuedSession> {

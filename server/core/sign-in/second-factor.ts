@@ -121,7 +121,7 @@ export async function beginAttempt(ctx: StepContext): Promise<Attempt> {
 }
 
 /** A wrong code: count it against the pending sign-in and the account lockout, then refuse. */
-export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INVALID_CODE" | "INVALID_BACKUP_CODE"): Promise<never> {
+export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INVALID_CODE" | "INVALID_BACKUP_CODE", message?: string): Promise<never> {
   if (attempt.pending) {
     const { record, data } = attempt.pending;
     await swap(ctx.app.db, ctx.app.clock.now(), record, { ...data, attempts: data.attempts + 1 });
@@ -133,11 +133,11 @@ export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INV
     actorId: attempt.user.id,
     targetId: attempt.user.id,
     targetType: "user",
-    reason: code === "INVALID_CODE" ? "invalid code" : "invalid backup code",
+    reason: message === undefined ? (code === "INVALID_CODE" ? "invalid code" : "invalid backup code") : "code already used",
     ipAddress: ctx.meta.ip,
     userAgent: ctx.meta.userAgent,
   });
-  throw apiError(code);
+  throw apiError(code, message);
 }
 
 /** Wrong second-factor codes count toward the account lockout like wrong passwords. */

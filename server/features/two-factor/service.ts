@@ -14,6 +14,7 @@ import { BackupCodesUnreadable, newBackupCodes, sealBackupCodes, useBackupCode }
 import { beginAttempt, completeAttempt, failAttempt, type Attempt, type StepContext } from "../../core/sign-in/second-factor.js";
 import { consume, peek, reissue, swap } from "../../core/one-time.js";
 import * as store from "../../core/two-factor/store.js";
+import { TOTP_REUSED_MESSAGE } from "../../../shared/errors/two-factor.js";
 import { matchTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpURI } from "./totp.js";
 
 const OTP_SECONDS = 180;
@@ -94,7 +95,9 @@ export async function verifyTotp(ctx: StepContext, input: { code: string; trustD
   const secret = await totpSeedOf(app, row);
   const now = app.clock.now();
   const step = matchTotp(secret, input.code, now);
-  if (step === null || !(await store.claimStep(app.db, row.id, step, now))) return failAttempt(ctx, attempt, "INVALID_CODE");
+  if (step === null) return failAttempt(ctx, attempt, "INVALID_CODE");
+  // A right code for a step already used: still refused (and counted), but said as it is.
+  if (!(await store.claimStep(app.db, row.id, step, now))) return failAttempt(ctx, attempt, "INVALID_CODE", TOTP_REUSED_MESSAGE);
   if (!attempt.pending && !attempt.user.twoFactorEnabled) {
     await store.setTwoFactorEnabled(app.db, attempt.user.id, true, now);
     app.audit.record({ action: "user.two-factor-enable", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent, metadata: { method: "totp" } });

@@ -1,0 +1,105 @@
+/**
+ * The CLI under LANG=de_DE.UTF-8 and ru_RU.UTF-8 leaves no English behind (issue 25): the same
+ * invocations — administration of users, confirmations (refused off a terminal, asked on one),
+ * bulk work, usage mistakes, server errors — run in English and in each language, and no line of
+ * the translated run may equal a line of the English run, unless it is only data (addresses,
+ * ids, error codes, numbers).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_BIN } from "../helpers/run-cli.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { cliFor, type Cli } from "./harness.js";
+import { shellQuote, terminalDriver } from "./terminal-driver.js";
+
+const LANGUAGES = { de: "de_DE.UTF-8", ru: "ru_RU.UTF-8" } as const;
+const locale = (LANG: string) => ({ LANG, LC_ALL: undefined, LC_MESSAGES: undefined, LANGUAGE: undefined });
+
+let server: TestServer;
+let admin: Cli;
+let adminToken: string;
+let member: Cli;
+const driver = terminalDriver();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const account = await server.signUp({ email: "lang-admin@example.com" });
+  await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", account.userId).execute();
+  adminToken = account.token;
+  admin = cliFor(server, { token: account.token });
+  const plain = await server.signUp({ email: "lang-member@example.com" });
+  member = cliFor(server, { token: plain.token });
+  for (const email of ["eve@example.com", "bob@example.com"]) await server.signUp({ email });
+});
+afterAll(async () => {
+  driver.close();
+  admin.cleanup();
+  member.cleanup();
+  await server.close();
+});
+
+/** What is left of a line once its data is taken out; empty for a line that is only data. */
+function words(line: string): string {
+  return line
+    .replace(/[\w.+-]+@[\w.-]+/g, "")
+    .replace(/\b[A-Z][A-Z0-9_]{2,}\b/g, "")
+    .replace(/\b[A-Za-z0-9]{20,}\b/g, "")
+    .replace(/[\d\W_]+/g, " ")
+    .trim();
+}
+
+function englishLeft(translated: string, english: string): string[] {
+  const englishLines = new Set(english.split("\n").map((line) => line.trim()));
+  return translated
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => words(line) !== "" && englishLines.has(line));
+}
+
+type Invocation = { name: string; cli: () => Cli; args: string[]; input?: string; token?: null };
+const INVOCATIONS: Invocation[] = [
+  { name: "unknown user", cli: () => admin, args: ["admin", "users", "ban", "nobody@example.com", "--yes"] },
+  { name: "ban refused off a terminal", cli: () => admin, args: ["admin", "users", "ban", "eve@example.com", "--reason", "spam"] },
+  { name: "bulk ban refused off a terminal", cli: () => admin, args: ["admin", "users", "ban", "--from-file", "-"], input: "eve@example.com\nbob@example.com\n" },
+  { name: "end every session refused", cli: () => admin, args: ["admin", "sessions", "revoke-all", "eve@example.com"] },
+  { name: "unknown role", cli: () => admin, args: ["admin", "users", "set-role", "eve@example.com", "boss"] },
+  { name: "not an administrator (server error)", cli: () => member, args: ["admin", "users", "list"] },
+  { name: "wrong password (server error)", cli: () => member, args: ["login", "--email", "lang-member@example.com", "--password-stdin"], input: "wrong password\n", token: null },
+  { name: "not a member", cli: () => admin, args: ["org", "members", "list", "--org", "nina-labs"] },
+  { name: "unknown command", cli: () => admin, args: ["users", "list"] },
+  { name: "unknown option", cli: () => admin, args: ["admin", "users", "list", "--database", "x.db"] },
+  { name: "missing argument", cli: () => admin, args: ["admin", "users", "set-role", "eve@example.com"] },
+];
+
+describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
+  it("says everything in the language, off a terminal", async () => {
+    const problems: string[] = [];
+    for (const invocation of INVOCATIONS) {
+      const options = { input: invocation.input, ...(invocation.token === null ? { token: null } : {}) };
+      const english = await invocation.cli().run(invocation.args, { ...options, env: locale("C") });
+      const translated = await invocation.cli().run(invocation.args, { ...options, env: locale(LANG) });
+      expect(translated.code, invocation.name).toBe(english.code);
+      // Something was said, so the comparison means something.
+      expect((translated.stdout + translated.stderr).trim(), invocation.name).not.toBe("");
+      for (const line of englishLeft(translated.stdout + translated.stderr, english.stdout + english.stderr)) problems.push(`${invocation.name}: ${line}`);
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it("asks and answers in the language on a terminal", async () => {
+    const run = async (env: string, answer: string, who: string) => {
+      await server.signUp({ email: who });
+      const envs = [`LANG=${env}`, "LC_ALL=", "LC_MESSAGES=", `AUTH_URL=${server.url}`, `AUTH_TOKEN=${adminToken}`, `XDG_CONFIG_HOME=${admin.configHome}`, "NODE_ENV=test"].map(shellQuote);
+      const terminal = driver.open(`env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)} admin users ban ${who} --reason spam --expires 7d; echo "EXIT=$?"`, { columns: 160, rows: 30 });
+      await terminal.waitFor(/\[.\/.\]\s*$/m, 20_000);
+      terminal.keys(answer, "Enter");
+      return terminal.waitFor(/EXIT=\d+/, 20_000);
+    };
+    const english = await run("C", "y", `term-en-${language}@example.com`);
+    const translated = await run(LANG, language === "de" ? "j" : "д", `term-${language}@example.com`);
+    expect(english).toContain("EXIT=0");
+    expect(translated).toContain("EXIT=0");
+    const normalize = (text: string) => text.replace(/term-(en-)?\w+@example\.com/g, "WHO").replace(/\([\w-]{8,}\)/g, "(ID)").replace(/EXIT=0/, "");
+    expect(englishLeft(normalize(translated), normalize(english))).toEqual([]);
+    expect(translated).toContain(language === "de" ? "[j/N]" : "[д/Н]");
+  }, 90_000);
+});
