@@ -21,12 +21,26 @@ export interface ConsoleHarness {
   browser: Browser;
   /** http://127.0.0.1:PORT/console */
   consoleURL: string;
-  /** A fresh browser context (its own cookies) with one page, optionally signed in. */
-  newPage(options?: { as?: { email: string; password: string } }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (its own cookies) with one page, optionally signed in; 1280×800
+   * unless `viewport` says otherwise (a phone: 390×844), in the machine's time zone unless
+   * `timezoneId` names another.
+   */
+  newPage(options?: PageOptions): Promise<{ context: BrowserContext; page: Page }>;
   /** An administrator made the way an operator makes one (create-admin), with its password. */
   createAdmin(input?: Partial<{ email: string; password: string; name: string }>): Promise<{ email: string; password: string; userId: string }>;
   close(): Promise<void>;
 }
+
+export interface PageOptions {
+  as?: { email: string; password: string };
+  viewport?: { width: number; height: number };
+  timezoneId?: string;
+}
+
+/** The two window sizes the console is checked at (issue 25): a laptop and a phone. */
+export const LAPTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
 
 export interface ConsoleOptions extends TestServerOptions {
   /** Every page opened waits at most this long per step (so a failing flow names its step). */
@@ -43,10 +57,11 @@ export async function startConsole({ stepTimeout, ...options }: ConsoleOptions =
     server,
     browser,
     consoleURL,
-    async newPage({ as } = {}) {
+    async newPage({ as, viewport = LAPTOP, timezoneId } = {}) {
       // Reduced motion: toasts and dialogs appear without fading in, so axe never measures the
-      // contrast of half-transparent text mid-animation.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url, reducedMotion: "reduce" });
+      // contrast of half-transparent text mid-animation. A phone-sized window is a touch screen.
+      const phone = viewport.width < 600;
+      const context = await browser.newContext({ viewport, baseURL: server.url, reducedMotion: "reduce", ...(phone ? { isMobile: true, hasTouch: true } : {}), ...(timezoneId ? { timezoneId } : {}) });
       contexts.push(context);
       const page = await context.newPage();
       if (stepTimeout) page.setDefaultTimeout(stepTimeout);
