@@ -21,18 +21,18 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
 };
 
 /**
- * Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar.
- * The role column holds the longest built-in role name of every language ("Administrateur",
- * "Администратор") without cutting it; the status column its one badge ("Не підтверджений").
+ * Each column's narrowest width; the table widens a column to its widest cell (users-table.tsx),
+ * so what a column holds decides its width, in every language.
  */
-const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 170,
-  name: 150,
-  username: 120,
-  role: 150,
-  status: 180,
-  createdAt: 160,
-  lastSignIn: 180,
+export const COLUMN_MIN: Record<UserColumn | "select", number> = {
+  select: 44,
+  email: 160,
+  name: 100,
+  username: 100,
+  role: 90,
+  status: 100,
+  createdAt: 100,
+  lastSignIn: 120,
 };
 
 /** A label function remembered per value: rows share a handful of roles and sign-in methods. */
@@ -71,10 +71,12 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       username: (user) => user.displayUsername ?? user.username ?? "",
       role: (user) => roleLabel(user.role),
       status: (user) => {
+        // The row says until when (a date); the reason and the time are in the title and the user's panel.
         const ban = user.banned ? banSummary(t, user) : undefined;
+        const until = user.banned ? (user.banExpires ? t("status.bannedUntil", { date: formatDate(user.banExpires) }) : t("status.bannedForever")) : undefined;
         return (
           <span title={ban}>
-            <UserStatusBadge user={user} labels={status} detail={ban} />
+            <UserStatusBadge user={user} labels={status} detail={until} />
           </span>
         );
       },
@@ -91,7 +93,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
     return [
       {
         id: "select",
-        size: 44,
+        size: COLUMN_MIN.select,
         header: ({ table }) => (
           <input
             type="checkbox"
@@ -113,7 +115,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
           />
         ),
       },
-      ...USER_COLUMNS.map<ColumnDef<AdminUser>>((id) => ({ id, header: label[id], size: COLUMN_SIZE[id], cell: ({ row }) => cell[id](row.original) })),
+      ...USER_COLUMNS.map<ColumnDef<AdminUser>>((id) => ({ id, header: label[id], size: COLUMN_MIN[id], cell: ({ row }) => cell[id](row.original) })),
     ];
   }, [t]);
 }
