@@ -35,6 +35,14 @@ export const COLUMN_MIN: Record<UserColumn | "select", number> = {
   lastSignIn: 120,
 };
 
+/** Text up to `max` characters, cut at a word with "…" when longer. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** A label function remembered per value: rows share a handful of roles and sign-in methods. */
 function cached<K, V>(compute: (key: K) => V): (key: K) => V {
   const memo = new Map<K, V>();
@@ -71,9 +79,12 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       username: (user) => user.displayUsername ?? user.username ?? "",
       role: (user) => roleLabel(user.role),
       status: (user) => {
-        // The row says until when (a date); the reason and the time are in the title and the user's panel.
+        // The row says until when (a date) and why, a long reason shortened at a word; the whole
+        // ban (time and full reason) is in the title and the user's panel. The column is as wide
+        // as this text, so nothing is cut by the cell.
         const ban = user.banned ? banSummary(t, user) : undefined;
-        const until = user.banned ? (user.banExpires ? t("status.bannedUntil", { date: formatDate(user.banExpires) }) : t("status.bannedForever")) : undefined;
+        const end = user.banExpires ? t("status.bannedUntil", { date: formatDate(user.banExpires) }) : t("status.bannedForever");
+        const until = user.banned ? (user.banReason ? `${end} — ${shorten(user.banReason, 40)}` : end) : undefined;
         return (
           <span title={ban}>
             <UserStatusBadge user={user} labels={status} detail={until} />
