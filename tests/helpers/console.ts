@@ -127,11 +127,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(summary, `accessibility of ${screen}`).toEqual([]);
 }
 
-/** Keeps a full-page screenshot of the screen as an artefact. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Keeps a screenshot of the screen as an artefact: the full page, or with `window` what the window shows. */
+export async function screenshot(page: Page, name: string, { window = false }: { window?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !window });
   return path;
 }
 

@@ -83,6 +83,8 @@ describe("the console at 1280×800 and 390×844", { timeout: 180_000 }, () => {
           if (viewport === LAPTOP && screen.tables) expect(await clippedCells(page), `cut table cells on ${screen.name} in ${language}`).toEqual([]);
           if (viewport === LAPTOP && screen.name === "audit") expect(await tablesWiderThanTheirBox(page), `audit table wider than its box in ${language}`).toEqual([]);
           await screenshot(page, `sizes-${language}-${size}-${screen.name}`);
+          // What the window shows, for the README's gallery (docs/screenshots/console-*.png).
+          await screenshot(page, `sizes-${language}-${size}-${screen.name}-window`, { window: true });
         }
         await expectAccessible(page, `account in ${language} at ${size}`);
 
@@ -94,7 +96,7 @@ describe("the console at 1280×800 and 390×844", { timeout: 180_000 }, () => {
           expect(await insideWindow(page, await toggle.boundingBox())).toBe(true);
           await toggle.click();
           await nav.waitFor();
-          await screenshot(page, `sizes-${language}-${size}-menu`);
+          await screenshot(page, `sizes-${language}-${size}-menu`, { window: true });
           await nav.getByRole("link", { name: text.audit, exact: true }).click();
           await page.waitForURL(/\/admin\/audit/);
           await nav.waitFor({ state: "hidden" });
@@ -111,7 +113,7 @@ describe("the console at 1280×800 and 390×844", { timeout: 180_000 }, () => {
         const signOut = page.getByRole("menuitem", { name: text.signOut, exact: true });
         await signOut.waitFor();
         expect(await insideWindow(page, await signOut.boundingBox())).toBe(true);
-        await screenshot(page, `sizes-${language}-${size}-account-menu`);
+        await screenshot(page, `sizes-${language}-${size}-account-menu`, { window: true });
         await signOut.click();
         await page.waitForURL(/\/console\/sign-in/);
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
