@@ -16,7 +16,15 @@ export async function clippedCells(page: Page): Promise<string[]> {
       .filter((element) => {
         const cell = element as HTMLElement;
         if (cell.getClientRects().length === 0 || cell.closest("[aria-hidden=true]")) return false;
-        return cell.scrollWidth > cell.clientWidth + 1;
+        if (cell.scrollWidth > cell.clientWidth + 1) return true;
+        // scrollWidth is rounded: a text 0.4 px too wide still loses its end to an ellipsis.
+        // A range measures the laid-out text exactly (an ellipsis is only painted).
+        const style = getComputedStyle(cell);
+        if (style.textOverflow !== "ellipsis") return false;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return range.getBoundingClientRect().width > room + 0.01;
       })
       .map((element) => {
         const cell = element as HTMLElement;

@@ -110,9 +110,10 @@ function useFittedWidths(tableRef: RefObject<HTMLTableElement | null>, columnIds
     const grow = (cell: Element, index: number) => {
       const id = columnIds[index];
       if (!id) return;
-      const needed = Math.ceil((cell as HTMLElement).scrollWidth);
+      // scrollWidth is rounded: 2 px more, so a text 310.4 px wide never loses its end to an ellipsis.
+      const needed = Math.ceil((cell as HTMLElement).scrollWidth) + 2;
       const current = (next ?? fitted)[id] ?? 0;
-      if (needed > (cell as HTMLElement).clientWidth + 1 && needed > current) next = { ...(next ?? fitted), [id]: needed };
+      if ((cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth && needed > current) next = { ...(next ?? fitted), [id]: needed };
     };
     table.querySelectorAll("thead th").forEach(grow);
     table.querySelectorAll("tbody tr.user-row").forEach((row) => Array.from(row.children).forEach(grow));
