@@ -37,7 +37,12 @@ export function CommandPalette() {
         onPointerEnter={() => void import("./command-palette-dialog")}
         aria-keyshortcuts="Control+K Meta+K"
       >
-        {t("palette.open")} <kbd>Ctrl K</kbd>
+        {/* On a phone: a magnifier; the words stay the button's name (hidden visually, not from readers). */}
+        <svg className="palette-button-icon" aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="7" cy="7" r="4.5" />
+          <path d="M10.5 10.5L14 14" />
+        </svg>
+        <span className="palette-button-text">{t("palette.open")}</span> <kbd>Ctrl K</kbd>
       </button>
       {open || wanted ? (
         <Suspense fallback={null}>

@@ -4,7 +4,7 @@
  * while the window is open (sign-out elsewhere, revocation, a ban), it returns to sign-in.
  */
 import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountSwitcher } from "./account-switcher";
 import { CommandPalette } from "./command-palette";
@@ -22,6 +22,10 @@ export function SignedInLayout() {
   const href = useRouterState({ select: (state) => state.location.href });
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
+  // On a narrow screen the sidebar is a menu behind a button; any navigation closes it.
+  const [navOpen, setNavOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => setNavOpen(false), [pathname]);
   useUserLanguage();
 
   useEffect(() => {
@@ -37,9 +41,17 @@ export function SignedInLayout() {
       </a>
       <ImpersonationBanner />
       <header className="topbar">
-        <Link to="/account" className="brand">
-          {t("appName")}
-        </Link>
+        <div className="topbar-start">
+          <button type="button" className="button button-ghost nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((open) => !open)}>
+            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M2 4h12M2 8h12M2 12h12" />
+            </svg>
+            {t("nav.menu")}
+          </button>
+          <Link to="/account" className="brand">
+            {t("appName")}
+          </Link>
+        </div>
         <div className="topbar-actions">
           <CommandPalette />
           <LanguagePicker />
@@ -48,7 +60,7 @@ export function SignedInLayout() {
         </div>
       </header>
       <div className="frame">
-        <nav className="sidebar" aria-label={t("nav.label")}>
+        <nav id="main-nav" className="sidebar" data-open={navOpen} aria-label={t("nav.label")}>
           <ul>
             <li>
               <Link to="/account" activeProps={{ "aria-current": "page" }}>

@@ -30,7 +30,7 @@ export function ThemeMenu() {
   }, [theme]);
   return (
     <Menu
-      label={t("theme.label")}
+      // No separate label: the visible "Theme: System" is the name (WCAG 2.5.3, label in name).
       trigger={
         <button type="button" className="button button-ghost">
           {t("theme.current", { name: t(`theme.${theme}`) })}

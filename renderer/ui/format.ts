@@ -4,11 +4,16 @@ import { i18next } from "../i18n";
 // Building an Intl formatter costs far more than using one (tables format two dates per row on
 // every scroll frame): keep one per language and style.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(style: "date" | "dateTime"): Intl.DateTimeFormat {
+const STYLES: Record<"date" | "time" | "dateTime", Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  time: { timeStyle: "short" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+};
+function dateFormat(style: "date" | "time" | "dateTime"): Intl.DateTimeFormat {
   const key = `${i18next.language} ${style}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(i18next.language, style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" });
+    format = new Intl.DateTimeFormat(i18next.language, STYLES[style]);
     dateFormats.set(key, format);
   }
   return format;
@@ -27,6 +32,14 @@ export function formatDate(value: string | number | Date | null | undefined): st
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
   return dateFormat("date").format(date);
+}
+
+/** "6:00 PM", "18:00". */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return dateFormat("time").format(date);
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

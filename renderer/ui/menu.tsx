@@ -2,7 +2,11 @@
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
 
-export function Menu({ trigger, label, children }: { trigger: ReactNode; label: string; children: ReactNode }) {
+/**
+ * `label` names the trigger for assistive technology; it must contain the trigger's visible text
+ * (WCAG 2.5.3, label in name), so a trigger whose text already names it is given none.
+ */
+export function Menu({ trigger, label, children }: { trigger: ReactNode; label?: string | undefined; children: ReactNode }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild aria-label={label}>

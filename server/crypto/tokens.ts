@@ -5,15 +5,17 @@ import { secretsFor } from "./encrypt.js";
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /**
- * A random string over [A-Za-z0-9]. Rejection sampling keeps every character equally likely
- * (a plain `byte % 62` would favour the first eight letters).
+ * A random string over [A-Za-z0-9], or over `alphabet` when given. Rejection sampling keeps every
+ * character equally likely (a plain `byte % 62` would favour the first eight letters).
  */
-export function randomString(length: number): string {
+export function randomString(length: number, alphabet: string = ALPHABET): string {
+  // The largest multiple of the alphabet's size that fits in a byte: bytes above it are dropped.
+  const limit = 256 - (256 % alphabet.length);
   let out = "";
   while (out.length < length) {
     const bytes = randomBytes(length * 2);
     for (const byte of bytes) {
-      if (byte < 248) out += ALPHABET[byte % 62];
+      if (byte < limit) out += alphabet[byte % alphabet.length];
       if (out.length === length) break;
     }
   }

@@ -242,7 +242,7 @@ export const adminEndpoints = {
   adminBanUser: endpoint({
     method: "POST",
     path: "/admin/ban-user",
-    summary: "Ban a user (reason defaults to 'No reason'; banExpiresIn in seconds) and end all their sessions",
+    summary: "Ban a user (reason defaults to 'No reason'; banExpiresIn in seconds, or banExpiresAt as an ISO instant) and end all their sessions",
     tags: ["admin"],
     access: "session",
     requires: "user:ban",
@@ -251,6 +251,9 @@ export const adminEndpoints = {
         userId: userIdField,
         banReason: z.string().max(1024).optional(),
         banExpiresIn: z.number().positive().max(100 * 365 * 24 * 3600).optional(),
+        // Latchkey extension (issue 25): the end as an instant, stored exactly — seconds from
+        // "now" lose the time the request takes (18:00 became 17:59:59.544). Not with banExpiresIn.
+        banExpiresAt: isoDate.max(64).optional(),
       })
       .strict(),
     response: z.object({ user: userSchema }),

@@ -1,4 +1,4 @@
-/** Ban expiry presets and the custom date → `banExpiresIn` seconds the server takes. */
+/** Ban expiry presets (seconds the server adds to now) and a chosen date (the instant itself). */
 export const BAN_PRESETS = ["1h", "1d", "7d", "30d", "never", "custom"] as const;
 export type BanPreset = (typeof BAN_PRESETS)[number];
 
@@ -12,17 +12,22 @@ const SECONDS: Record<Exclude<BanPreset, "never" | "custom">, number> = {
 /** The server's upper bound (100 years). */
 export const MAX_BAN_SECONDS = 100 * 365 * 24 * 3600;
 
+/** What the ban call gets for its end: a duration for the presets, the exact instant for a chosen date. */
+export type BanEnd = { banExpiresIn: number } | { banExpiresAt: string } | Record<string, never>;
+
 /**
- * Seconds until the ban ends; undefined for "never"; null when the custom time is missing,
- * unreadable, not in the future or too far away.
+ * The ban's end for the call; `{}` for "never"; null when the custom time is missing, unreadable,
+ * not at least a minute ahead or too far away. A chosen date goes as the instant itself: turning
+ * it into seconds from now lost the request's time (18:00 was stored as 17:59:59.544, issue 25).
  */
-export function banExpiresIn(preset: BanPreset, custom: string, now = Date.now()): number | undefined | null {
-  if (preset === "never") return undefined;
-  if (preset !== "custom") return SECONDS[preset];
+export function banEnd(preset: BanPreset, custom: string, now = Date.now()): BanEnd | null {
+  if (preset === "never") return {};
+  if (preset !== "custom") return { banExpiresIn: SECONDS[preset] };
+  // A datetime-local value has no zone: `new Date("2026-12-24T18:00")` reads it as local time.
   const at = new Date(custom).getTime();
   if (!custom || Number.isNaN(at)) return null;
-  const seconds = Math.round((at - now) / 1000);
-  return seconds >= 60 && seconds <= MAX_BAN_SECONDS ? seconds : null;
+  const seconds = (at - now) / 1000;
+  return seconds >= 60 && seconds <= MAX_BAN_SECONDS ? { banExpiresAt: new Date(at).toISOString() } : null;
 }
 
 /** A datetime-local value (local time, minutes) for a date. */

@@ -64,6 +64,7 @@ export interface BanInput {
   userId: string;
   banReason?: string | undefined;
   banExpiresIn?: number | undefined;
+  banExpiresAt?: string | undefined;
 }
 
 export function useCreateUser() {

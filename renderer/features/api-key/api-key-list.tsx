@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { ApiKey } from "../../../shared/contract/api-key";
 import { toastError } from "../../ui/errors";
+import { usePermissionLabel } from "../../app/permission-labels";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { DataTable } from "../../ui/data-table";
@@ -17,12 +18,12 @@ import { formatDateTime } from "../../ui/format";
 import { QueryStates, type QueryLike } from "../../ui/query-states";
 import { EmptyState } from "../../ui/states";
 
-/** "user:ban,list session:revoke", or null for a key that may do everything its owner may. */
-export function permissionsText(permissions: ApiKey["permissions"]): string | null {
+/** "Ban and unban users, List users", or null for a key that may do everything its owner may. */
+export function permissionsText(permissions: ApiKey["permissions"], label: (resource: string, action: string) => string): string | null {
   if (!permissions) return null;
   return Object.entries(permissions)
-    .map(([resource, actions]) => `${resource}:${actions.join(",")}`)
-    .join(" ");
+    .flatMap(([resource, actions]) => actions.map((action) => label(resource, action)))
+    .join(", ");
 }
 
 /** How a key is named to people: its name, else its first characters, else its id. */
@@ -47,6 +48,7 @@ export function ApiKeysList({
   revokeBody(key: ApiKey): string;
 }) {
   const { t } = useTranslation("api-key");
+  const permissionLabel = usePermissionLabel();
   const [pending, setPending] = useState<ApiKey | null>(null);
   const keys = query.data?.apiKeys ?? [];
   return (
@@ -59,7 +61,7 @@ export function ApiKeysList({
               <td>
                 <code>{key.start ? `${key.start}…` : ""}</code>
               </td>
-              <td>{permissionsText(key.permissions) ?? t("allRights")}</td>
+              <td>{permissionsText(key.permissions, permissionLabel) ?? t("allRights")}</td>
               <td>{key.expiresAt ? formatDateTime(key.expiresAt) : t("neverExpires")}</td>
               <td>{key.lastRequest ? formatDateTime(key.lastRequest) : t("neverUsed")}</td>
               {revoke ? (

@@ -11,6 +11,7 @@ import { api } from "../../app/api";
 import { toastError } from "../../ui/errors";
 import { sessionKey } from "../../app/session";
 import { fullOrganizationQuery, membersPageQuery, organizationKeys, roleQuery } from "./route-queries";
+import { isOwner } from "./shared";
 
 export { MEMBERS_PAGE_SIZE } from "./route-queries";
 
@@ -120,6 +121,22 @@ export type MembersPage = Awaited<ReturnType<typeof api.listOrganizationMembers>
 
 export function useMembersPage(organizationId: string, search: string, page: number) {
   return useQuery({ ...membersPageQuery(organizationId, search, page), placeholderData: keepPreviousData });
+}
+
+/**
+ * How many owners the organization has (up to 100 looked at): the only owner cannot leave, so the
+ * console disables Leave and says why instead of letting the server refuse. Under the members key,
+ * so role changes and removals refresh it.
+ */
+export function useOwnerCount(organizationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationKeys.members(organizationId), "owners"],
+    queryFn: async ({ signal }) => {
+      const page = await api.listOrganizationMembers({ organizationId, limit: 100, filterField: "role", filterOperator: "contains", filterValue: "owner" }, { signal });
+      return page.members.filter((member) => isOwner(member.role)).length;
+    },
+    enabled,
+  });
 }
 
 /** A few members matching a search, for pickers (add to team). */

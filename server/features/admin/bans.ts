@@ -15,8 +15,24 @@ type Actor = Pick<UserRow, "id" | "role">;
 export interface BanInput {
   userId: string;
   banReason?: string;
-  /** Seconds from now; absent means until lifted. */
+  /** Seconds from now; absent (and no banExpiresAt) means until lifted. */
   banExpiresIn?: number;
+  /** The end as an ISO instant, kept to the millisecond (what the console's date picker chose). */
+  banExpiresAt?: string;
+}
+
+const MAX_BAN_MS = 100 * 365 * 24 * 3600_000;
+
+/** When the ban ends (epoch ms), or null for a ban until lifted; bad input changes nothing. */
+function banEnd(input: BanInput, now: number): number | null {
+  if (input.banExpiresAt === undefined) return input.banExpiresIn ? now + Math.round(input.banExpiresIn * 1000) : null;
+  const invalid = (message: string) => apiError("VALIDATION_ERROR", "Invalid body parameters", [{ path: "banExpiresAt", message }]);
+  if (input.banExpiresIn !== undefined) throw invalid("give banExpiresIn or banExpiresAt, not both");
+  const at = Date.parse(input.banExpiresAt);
+  if (!Number.isFinite(at)) throw invalid("expected an ISO date-time");
+  if (at <= now) throw invalid("must be in the future");
+  if (at - now > MAX_BAN_MS) throw invalid("must be within 100 years");
+  return at;
 }
 
 export async function banUser(app: AppContext, actor: Actor, input: BanInput): Promise<{ user: UserRow; sessionsEnded: number }> {
@@ -25,10 +41,11 @@ export async function banUser(app: AppContext, actor: Actor, input: BanInput): P
   if (!target) throw apiError("USER_NOT_FOUND");
   if (target.id === actor.id) throw apiError("YOU_CANNOT_BAN_YOURSELF");
   const now = app.clock.now();
+  const banExpires = banEnd(input, now);
   const { user, sessionsEnded } = await banAndEndSessions(app.db, target.id, {
     banned: 1,
     banReason: input.banReason || app.config.admin.defaultBanReason,
-    banExpires: input.banExpiresIn ? now + Math.round(input.banExpiresIn * 1000) : null,
+    banExpires,
     updatedAt: now,
   });
   if (!user) throw apiError("USER_NOT_FOUND");

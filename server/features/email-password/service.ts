@@ -61,7 +61,8 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
   const found = await findUserByEmail(app.db, email);
   const user = await guardSignIn(app, { user: found, kind: "email", identifier: email, knownDevice: found && knownDevice(found.id) }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
-    recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email" });
+    // The address tried is kept: an unknown one is what an operator looks for in a stuffing attempt.
+    recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email", email });
     throw apiError("INVALID_EMAIL_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");

@@ -1,12 +1,14 @@
 /**
- * Backup codes: 10 codes of 10 characters (about 59 bits each), shown once. They are stored
- * sealed (AES-256-GCM under a key derived from the server secret, crypto/encrypt.ts), like the
- * TOTP seed beside them: a database copy without the secret opens neither, and a secret rotation
- * (AUTH_PREVIOUS_SECRETS, `auth server rotate-secret`) can seal them again under the new secret —
- * keyed hashes could not be recomputed without the codes (issue 26).
+ * Backup codes: 10 codes of 12 characters (about 59 bits each), shown once. They are read off
+ * paper and typed by hand, so their alphabet has no look-alikes (no 0/O, 1/I/l, no lower case):
+ * "7KQ4-M2XD-9PHT". Codes made before that alphabet (10 mixed-case characters) still work.
  *
- * Lists stored before that are JSON arrays of keyed hashes (HMAC under the secret); they still
- * match, under the current or a previous secret, until the user makes new codes.
+ * They are stored sealed (AES-256-GCM under a key derived from the server secret,
+ * crypto/encrypt.ts), like the TOTP seed beside them: a database copy without the secret opens
+ * neither, and a secret rotation (AUTH_PREVIOUS_SECRETS, `auth server rotate-secret`) can seal
+ * them again under the new secret — keyed hashes could not be recomputed without the codes
+ * (issue 26). Lists stored before that are JSON arrays of keyed hashes (HMAC under the secret);
+ * they still match, under the current or a previous secret, until the user makes new codes.
  */
 import { keyedHashes, openSealed, seal } from "../../crypto/encrypt.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
@@ -15,16 +17,30 @@ const COUNT = 10;
 const HASH_PURPOSE = "two-factor-backup-code";
 export const BACKUP_CODES_PURPOSE = "two-factor-backup-codes";
 
+/** Digits and capitals without 0, 1, I, L, O (and U, which reads as V): 30 characters. */
+export const BACKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+const LENGTH = 12;
+
 export function newBackupCodes(): string[] {
   return Array.from({ length: COUNT }, () => {
-    const raw = randomString(10);
-    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+    const raw = randomString(LENGTH, BACKUP_CODE_ALPHABET);
+    return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
   });
 }
 
-/** Codes are compared without the dash and case-sensitively (they are random mixed-case). */
+/** Without dashes and spaces; case is kept here (older codes are mixed-case, see `typedForms`). */
 function normalize(code: string): string {
-  return code.trim().replace(/-/g, "");
+  return code.trim().replace(/[-\s]/g, "");
+}
+
+/**
+ * What the stored code may have been made from: the code as typed (older, mixed-case codes,
+ * compared case-sensitively) and in capitals (current codes, so "7kq4-m2xd-9pht" works too).
+ */
+function typedForms(code: string): string[] {
+  const typed = normalize(code);
+  const upper = typed.toUpperCase();
+  return upper === typed ? [typed] : [typed, upper];
 }
 
 /** The list to store: the codes, normalized, sealed under the current secret. */
@@ -40,6 +56,7 @@ export class BackupCodesUnreadable extends Error {}
  * sealed it before — or null when no code matches. Every entry is compared.
  */
 export function useBackupCode(stored: string, code: string, serverSecret: string): string | null {
+  const forms = typedForms(code);
   if (stored.startsWith("v1.")) {
     const opened = openSealed(stored, serverSecret, BACKUP_CODES_PURPOSE);
     if (!opened) throw new BackupCodesUnreadable();
@@ -49,8 +66,7 @@ export function useBackupCode(stored: string, code: string, serverSecret: string
     } catch {
       return null;
     }
-    const given = normalize(code);
-    const match = firstMatch(codes, (candidate) => safeEqual(candidate, given));
+    const match = firstMatch(codes, (candidate) => forms.some((form) => safeEqual(candidate, form)));
     if (match < 0) return null;
     return sealBackupCodes(codes.filter((_, index) => index !== match), serverSecret);
   }
@@ -62,7 +78,7 @@ export function useBackupCode(stored: string, code: string, serverSecret: string
   }
   // A list from before sealing: keyed hashes under the current secret or, during a rotation, a
   // previous one (they cannot be hashed anew without the codes).
-  const candidates = keyedHashes(normalize(code), serverSecret, HASH_PURPOSE);
+  const candidates = forms.flatMap((form) => keyedHashes(form, serverSecret, HASH_PURPOSE));
   const match = firstMatch(hashes, (hash) => candidates.some((candidate) => safeEqual(hash, candidate)));
   if (match < 0) return null;
   return JSON.stringify(hashes.filter((_, index) => index !== match));

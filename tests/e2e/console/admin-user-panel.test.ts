@@ -117,6 +117,26 @@ describe("admin user panel", { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it("stores a chosen ban end exactly, in the browser's time zone, and shows it as chosen (issue 25)", async () => {
+    const user = await harness.server.signUp({ email: "panel-until@example.com", name: "Until Target" });
+    // Kolkata is UTC+5:30 all year (no daylight saving): 18:00 there is 12:30 UTC, whatever the date.
+    const { page } = await harness.newPage({ as: admin, timezoneId: "Asia/Kolkata" });
+    const errors = watchPageErrors(page);
+    const day = new Date(Date.now() + 40 * 24 * 3600_000).toISOString().slice(0, 10);
+    await openPanel(page, user.userId, "Until Target");
+    const banSection = section(page, "Ban");
+    await banSection.getByRole("button", { name: "Ban user…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ban panel-until@example.com" });
+    await dialog.getByLabel("Ban ends", { exact: true }).selectOption({ label: "At a date and time…" });
+    await dialog.getByLabel("Ban ends at").fill(`${day}T18:00`);
+    await dialog.getByRole("button", { name: "Ban user" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await banSection.getByText(/Banned until .*6:00\sPM/).waitFor();
+    const banned = await harness.server.client(adminToken).adminGetUser({ id: user.userId });
+    expect(banned.banExpires).toBe(`${day}T12:30:00.000Z`);
+    expect(errors).toEqual([]);
+  });
+
   it("keeps an open panel's ban state fresh when the ban changes elsewhere", async () => {
     const user = await harness.server.signUp({ email: "panel-fresh@example.com", name: "Fresh State" });
     const { page } = await harness.newPage({ as: admin });

@@ -173,6 +173,25 @@ describe("audit log", { timeout: 180_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows a refused sign-in of an unknown email as 'Sign-in failed' by the address tried, not as the system signing in (issue 25)", async () => {
+    await harness.server.request("POST", "/sign-in/email", { body: { email: "Stuffed-Address@example.com", password: "guessing123" } });
+    await harness.server.app.context.audit.flush();
+    const { page } = await harness.newPage({ as: admin });
+    await page.goto(`${harness.consoleURL}/admin/audit`);
+    const row = table(page).getByRole("row").filter({ hasText: "stuffed-address@example.com" });
+    await expect.poll(() => row.count(), SLOW).toBe(1);
+    const cells = row.getByRole("cell");
+    expect(await cells.nth(1).textContent()).toBe("Sign-in failed");
+    expect(await cells.nth(2).textContent()).toContain("stuffed-address@example.com");
+    expect(await cells.nth(2).textContent()).toContain("no such account");
+    expect(await cells.nth(2).textContent()).not.toContain("System");
+    expect(await cells.nth(4).textContent()).toBe("Failed");
+    // The details keep the action's code and the IP address.
+    await row.getByText("Details", { exact: true }).click();
+    expect(await cells.nth(6).textContent()).toContain("user.sign-in");
+    await expectAccessible(page, "audit log with a refused sign-in");
+  });
+
   it("tells a member who is not an administrator that the audit log is not theirs to read", async () => {
     const member = await harness.server.signUp({ email: "curious-member@example.com" });
     const { page } = await harness.newPage({ as: member });

@@ -5,7 +5,7 @@
  */
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { consoleForFile, watchPageErrors } from "../../helpers/console.js";
+import { consoleForFile, expectAccessible, watchPageErrors } from "../../helpers/console.js";
 
 const FLOW_TIMEOUT = 90_000;
 const harness = consoleForFile({ stepTimeout: 10_000, config: { user: { deleteRequiresConfirmation: true }, emailVerification: { sendOnSignUp: true } } });
@@ -40,11 +40,13 @@ describe("default mail links land on console pages", { timeout: FLOW_TIMEOUT }, 
     const errors = watchPageErrors(page);
     await open(page, mail.url, /^\/console\/verify-email$/);
     await page.getByRole("heading", { name: "Email verified" }).waitFor();
+    await expectAccessible(page, "verify-email landing");
 
     await open(page, mail.url, /^\/console\/verify-email$/);
     expect(page.url()).toContain("error=invalid_token");
     await page.getByRole("heading", { name: "We could not verify your email" }).waitFor();
     await page.getByText("This link is invalid or has already been used.").waitFor();
+    await expectAccessible(page, "verify-email landing, reused link");
     expect(errors).toEqual([]);
   });
 

@@ -45,6 +45,10 @@ describe("sign-up and sign-in", { timeout: FLOW_TIMEOUT }, () => {
 
     await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
     await page.getByLabel("Email").fill(email);
+    // Too short: the server's limit is said with its number (issue 25), and no account is made.
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("The password is too short: use at least 8 characters.").waitFor();
     await page.getByLabel("Password").fill(password);
     await page.getByLabel("Username (optional)").fill(username);
     await page.getByRole("button", { name: "Create account" }).click();
@@ -80,7 +84,7 @@ describe("sign-up and sign-in", { timeout: FLOW_TIMEOUT }, () => {
     await page.getByLabel("Email").fill(taken.email);
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByText("The password is too short.").waitFor();
+    await page.getByText("The password is too short: use at least 8 characters.").waitFor();
 
     await page.getByLabel("Password").fill("a long enough password");
     await page.getByRole("button", { name: "Create account" }).click();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type LanguageInfo, type LanguageTag } from "../../../shared/languages.js";
 import { expectAccessible, screenshot, SCREENSHOT_DIR, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 import { signedIn } from "../../helpers/signed-in.js";
+import { clippedCells, tablesWiderThanTheirBox } from "../../helpers/layout.js";
 
 const CATALOGUES = join(process.cwd(), "renderer", "i18n");
 
@@ -134,7 +135,7 @@ let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
 let organizationId: string;
 const NAMES = ["Zofia Kowalczyk", "Mehmet Yılmaz"];
-const allowed = () => [admin.email, "Admin Languages", "Kowalczyk Works", "kowalczyk-works", "@example.com", ...NAMES];
+const allowed = () => [admin.email, "Admin Languages", "Kowalczyk Works", "kowalczyk-works", "@example.com", "Spam in the forum", ...NAMES];
 
 beforeAll(async () => {
   harness = await startConsole({ stepTimeout: 15_000 });
@@ -147,6 +148,11 @@ beforeAll(async () => {
     const created = await client.adminCreateUser({ email: `member${i}@example.com`, name, password: "correct horse battery" });
     await client.addOrganizationMember({ organizationId, userId: created.user.id, role: "member" });
   }
+  // Something in every table: a ban with a reason, a refused sign-in, a mail in the outbox.
+  const listed = await client.adminListUsers({ searchValue: "member1@example.com", searchField: "email" });
+  await client.adminBanUser({ userId: listed.users[0]!.id, banReason: "Spam in the forum", banExpiresIn: 7 * 24 * 3600 });
+  await harness.server.request("POST", "/sign-in/email", { body: { email: "nobody-at-all@example.com", password: "guessing123" } });
+  await harness.server.client().requestPasswordReset({ email: "member0@example.com", redirectTo: "/console/reset-password" });
 });
 afterAll(async () => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -183,6 +189,8 @@ describe("the console in every language", () => {
       await page.getByRole("grid").getByText(NAMES[0]!).waitFor();
       await expectNoEnglish(page, language.tag, "users", allowed());
       expect(await overflowing(page), `overflow on users in ${language.tag}`).toEqual([]);
+      // Issue 25: no table cell cut at 1280×800, ellipsis or not.
+      expect(await clippedCells(page), `cut table cells on users in ${language.tag}`).toEqual([]);
       await screenshot(page, `languages-${language.tag}-users`);
       truncatedByLanguage[language.tag] = await truncated(page);
       await expect.poll(async () => (await harness.server.request("GET", "/admin/get-user?id=" + admin.userId, { token: await adminToken() })).body.language).toBe(language.tag);
@@ -192,7 +200,19 @@ describe("the console in every language", () => {
       await page.waitForFunction((tag) => document.documentElement.lang === tag, language.tag);
       await expectNoEnglish(page, language.tag, "organization members", allowed());
       expect(await overflowing(page), `overflow on organization in ${language.tag}`).toEqual([]);
+      expect(await clippedCells(page), `cut table cells on organization in ${language.tag}`).toEqual([]);
       await screenshot(page, `languages-${language.tag}-organization`);
+
+      await page.goto(`${harness.consoleURL}/admin/audit`);
+      await page.getByRole("table").getByText("nobody-at-all@example.com").first().waitFor();
+      expect(await clippedCells(page), `cut table cells on audit in ${language.tag}`).toEqual([]);
+      expect(await tablesWiderThanTheirBox(page), `audit table wider than its box in ${language.tag}`).toEqual([]);
+      await screenshot(page, `languages-${language.tag}-audit`);
+
+      await page.goto(`${harness.consoleURL}/admin/outbox`);
+      await page.getByRole("table").getByText("member0@example.com").first().waitFor();
+      expect(await clippedCells(page), `cut table cells on outbox in ${language.tag}`).toEqual([]);
+      await screenshot(page, `languages-${language.tag}-outbox`);
       expect(errors).toEqual([]);
     });
   }

@@ -30,7 +30,10 @@ describe("invitations and members", () => {
     const { page } = await harness.newPage({ as: owner });
     page.setDefaultTimeout(10_000);
     const errors = watchPageErrors(page);
-    await page.goto(`${consoleURL}/organizations/${organization.id}/invitations`);
+    // Inviting starts from the members, where people look for it (issue 25).
+    await page.goto(`${consoleURL}/organizations/${organization.id}/members`);
+    await page.getByRole("link", { name: "Invite people" }).click();
+    await page.waitForURL(/\/invitations$/);
     await page.getByText("No invitations yet").waitFor();
     await page.getByLabel("Email").fill(invitee.email);
     await page.getByLabel("Role").selectOption("admin");

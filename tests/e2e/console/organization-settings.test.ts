@@ -71,10 +71,11 @@ describe("organization list, creation and settings", () => {
     await expectAccessible(page, "organization settings");
     await screenshot(page, "organization-settings");
 
-    // The only owner cannot leave: the server's refusal is shown in words.
-    await page.getByRole("button", { name: "Leave organization" }).click();
-    await page.getByRole("dialog", { name: "Leave Acme Labs HQ?" }).getByRole("button", { name: "Leave" }).click();
-    await page.getByText("You cannot leave the organization as the only owner.").waitFor();
+    // The only owner cannot leave: the button is disabled and says why (issue 25).
+    const leave = page.getByRole("button", { name: "Leave organization" });
+    await page.getByText("You are the only owner: make another member an owner before you leave.").waitFor();
+    expect(await leave.isDisabled()).toBe(true);
+    expect(await leave.getAttribute("aria-describedby")).toBe(await page.getByText("You are the only owner: make another member an owner before you leave.").getAttribute("id"));
     expect(page.url()).toContain(`/organizations/${organizationId}`);
 
     // The list: role, active marker, and switching the active organization.
@@ -89,7 +90,7 @@ describe("organization list, creation and settings", () => {
     expect(await betaRow.getByText("Active", { exact: true }).count()).toBe(0);
     await expectAccessible(page, "organizations list");
     await screenshot(page, "organizations-list");
-    await page.getByRole("button", { name: "Make Beta Works the active organization" }).click();
+    await page.getByRole("button", { name: "Set active: Beta Works", exact: true }).click();
     await betaRow.getByText("Active", { exact: true }).waitFor();
     await expect.poll(() => acmeRow.getByText("Active", { exact: true }).count()).toBe(0);
     // The browser's own session (its cookie) now names it.

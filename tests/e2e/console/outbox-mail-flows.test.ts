@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 import { signedIn } from "../../helpers/signed-in.js";
 
 const SLOW = { timeout: 20_000 };
@@ -73,6 +73,7 @@ describe("mail flows through the outbox viewer", { timeout: 240_000 }, () => {
     expect((await userOf(userId)).emailVerified).toBe(false);
 
     const mail = await openMail(email, "Verify your email");
+    await expectAccessible(adminPage, "outbox with a mail open");
     await mail.getByRole("link", { name: "Verify email" }).click();
     await adminPage.waitForURL(/\/console\/verify-email/, SLOW);
     await adminPage.getByText("Email verified").waitFor();

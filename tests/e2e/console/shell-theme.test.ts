@@ -35,4 +35,26 @@ describe("themes", { timeout: 60_000 }, () => {
     await expect.poll(() => background(page)).toBe(DARK_BG);
     expect(errors).toEqual([]);
   });
+
+  it("names the theme and account buttons by the text they show (WCAG 2.5.3 label in name, issue 25)", async () => {
+    const user = await harness.server.signUp({ name: "Voice Control" });
+    const { page } = await harness.newPage({ as: user });
+    await page.goto(`${harness.consoleURL}/account`);
+    await page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Theme: System", exact: true }).waitFor();
+    await page.getByRole("button", { name: `Signed-in accounts: ${user.email}`, exact: true }).waitFor();
+    await expectAccessible(page, "account (label in name)");
+    // The check itself catches the old mistake: a button named "Theme" that shows "Theme: System".
+    await page.evaluate(() => {
+      const button = document.createElement("button");
+      button.setAttribute("aria-label", "Theme");
+      button.textContent = "Theme: System";
+      document.querySelector("main")!.append(button);
+    });
+    const failure = await expectAccessible(page, "account with a mislabelled button").then(
+      () => null,
+      (error: { actual?: unknown }) => error,
+    );
+    expect(JSON.stringify(failure?.actual)).toContain("label-content-name-mismatch");
+  });
 });

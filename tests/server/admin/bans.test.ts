@@ -72,6 +72,35 @@ describe("ban-user", () => {
     expect((await auditRows(server, "user.ban-expired")).some((e) => e.targetId === user.userId)).toBe(true);
   });
 
+  it("stores a ban's end given as an instant to the millisecond (banExpiresAt, issue 25)", async () => {
+    const user = await server.signUp();
+    const until = new Date(server.clock.now() + 30 * 24 * 3600_000);
+    until.setUTCHours(17, 0, 0, 0);
+    const response = await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: user.userId, banExpiresAt: until.toISOString() } });
+    expect(response.status).toBe(200);
+    expect(response.body.user.banExpires).toBe(until.toISOString());
+    const row = await server.database.db.selectFrom("user").select("banExpires").where("id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(Number(row.banExpires)).toBe(until.getTime());
+  });
+
+  it("refuses a banExpiresAt that is unreadable, past, or given with banExpiresIn, and bans no one", async () => {
+    const user = await server.signUp();
+    const future = new Date(server.clock.now() + 3600_000).toISOString();
+    const bodies = [
+      { banExpiresAt: "next tuesday" },
+      { banExpiresAt: new Date(server.clock.now() - 1000).toISOString() },
+      { banExpiresAt: future, banExpiresIn: 60 },
+    ];
+    for (const body of bodies) {
+      const response = await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: user.userId, ...body } });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.code).toBe("VALIDATION_ERROR");
+    }
+    const row = await server.database.db.selectFrom("user").select(["banned", "banExpires"]).where("id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(row.banned).toBe(0);
+    expect(row.banExpires).toBeNull();
+  });
+
   it("refuses to let an administrator ban themselves", async () => {
     const response = await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: admin.userId } });
     expect(response.status).toBe(400);

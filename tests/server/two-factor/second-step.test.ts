@@ -1,6 +1,8 @@
 /** The other second factors (mailed codes, backup codes), trusted devices, the lockout and the admin reset. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { BACKUP_CODE_ALPHABET } from "../../../server/features/two-factor/backup-codes.js";
+import { keyedHash } from "../../../server/crypto/encrypt.js";
 import { auditRows } from "../account/support.js";
 import { browserTab, totpAt, userWithTotp, type Tab } from "./support.js";
 
@@ -110,6 +112,39 @@ describe("backup codes", () => {
   });
 });
 
+describe("backup codes that read unambiguously (issue 25)", () => {
+  it("are made of digits and capitals without 0/O, 1/I/l, in three groups of four", async () => {
+    const user = await userWithTotp(server);
+    for (const code of user.backupCodes) {
+      expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      for (const character of code.replaceAll("-", "")) expect(BACKUP_CODE_ALPHABET).toContain(character);
+      expect(code).not.toMatch(/[01IOLl]/);
+    }
+  });
+
+  it("are accepted typed in lower case, without dashes or with spaces", async () => {
+    const user = await userWithTotp(server);
+    const [first, second] = user.backupCodes;
+    const tab = await pendingSignIn(user);
+    expect((await tab.client.twoFactor.verifyBackupCode({ code: first!.toLowerCase() })).error).toBeNull();
+    const again = await pendingSignIn(user);
+    expect((await again.client.twoFactor.verifyBackupCode({ code: second!.replaceAll("-", " ") })).error).toBeNull();
+  });
+
+  it("still accept a code of the older mixed-case kind, case-sensitively", async () => {
+    const user = await userWithTotp(server);
+    // A code as the previous generator made it: 10 characters of [A-Za-z0-9], "5-5".
+    const old = "aB3dE-fGh1J";
+    // Stored as lists were then: keyed hashes of the codes without their dash.
+    const hashedList = JSON.stringify([keyedHash(old.replace("-", ""), server.app.context.secret, "two-factor-backup-code")]);
+    await server.database.db.updateTable("twoFactor").set({ backupCodes: hashedList }).where("userId", "=", user.userId).execute();
+    const tab = await pendingSignIn(user);
+    expect((await tab.client.twoFactor.verifyBackupCode({ code: old.toLowerCase() })).error?.code).toBe("INVALID_BACKUP_CODE");
+    const again = await pendingSignIn(user);
+    expect((await again.client.twoFactor.verifyBackupCode({ code: old })).error).toBeNull();
+  });
+});
+
 describe("trusted devices", () => {
   it("skip the second step for 30 days, with the cookie rotated at each sign-in", async () => {
     const user = await userWithTotp(server);
@@ -206,7 +241,7 @@ describe("a copy of the database", () => {
     expect(row.secret).toMatch(/^v1\./);
     for (const code of user.backupCodes) {
       expect(row.backupCodes).not.toContain(code);
-      expect(row.backupCodes).not.toContain(code.replace("-", ""));
+      expect(row.backupCodes).not.toContain(code.replaceAll("-", ""));
     }
     const verification = await server.database.db.selectFrom("verification").select("value").execute();
     expect(verification.some((v) => v.value.includes(user.secret))).toBe(false);

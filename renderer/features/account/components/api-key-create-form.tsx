@@ -4,7 +4,9 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { adminStatements } from "../../../../shared/permissions";
+import { adminStatements, checkAdminPermission } from "../../../../shared/permissions";
+import { usePermissionLabel } from "../../../app/permission-labels";
+import { useSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { CheckboxField, SelectField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
@@ -21,6 +23,15 @@ export function ApiKeyCreateForm({ onCreated }: { onCreated(key: string): void }
   const [limited, setLimited] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [nameError, setNameError] = useState<string | undefined>();
+  const label = usePermissionLabel();
+  const { data: session } = useSession();
+  // A key never exceeds its owner: offer only what the owner holds (no administrator holds
+  // user:impersonate-admins unless a custom role grants it, so it is not offered by default).
+  const offered = Object.entries(adminStatements).flatMap(([resource, actions]) =>
+    actions
+      .filter((action) => session && checkAdminPermission({}, { id: session.user.id, role: session.user.role }, { [resource]: [action] }).success)
+      .map((action) => ({ resource, action })),
+  );
 
   const toggle = (permission: string, on: boolean) =>
     setChosen((previous) => {
@@ -76,16 +87,14 @@ export function ApiKeyCreateForm({ onCreated }: { onCreated(key: string): void }
       {limited ? (
         <fieldset className="stack">
           <legend>{t("form.permissions")}</legend>
-          {Object.entries(adminStatements).map(([resource, actions]) =>
-            actions.map((action) => (
-              <CheckboxField
-                key={`${resource}:${action}`}
-                label={`${resource}:${action}`}
-                checked={chosen.has(`${resource}:${action}`)}
-                onChange={(event) => toggle(`${resource}:${action}`, event.target.checked)}
-              />
-            )),
-          )}
+          {offered.map(({ resource, action }) => (
+            <CheckboxField
+              key={`${resource}:${action}`}
+              label={label(resource, action)}
+              checked={chosen.has(`${resource}:${action}`)}
+              onChange={(event) => toggle(`${resource}:${action}`, event.target.checked)}
+            />
+          ))}
         </fieldset>
       ) : null}
       <FormError error={create.isError ? create.error : undefined} />

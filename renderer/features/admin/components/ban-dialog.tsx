@@ -8,13 +8,14 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/button";
 import { Dialog } from "../../../ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../ui/field";
-import { BAN_PRESETS, banExpiresIn, toLocalInput, type BanPreset } from "../ban-expiry";
+import { BAN_PRESETS, banEnd, toLocalInput, type BanPreset } from "../ban-expiry";
 import { FormError } from "../../../ui/form-error";
 import { DialogFooter } from "../../../ui/dialog-footer";
 
 export interface BanValues {
   banReason?: string | undefined;
   banExpiresIn?: number | undefined;
+  banExpiresAt?: string | undefined;
 }
 
 interface FormValues {
@@ -50,12 +51,12 @@ export function BanDialog({
   }, [open, form]);
 
   const submit = form.handleSubmit((values) => {
-    const seconds = banExpiresIn(values.preset, values.until);
-    if (seconds === null) {
+    const end = banEnd(values.preset, values.until);
+    if (end === null) {
       form.setError("until", { message: t("ban.untilInvalid") });
       return;
     }
-    onSubmit({ banReason: values.reason.trim() || undefined, banExpiresIn: seconds });
+    onSubmit({ banReason: values.reason.trim() || undefined, ...end });
   });
 
   return (

@@ -21,19 +21,27 @@ export const SORT_FIELD: Record<UserColumn, UserSortField> = {
 };
 
 /**
- * Widths that fit the default columns (all but username) in a 1280 px window beside the sidebar.
- * The role column holds the longest built-in role name of every language ("Administrateur",
- * "Администратор") without cutting it; the status column its one badge ("Не підтверджений").
+ * Each column's narrowest width; the table widens a column to its widest cell (users-table.tsx),
+ * so what a column holds decides its width, in every language.
  */
-const COLUMN_SIZE: Record<UserColumn, number> = {
-  email: 170,
-  name: 150,
-  username: 120,
-  role: 150,
-  status: 180,
-  createdAt: 160,
-  lastSignIn: 180,
+export const COLUMN_MIN: Record<UserColumn | "select", number> = {
+  select: 44,
+  email: 160,
+  name: 100,
+  username: 100,
+  role: 90,
+  status: 100,
+  createdAt: 100,
+  lastSignIn: 120,
 };
+
+/** Text up to `max` characters, cut at a word with "…" when longer. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 
 /** A label function remembered per value: rows share a handful of roles and sign-in methods. */
 function cached<K, V>(compute: (key: K) => V): (key: K) => V {
@@ -71,10 +79,15 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       username: (user) => user.displayUsername ?? user.username ?? "",
       role: (user) => roleLabel(user.role),
       status: (user) => {
+        // The row says until when (a date) and why, a long reason shortened at a word; the whole
+        // ban (time and full reason) is in the title and the user's panel. The column is as wide
+        // as this text, so nothing is cut by the cell.
         const ban = user.banned ? banSummary(t, user) : undefined;
+        const end = user.banExpires ? t("status.bannedUntil", { date: formatDate(user.banExpires) }) : t("status.bannedForever");
+        const until = user.banned ? (user.banReason ? `${end} — ${shorten(user.banReason, 40)}` : end) : undefined;
         return (
           <span title={ban}>
-            <UserStatusBadge user={user} labels={status} detail={ban} />
+            <UserStatusBadge user={user} labels={status} detail={until} />
           </span>
         );
       },
@@ -91,7 +104,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
     return [
       {
         id: "select",
-        size: 44,
+        size: COLUMN_MIN.select,
         header: ({ table }) => (
           <input
             type="checkbox"
@@ -113,7 +126,7 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
           />
         ),
       },
-      ...USER_COLUMNS.map<ColumnDef<AdminUser>>((id) => ({ id, header: label[id], size: COLUMN_SIZE[id], cell: ({ row }) => cell[id](row.original) })),
+      ...USER_COLUMNS.map<ColumnDef<AdminUser>>((id) => ({ id, header: label[id], size: COLUMN_MIN[id], cell: ({ row }) => cell[id](row.original) })),
     ];
   }, [t]);
 }

@@ -5,7 +5,7 @@
  */
 import { flexRender, useReactTable, type OnChangeFn, type Row, type RowSelectionState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../ui/states";
 import { USER_COLUMNS, type ColumnPrefs, type UserColumn } from "../column-prefs";
@@ -85,8 +85,47 @@ export interface UsersTableProps {
 const getRowId = (user: AdminUser) => user.id;
 const coreRowModel = incrementalCoreRowModel<AdminUser>();
 
+/**
+ * Column widths that follow content: each column starts at its minimum and grows to the widest
+ * cell (header included) rendered since the columns or the language changed. A virtualized table
+ * only ever holds the rows in view, so widths only grow — columns never jump as rows scroll by.
+ * A table wider than its box scrolls inside the box.
+ */
+function useFittedWidths(tableRef: RefObject<HTMLTableElement | null>, columnIds: string[], resetKey: string) {
+  const [fitted, setFitted] = useState<Record<string, number>>({});
+  // Text changes width without a render when a font arrives (Cyrillic glyphs come from another
+  // font file): measure again then.
+  const [, setFontsLoaded] = useState(0);
+  useEffect(() => {
+    const fonts = typeof document !== "undefined" ? document.fonts : undefined;
+    const again = () => setFontsLoaded((count) => count + 1);
+    fonts?.addEventListener("loadingdone", again);
+    return () => fonts?.removeEventListener("loadingdone", again);
+  }, []);
+  useEffect(() => setFitted({}), [resetKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render on purpose: rows scroll in with no dependency changing, and it sets state only when a column must grow, so it settles
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!table) return;
+    let next: Record<string, number> | null = null;
+    const grow = (cell: Element, index: number) => {
+      const id = columnIds[index];
+      if (!id) return;
+      // scrollWidth is rounded: 2 px more, so a text 310.4 px wide never loses its end to an ellipsis.
+      const needed = Math.ceil((cell as HTMLElement).scrollWidth) + 2;
+      const current = (next ?? fitted)[id] ?? 0;
+      if ((cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth && needed > current) next = { ...(next ?? fitted), [id]: needed };
+    };
+    table.querySelectorAll("thead th").forEach(grow);
+    table.querySelectorAll("tbody tr.user-row").forEach((row) => Array.from(row.children).forEach(grow));
+    if (next) setFitted(next);
+  });
+  return fitted;
+}
+
 export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch, prefs, rowSelection, onRowSelectionChange, openUser, loadMore }: UsersTableProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const tableRef = useRef<HTMLTableElement>(null);
   const columns = useUserColumns();
   const [activeIndex, setActiveIndex] = useState(0);
   // Stable state objects, so react-table's memoised columns and cells survive a re-render.
@@ -155,15 +194,18 @@ export function UsersTable({ rows, total, viewKey, sortField, sortDir, setSearch
 
   const visibleColumns = table.getVisibleLeafColumns();
   const columnsKey = visibleColumns.map((column) => column.id).join(",");
+  const columnIds = useMemo(() => columnsKey.split(","), [columnsKey]);
+  const fitted = useFittedWidths(tableRef, columnIds, `${columnsKey} ${i18n.language}`);
+  const widthOf = (column: { id: string; getSize(): number }) => Math.max(column.getSize(), fitted[column.id] ?? 0);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
   return (
     <div className="table-wrap users-scroll" ref={scrollRef}>
-      <table className="table users-table" style={{ minWidth: visibleColumns.reduce((sum, column) => sum + column.getSize(), 0) }} role="grid" aria-label={t("users.tableLabel")} aria-rowcount={total + 1} aria-colcount={visibleColumns.length} aria-multiselectable="true">
+      <table ref={tableRef} className="table users-table" style={{ minWidth: visibleColumns.reduce((sum, column) => sum + widthOf(column), 0) }} role="grid" aria-label={t("users.tableLabel")} aria-rowcount={total + 1} aria-colcount={visibleColumns.length} aria-multiselectable="true">
         <colgroup>
           {visibleColumns.map((column) => (
-            <col key={column.id} style={{ width: column.getSize() }} />
+            <col key={column.id} style={{ width: widthOf(column) }} />
           ))}
         </colgroup>
         <thead>

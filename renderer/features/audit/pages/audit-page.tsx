@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { CheckboxField, TextField } from "../../../ui/field";
-import { formatDateTime, formatNumber, formatRelative } from "../../../ui/format";
+import { formatDate, formatDateTime, formatNumber, formatRelative, formatTime } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import type { AuditAction } from "../../../../shared/audit-actions";
@@ -238,10 +238,15 @@ function toLocalInput(value: string | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * Seven columns that fit a 1280 px window beside the sidebar in every language: the IP address,
+ * device and action code sit in Details (they are for the few rows someone investigates), so
+ * Reason and Details are never pushed out of the box (issue 25).
+ */
 function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
   const { t } = useTranslation("audit");
   return (
-    <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.ip"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
+    <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
       {events.map((event) => (
         <EventRow key={event.seq} event={event} isNew={fresh.has(event.seq)} />
       ))}
@@ -249,15 +254,37 @@ function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlyS
   );
 }
 
+/** An ISO date or epoch milliseconds under a key that names a time: shown as a date, not digits. */
+const TIME_KEY = /(At|Expires|Until|expires|until|^at)$/;
+function detailText(key: string, value: unknown): string {
+  if (TIME_KEY.test(key) && (typeof value === "number" || (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)))) {
+    const text = formatDateTime(value);
+    if (text) return text;
+  }
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The email or username a refused sign-in tried, when no account matched it. */
+function triedIdentifier(event: AuditEvent): string | null {
+  if (event.actorId || event.success) return null;
+  const tried = event.metadata?.email ?? event.metadata?.username;
+  return typeof tried === "string" && tried ? tried : null;
+}
+
 function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
   const { t, i18n } = useTranslation("audit");
-  const words = i18n.exists(`actions.${event.action}`, { ns: "audit" }) ? t(`actions.${event.action}`) : null;
+  // A refused sign-in is "Sign-in failed", not "Signed in" with a red badge beside it.
+  const failedKey = `failedActions.${event.action}`;
+  const words =
+    !event.success && i18n.exists(failedKey, { ns: "audit" }) ? t(failedKey) : i18n.exists(`actions.${event.action}`, { ns: "audit" }) ? t(`actions.${event.action}`) : null;
   const details = Object.entries(event.metadata ?? {});
+  const tried = triedIdentifier(event);
+  const [date, time] = splitDateTime(event.createdAt);
   return (
     <tr className={isNew ? "audit-row-new" : undefined}>
-      <td>
+      <td className="audit-time">
         <time dateTime={event.createdAt} title={formatRelative(event.createdAt)}>
-          {formatDateTime(event.createdAt)}
+          <span>{date}</span> <span>{time}</span>
         </time>
         {isNew ? (
           <>
@@ -267,41 +294,61 @@ function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
         ) : null}
       </td>
       <td>
-        <div className="audit-action">
-          {words ? <span>{words}</span> : null}
-          <code>{event.action}</code>
-        </div>
+        <span className="audit-action" title={event.action}>
+          {words ?? <code>{event.action}</code>}
+        </span>
       </td>
-      <td>{event.actorId ? <UserRef id={event.actorId} /> : <span className="muted">{t("table.system")}</span>}</td>
+      <td>
+        {event.actorId ? (
+          <UserRef id={event.actorId} />
+        ) : tried ? (
+          <span className="audit-ref">
+            <span>{tried}</span>
+            <span className="muted audit-id">{t("table.noAccount")}</span>
+          </span>
+        ) : (
+          <span className="muted">{t("table.system")}</span>
+        )}
+      </td>
       <td>{event.targetId ? <TargetRef id={event.targetId} type={event.targetType} /> : <span className="muted">—</span>}</td>
-      <td>{event.ipAddress ? <span className="mono">{event.ipAddress}</span> : <span className="muted">—</span>}</td>
       <td>{event.success ? <Badge tone="good">{t("table.success")}</Badge> : <Badge tone="bad">{t("table.failure")}</Badge>}</td>
       <td className="audit-reason">{event.reason ?? <span className="muted">—</span>}</td>
       <td>
-        {details.length > 0 || event.userAgent ? (
-          <details className="audit-details">
-            <summary>{t("table.showDetails")}</summary>
-            <dl>
-              {details.map(([key, value]) => (
-                <div key={key}>
-                  <dt>{key}</dt>
-                  <dd className="mono">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
-                </div>
-              ))}
-              {event.userAgent ? (
-                <div>
-                  <dt>{t("table.userAgent")}</dt>
-                  <dd>{event.userAgent}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </details>
-        ) : (
-          <span className="muted">—</span>
-        )}
+        <details className="audit-details">
+          <summary>{t("table.showDetails")}</summary>
+          <dl>
+            <div>
+              <dt>{t("table.actionCode")}</dt>
+              <dd className="mono">{event.action}</dd>
+            </div>
+            {event.ipAddress ? (
+              <div>
+                <dt>{t("table.ip")}</dt>
+                <dd className="mono">{event.ipAddress}</dd>
+              </div>
+            ) : null}
+            {details.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd className="mono">{detailText(key, value)}</dd>
+              </div>
+            ))}
+            {event.userAgent ? (
+              <div>
+                <dt>{t("table.userAgent")}</dt>
+                <dd>{event.userAgent}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </details>
       </td>
     </tr>
   );
+}
+
+/** Date and time as two pieces, so a narrow column breaks between them and never inside either. */
+function splitDateTime(value: string): [string, string] {
+  return [formatDate(value), formatTime(value)];
 }
 
 function UserRef({ id }: { id: string }) {

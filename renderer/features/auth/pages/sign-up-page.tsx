@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ApiError } from "../../../../shared/errors";
 import { useResetAfterSessionChange } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/field";
@@ -46,6 +47,17 @@ const FIELD_OF: Partial<Record<string, keyof Values>> = {
   INVALID_USERNAME: "username",
 };
 
+/**
+ * "Too short" says by how much: the server's field issue carries the configured limit ("at least
+ * 12 characters"), so the console shows the number without knowing the server's settings.
+ */
+function passwordLimitText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string | null {
+  if (!(error instanceof ApiError) || (error.code !== "PASSWORD_TOO_SHORT" && error.code !== "PASSWORD_TOO_LONG")) return null;
+  const limit = error.issues?.map((issue) => /\d+/.exec(issue.message)?.[0]).find(Boolean);
+  if (!limit) return null;
+  return error.code === "PASSWORD_TOO_SHORT" ? t("signUp.passwordTooShortMin", { min: Number(limit) }) : t("signUp.passwordTooLongMax", { max: Number(limit) });
+}
+
 export function SignUpPage() {
   const { t } = useTranslation("auth");
   const { redirect } = route.useSearch();
@@ -64,7 +76,9 @@ export function SignUpPage() {
     try {
       result = await signUp.mutateAsync(values);
     } catch (error) {
-      if (!placeFieldError(error, FIELD_OF, form.setError)) setFormError(authErrorText(error));
+      const limit = passwordLimitText(error, t);
+      if (limit) form.setError("password", { type: "server", message: limit }, { shouldFocus: true });
+      else if (!placeFieldError(error, FIELD_OF, form.setError)) setFormError(authErrorText(error));
       return;
     }
     if (!result.token) {

@@ -4,7 +4,7 @@
  * rows at a time, so 10,000 members cost the same as ten.
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -146,7 +146,18 @@ export function MembersPage() {
   const last = Math.min(total, page * MEMBERS_PAGE_SIZE);
 
   return (
-    <Section title={t("members.title")} description={members.data ? t("members.count", { count: total, formatted: formatNumber(total) }) : undefined}>
+    <Section
+      title={t("members.title")}
+      description={members.data ? t("members.count", { count: total, formatted: formatNumber(total) }) : undefined}
+      // Inviting starts where people look for it, among the members (issue 25); the form is on the Invitations tab.
+      actions={
+        can({ invitation: ["create"] }) ? (
+          <Link to="/organizations/$organizationId/invitations" params={{ organizationId: organization.id }} className="button button-primary">
+            {t("members.invite")}
+          </Link>
+        ) : undefined
+      }
+    >
       <div className="org-toolbar" role="search">
         <TextField label={t("members.search")} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={t("members.searchPlaceholder")} autoComplete="off" />
         {members.isFetching && !members.isPending ? <Badge tone="info">{t("members.updating")}</Badge> : null}

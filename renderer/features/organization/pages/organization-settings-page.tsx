@@ -1,7 +1,7 @@
 /** An organization's settings: name, slug, logo, metadata; leave; delete (type the slug). */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -12,7 +12,8 @@ import { TextAreaField, TextField } from "../../../ui/field";
 import { Section } from "../../../ui/page";
 import { useOrganizationSchema, useSlugCheck } from "../create-organization-dialog";
 import { useOrganizationContext } from "../organization-context";
-import { useDeleteOrganization, useLeaveOrganization, useUpdateOrganization } from "../queries";
+import { useDeleteOrganization, useLeaveOrganization, useOwnerCount, useUpdateOrganization } from "../queries";
+import { isOwner } from "../shared";
 import { FormError } from "../../../ui/form-error";
 import "../organization.css";
 
@@ -90,15 +91,27 @@ export function OrganizationSettingsPage() {
 
 function LeaveSection() {
   const { t } = useTranslation("organization");
-  const { organization } = useOrganizationContext();
+  const { organization, role } = useOrganizationContext();
   const navigate = useNavigate();
   const leave = useLeaveOrganization(organization.id);
   const [open, setOpen] = useState(false);
+  const owner = isOwner(role);
+  const owners = useOwnerCount(organization.id, owner);
+  // The only owner cannot leave (the server refuses too): say so beside a disabled button.
+  const onlyOwner = owner && owners.data === 1;
+  const reasonId = useId();
   return (
     <Section title={t("leave.title")} description={t("leave.description")}>
       <FormError error={leave.error} />
       <div className="row">
-        <Button onClick={() => setOpen(true)}>{t("leave.open")}</Button>
+        <Button onClick={() => setOpen(true)} disabled={onlyOwner} aria-describedby={onlyOwner ? reasonId : undefined}>
+          {t("leave.open")}
+        </Button>
+        {onlyOwner ? (
+          <p id={reasonId} className="muted org-leave-reason">
+            {t("leave.onlyOwner")}
+          </p>
+        ) : null}
       </div>
       <ConfirmDialog
         open={open}

@@ -110,11 +110,11 @@ function MailList({ mails, openId, onOpen }: { mails: OutboxMail[]; openId: stri
               {mail.subject}
             </button>
           </td>
-          <td>{mail.to}</td>
+          <td className="outbox-to">{mail.to}</td>
           <td>
             <Badge tone="info">{kindLabel(t, exists, mail.kind)}</Badge>
           </td>
-          <td>
+          <td className="outbox-sent">
             <time dateTime={mail.createdAt} title={formatDateTime(mail.createdAt)}>
               {formatRelative(mail.createdAt)}
             </time>

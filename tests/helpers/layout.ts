@@ -1,0 +1,59 @@
+/**
+ * Layout checks a person would notice (issue 25): text cut off in a table, a page that scrolls
+ * sideways, a table wider than its own box.
+ */
+import type { Page } from "playwright-core";
+
+/**
+ * Table cells whose content is wider than the cell: cut, whether with an ellipsis or not
+ * (scrollWidth > clientWidth). Each as "text (needed > shown)".
+ */
+export async function clippedCells(page: Page): Promise<string[]> {
+  // Widths are only final once every font in use has arrived (and the page has re-measured).
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("table td, table th"))
+      .filter((element) => {
+        const cell = element as HTMLElement;
+        if (cell.getClientRects().length === 0 || cell.closest("[aria-hidden=true]")) return false;
+        if (cell.scrollWidth > cell.clientWidth + 1) return true;
+        // scrollWidth is rounded: a text 0.4 px too wide still loses its end to an ellipsis.
+        // A range measures the laid-out text exactly (an ellipsis is only painted).
+        const style = getComputedStyle(cell);
+        if (style.textOverflow !== "ellipsis") return false;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return range.getBoundingClientRect().width > room + 0.01;
+      })
+      .map((element) => {
+        const cell = element as HTMLElement;
+        return `${(cell.textContent ?? "").trim().slice(0, 60)} (${cell.scrollWidth} > ${cell.clientWidth})`;
+      }),
+  );
+}
+
+/** How far the page itself scrolls sideways (0 when it fits the window). */
+export async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+}
+
+/** Tables wider than the box they sit in (each by its caption or label, with the two widths). */
+export async function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll(".table-wrap"))
+      .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
+      .map((wrap) => {
+        const table = wrap.querySelector("table");
+        const name = table?.getAttribute("aria-label") ?? table?.querySelector("caption")?.textContent ?? "table";
+        return `${name} (${wrap.scrollWidth} > ${wrap.clientWidth})`;
+      }),
+  );
+}
+
+/** Whether an element lies entirely inside the window (so a finger can reach it without scrolling sideways). */
+export async function insideWindow(page: Page, box: { x: number; y: number; width: number; height: number } | null): Promise<boolean> {
+  if (!box) return false;
+  const width = await page.evaluate(() => window.innerWidth);
+  return box.x >= 0 && box.x + box.width <= width + 0.5;
+}
