@@ -28,6 +28,16 @@ function stringParam(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+const HAND_OFF_KEYS = ["client_id", "state", "code_challenge", "redirect_uri", "handoff"] as const;
+type HandOffSearch = { [K in (typeof HAND_OFF_KEYS)[number]]?: string };
+
+/** Only the hand-off keys that are present: ordinary sign-in links stay as they were. */
+function handOffSearch(search: Record<string, unknown>): HandOffSearch {
+  const found: HandOffSearch = {};
+  for (const key of HAND_OFF_KEYS) if (typeof search[key] === "string") found[key] = search[key];
+  return found;
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: NotFoundPage,
@@ -39,10 +49,13 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
   // `methods` only comes with reason=second-step (a redirect sign-in held at the second step), so it is optional to links.
-  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string } => ({
+  // The desktop hand-off's parameters (client_id, state, code_challenge, redirect_uri, handoff) are
+  // optional to links too; the page checks them (features/auth/hand-off-params.ts).
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string } & HandOffSearch => ({
     redirect: safeRedirect(search.redirect),
     reason: stringParam(search.reason),
     ...(typeof search.methods === "string" ? { methods: stringParam(search.methods) } : {}),
+    ...handOffSearch(search),
   }),
   component: lazyRouteComponent(() => import("../features/auth/pages/sign-in-page"), "SignInPage"),
 });

@@ -12,7 +12,8 @@ import { FormError } from "../../../ui/form-error";
 import { passkeySignIn, type SecondStepMethods } from "../queries";
 
 
-export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void>; onSecondStep(methods: SecondStepMethods): void }) {
+/** `signIn` replaces the plain passkey sign-in (the desktop hand-off's carries its parameters). */
+export function PasskeySignIn({ onDone, onSecondStep, signIn = passkeySignIn }: { onDone(): Promise<void>; onSecondStep(methods: SecondStepMethods): void; signIn?: typeof passkeySignIn }) {
   const { t } = useTranslation("two-factor");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -20,6 +21,8 @@ export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void
   done.current = onDone;
   const secondStep = useRef(onSecondStep);
   secondStep.current = onSecondStep;
+  const start = useRef(signIn);
+  start.current = signIn;
 
   useEffect(() => {
     // Conditional UI: a pending request the browser fulfils from autofill; harmless where unsupported.
@@ -28,7 +31,7 @@ export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void
       const { browserSupportsWebAuthnAutofill } = await import("@simplewebauthn/browser");
       if (cancelled || !(await browserSupportsWebAuthnAutofill())) return;
       try {
-        const held = await passkeySignIn(true);
+        const held = await start.current(true);
         if (cancelled) return;
         if (held) secondStep.current(held);
         else await done.current();
@@ -45,7 +48,7 @@ export function PasskeySignIn({ onDone, onSecondStep }: { onDone(): Promise<void
     setBusy(true);
     setError(null);
     try {
-      const held = await passkeySignIn(false);
+      const held = await signIn(false);
       if (held) onSecondStep(held);
       else await onDone();
     } catch (caught) {

@@ -13,7 +13,8 @@ import { sendSecondStepCode, verifySecondStep } from "../queries";
 
 type Method = "totp" | "backup" | "otp";
 
-export function SecondStep({ methods, onDone, onRestart }: { methods: Array<"totp" | "otp">; onDone(): Promise<void>; onRestart(): void }) {
+/** `verify` replaces the plain check (the desktop hand-off's carries its parameters and takes the code). */
+export function SecondStep({ methods, onDone, onRestart, verify = verifySecondStep }: { methods: Array<"totp" | "otp">; onDone(): Promise<void>; onRestart(): void; verify?: typeof verifySecondStep }) {
   const { t } = useTranslation("two-factor");
   const [method, setMethod] = useState<Method>(methods.includes("totp") ? "totp" : "otp");
   const [code, setCode] = useState("");
@@ -46,7 +47,7 @@ export function SecondStep({ methods, onDone, onRestart }: { methods: Array<"tot
     setBusy(true);
     try {
       const value = code.trim();
-      await verifySecondStep(method, value, trustDevice);
+      await verify(method, value, trustDevice);
       await onDone();
     } catch (caught) {
       fail(caught);

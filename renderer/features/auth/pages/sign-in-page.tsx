@@ -20,6 +20,8 @@ import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { useSignIn } from "../queries";
 import { FormError } from "../../../ui/form-error";
+import { readHandOff } from "../hand-off-params";
+import { DesktopHandOff } from "./desktop-hand-off";
 
 const route = getRouteApi("/sign-in");
 
@@ -44,7 +46,15 @@ function afterSignIn(redirect: string | undefined): string {
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
+/** The desktop app's browser sign-in has a page of its own; everyone else gets the console's. */
 export function SignInPage() {
+  const search = route.useSearch();
+  const handOff = readHandOff(search);
+  if (handOff.kind !== "none" || search.handoff === "cookie") return <DesktopHandOff request={handOff} returned={search.handoff === "cookie"} />;
+  return <ConsoleSignIn />;
+}
+
+function ConsoleSignIn() {
   const { t } = useTranslation("auth");
   const { redirect, reason, methods } = route.useSearch();
   const navigate = useNavigate();

@@ -1,0 +1,82 @@
+/**
+ * The desktop hand-off's server calls (docs/desktop.md, "Signing in through the browser"). Every
+ * call carries `?client_id&state&code_challenge` in its address, which is where the server looks
+ * for them on sign-in, second-step and transfer routes; the shared client puts a POST's input in
+ * the body only, so these calls go through a client of their own whose fetch adds the query.
+ */
+import { createLightClient } from "../../../shared/client/light";
+import type { LatchkeyClient } from "../../../shared/client/client-core";
+import type { HandOffParams } from "./hand-off-params";
+import { isEmailIdentifier, VERIFY_EMAIL_CALLBACK, type SecondStepMethods, type SignInInput } from "./queries";
+
+function handOffClient(params: HandOffParams): LatchkeyClient {
+  const query = new URLSearchParams({ client_id: params.clientId, state: params.state, code_challenge: params.codeChallenge }).toString();
+  return createLightClient({
+    baseURL: location.origin,
+    credentials: "include",
+    fetch: (input, init) => {
+      const url = String(input);
+      return fetch(`${url}${url.includes("?") ? "&" : "?"}${query}`, init);
+    },
+  });
+}
+
+/** The code the server adds to an answer once a session exists (absent while a second step is pending). */
+function codeOf(answer: unknown): string | null {
+  const code = answer && typeof answer === "object" ? (answer as { electron_authorization_code?: unknown }).electron_authorization_code : undefined;
+  return typeof code === "string" && code ? code : null;
+}
+
+/** What a sign-in step ended with: a code for the app, or the second step's methods. */
+export type HandOffStep = { code: string } | { secondStep: SecondStepMethods };
+
+function stepOf(answer: unknown): HandOffStep {
+  const held = answer as { twoFactorRedirect?: boolean; twoFactorMethods?: SecondStepMethods };
+  if (held?.twoFactorRedirect) return { secondStep: held.twoFactorMethods ?? [] };
+  const code = codeOf(answer);
+  if (!code) throw new Error("The server answered without a desktop hand-off code.");
+  return { code };
+}
+
+export async function handOffPasswordSignIn(params: HandOffParams, { identifier, password, rememberMe }: SignInInput): Promise<HandOffStep> {
+  const client = handOffClient(params);
+  const value = identifier.trim();
+  const answer = isEmailIdentifier(value)
+    ? await client.signInEmail({ email: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK })
+    : await client.signInUsername({ username: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK });
+  return stepOf(answer);
+}
+
+/** The second step that completes a held hand-off sign-in answers the code (the server kept the hand-off). */
+export async function handOffVerifySecondStep(params: HandOffParams, method: "totp" | "backup" | "otp", code: string, trustDevice: boolean): Promise<string> {
+  const client = handOffClient(params);
+  const answer =
+    method === "totp"
+      ? await client.twoFactorVerifyTotp({ code, trustDevice })
+      : method === "backup"
+        ? await client.twoFactorVerifyBackupCode({ code, trustDevice })
+        : await client.twoFactorVerifyOtp({ code, trustDevice });
+  const issued = codeOf(answer);
+  if (!issued) throw new Error("The server answered without a desktop hand-off code.");
+  return issued;
+}
+
+export async function handOffPasskeySignIn(params: HandOffParams, autofill: boolean): Promise<HandOffStep> {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const client = handOffClient(params);
+  const options = await client.passkeyGenerateAuthenticateOptions({});
+  const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
+  return stepOf(await client.passkeyVerifyAuthentication({ response: response as never }));
+}
+
+/** "Continue as …": the account signed in in this browser goes to the app. */
+export async function handOffTransferUser(params: HandOffParams): Promise<string> {
+  const answer = await handOffClient(params).electronTransferUser({});
+  return answer.electron_authorization_code;
+}
+
+/** A social button's address: the server starts the provider round trip and ends on `?handoff=cookie`. */
+export function handOffSocialURL(params: HandOffParams, provider: string): string {
+  const query = new URLSearchParams({ provider, state: params.state, code_challenge: params.codeChallenge });
+  return `${location.origin}/api/auth/electron/init-oauth-proxy?${query.toString()}`;
+}

@@ -1,0 +1,159 @@
+/**
+ * The sign-in page when the desktop app opened it (`?client_id&state&code_challenge&redirect_uri`,
+ * or `?handoff=cookie` back from a social provider): every method signs in with the hand-off
+ * parameters, and the code the server answers goes to the app's loopback or `latchkey:` address.
+ * A person already signed in here may hand that account over instead ("Continue as …").
+ * Why only those addresses: hand-off-params.ts.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../app/session";
+import { Button } from "../../../ui/button";
+import { CheckboxField, TextField } from "../../../ui/field";
+import { FormError } from "../../../ui/form-error";
+import { errorText } from "../../../ui/errors";
+import { AuthFrame } from "../components/auth-frame";
+import { PasskeySignIn } from "../components/second-step-passkey";
+import { SecondStep } from "../components/second-step";
+import { SocialSignIn } from "../components/social-sign-in";
+import { handOffTarget, rememberHandOff, takeReturnedHandOff, type HandOffParams, type HandOffRequest } from "../hand-off-params";
+import { handOffPasskeySignIn, handOffPasswordSignIn, handOffSocialURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
+import { useSocialProviders, type SecondStepMethods } from "../queries";
+
+export function DesktopHandOff({ request, returned }: { request: HandOffRequest; returned: boolean }) {
+  const { t } = useTranslation("auth");
+  // Back from a social sign-in: the code is in the server's cookie, the app's address in this tab.
+  const [fromCookie] = useState(() => (returned ? takeReturnedHandOff() : null));
+  const [sent, setSent] = useState(false);
+
+  const send = (params: HandOffParams, code: string) => {
+    setSent(true);
+    window.location.assign(handOffTarget(params.redirectUri, code, params.state));
+  };
+
+  useEffect(() => {
+    if (!fromCookie) return;
+    setSent(true);
+    window.location.assign(handOffTarget(fromCookie.params.redirectUri, fromCookie.code, fromCookie.params.state));
+  }, [fromCookie]);
+
+  if (sent) {
+    return (
+      <AuthFrame title={t("desktop.doneTitle")}>
+        <p role="status">{t("desktop.doneText")}</p>
+      </AuthFrame>
+    );
+  }
+  if (returned && !fromCookie) return <Refused text={t("desktop.returnedFailed")} />;
+  if (request.kind === "invalid") return <Refused text={request.reason === "redirect" ? t("desktop.invalidRedirect") : t("desktop.invalidLink")} />;
+  if (request.kind !== "valid") return null;
+  return <HandOffSignIn params={request.params} onCode={(code) => send(request.params, code)} />;
+}
+
+function Refused({ text }: { text: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthFrame title={t("desktop.title")}>
+      <FormError>{text}</FormError>
+    </AuthFrame>
+  );
+}
+
+function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code: string): void }) {
+  const { t } = useTranslation("auth");
+  const session = useSession();
+  const providers = useSocialProviders();
+  const [otherAccount, setOtherAccount] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStepMethods | null>(null);
+  const [identifier, setIdentifier] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (what: string, action: () => Promise<HandOffStep | string>) => {
+    setBusy(what);
+    setError(null);
+    try {
+      const step = await action();
+      if (typeof step === "string") onCode(step);
+      else if ("code" in step) onCode(step.code);
+      else setSecondStep(step.secondStep);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (secondStep) {
+    return (
+      <AuthFrame title={t("desktop.title")}>
+        <SecondStep
+          methods={secondStep}
+          verify={async (method, code, trustDevice) => onCode(await handOffVerifySecondStep(params, method, code, trustDevice))}
+          onDone={async () => undefined}
+          onRestart={() => setSecondStep(null)}
+        />
+      </AuthFrame>
+    );
+  }
+
+  const current = session.data;
+  if (current && !otherAccount) {
+    return (
+      <AuthFrame title={t("desktop.title")} description={t("desktop.intro")}>
+        <FormError>{error}</FormError>
+        <div className="stack">
+          <Button variant="primary" busy={busy === "transfer"} onClick={() => void run("transfer", () => handOffTransferUser(params))}>
+            {t("desktop.continueAs", { email: current.user.email })}
+          </Button>
+          <Button variant="ghost" onClick={() => setOtherAccount(true)}>
+            {t("desktop.otherAccount")}
+          </Button>
+        </div>
+      </AuthFrame>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!identifier.trim() || !password) return setError(t("desktop.fieldsRequired"));
+    void run("password", () => handOffPasswordSignIn(params, { identifier, password, rememberMe }));
+  };
+
+  return (
+    <AuthFrame title={t("desktop.title")} description={t("desktop.intro")}>
+      <SocialSignIn
+        providers={providers.data ?? []}
+        busyProvider={busy ?? undefined}
+        onSelect={(provider) => {
+          setBusy(provider.id);
+          rememberHandOff(params);
+          window.location.assign(handOffSocialURL(params, provider.id));
+        }}
+      />
+      <PasskeySignIn
+        signIn={async (autofill) => {
+          const step = await handOffPasskeySignIn(params, autofill);
+          if ("code" in step) {
+            onCode(step.code);
+            return null;
+          }
+          return step.secondStep;
+        }}
+        onDone={async () => undefined}
+        onSecondStep={setSecondStep}
+      />
+      <form className="stack" noValidate onSubmit={submit}>
+        <FormError>{error}</FormError>
+        <TextField label={t("signIn.identifier")} autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} autoFocus value={identifier} onChange={(event) => setIdentifier(event.target.value)} />
+        <TextField label={t("signIn.password")} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <CheckboxField label={t("signIn.rememberMe")} checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+        <Button type="submit" variant="primary" busy={busy === "password"}>
+          {t("signIn.submit")}
+        </Button>
+      </form>
+    </AuthFrame>
+  );
+}
