@@ -239,7 +239,7 @@ describe("invitations and members", () => {
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.waitForURL(/\/sign-up/);
     expect(await page.getByLabel("Email").inputValue()).toBe(newcomerEmail);
-    await page.getByLabel("Name").fill("Nora Newcomer");
+    await page.getByLabel("Name", { exact: true }).fill("Nora Newcomer");
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/console\/accept-invitation\//);
@@ -258,11 +258,11 @@ describe("invitations and members", () => {
     memberPage.setDefaultTimeout(10_000);
     await memberPage.goto(memberMail!.url!);
     await memberPage.getByText("Greta Inviter invited you to join Fabrikam as Admin.").waitFor();
-    await memberPage.getByRole("link", { name: "Sign in" }).click();
+    await memberPage.getByRole("link", { name: "Sign in", exact: true }).click();
     await memberPage.waitForURL(/\/sign-in/);
     expect(await memberPage.getByLabel("Email or username").inputValue()).toBe(member.email);
     await memberPage.getByLabel("Password").fill(member.password);
-    await memberPage.getByRole("button", { name: "Sign in" }).click();
+    await memberPage.getByRole("button", { name: "Sign in", exact: true }).click();
     await memberPage.waitForURL(/\/console\/accept-invitation\//);
     await memberPage.getByRole("button", { name: "Accept" }).waitFor();
 
