@@ -76,7 +76,7 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
 
   const json = wantsJson(flags);
   const showProgress = !json && Boolean(process.stderr.isTTY);
-  const progress = showProgress ? (await import("./views/progress.js")).startProgress({ label: dryRun ? "Checking" : verb, done: 0, total: lines.length, failed: 0 }) : undefined;
+  const progress = showProgress ? (await import("./views/progress.js")).startProgress({ label: dryRun ? messages().progress.checking : verb, done: 0, total: lines.length, failed: 0 }) : undefined;
 
   const results: BulkResult[] = new Array(lines.length);
   let done = 0;
@@ -98,7 +98,7 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
       results[index] = result;
       done++;
       if (flags.jsonl) printJsonLine(result);
-      progress?.update({ label: dryRun ? "Checking" : verb, done, total: lines.length, failed });
+      progress?.update({ label: dryRun ? messages().progress.checking : verb, done, total: lines.length, failed });
     }
   };
   await Promise.all(Array.from({ length: Math.min(job.concurrency ?? 4, lines.length) }, worker));

@@ -5,7 +5,7 @@ import { DatabaseUnreachableError } from "../server/db/target.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { protectDashedOperands } from "./dashed-operands.js";
 import { buildProgram } from "./program.js";
-import { loadCliLanguage, messages } from "./i18n/index.js";
+import { fill, loadCliLanguage, messages } from "./i18n/index.js";
 import { describeApiError } from "./api-error-text.js";
 
 // `auth … | head` closes the pipe early: that is the reader's choice, not an error.
@@ -62,23 +62,16 @@ export function report(error: unknown): number {
   return EXIT.INTERNAL;
 }
 
-const FILE_ERRORS: Record<string, string> = {
-  ENOENT: "no such file or folder",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EISDIR: "is a folder, not a file",
-  ENOTDIR: "a part of the path is not a folder",
-  EEXIST: "already exists",
-  EROFS: "read-only file system",
-  SQLITE_CANTOPEN: "cannot open the database file",
-  SQLITE_NOTADB: "not a SQLite database",
-};
+/** The Node and SQLite codes with words of their own in the catalogues (messages().files). */
+const FILE_ERROR_CODES = ["ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "EEXIST", "EROFS", "SQLITE_CANTOPEN", "SQLITE_NOTADB"] as const;
+type FileErrorCode = (typeof FILE_ERROR_CODES)[number];
 
 function describeFileError(error: unknown): string | undefined {
   const { code, path, syscall } = (error ?? {}) as { code?: unknown; path?: unknown; syscall?: unknown };
-  if (typeof code !== "string" || !(code in FILE_ERRORS)) return undefined;
-  if (code.startsWith("SQLITE_")) return `${(error as Error).message} (${FILE_ERRORS[code]}); check --db or AUTH_DB.`;
-  const reason = code === "EEXIST" && syscall === "mkdir" ? "is a file, where a folder is needed" : FILE_ERRORS[code];
+  if (typeof code !== "string" || !(FILE_ERROR_CODES as readonly string[]).includes(code)) return undefined;
+  const words = messages().files;
+  const reason = code === "EEXIST" && syscall === "mkdir" ? words.mkdirOverFile : words[code as FileErrorCode];
+  if (code.startsWith("SQLITE_")) return fill(words.checkDatabase, { message: (error as Error).message, reason });
   return typeof path === "string" ? `${path}: ${reason}` : `${(error as Error).message} (${reason})`;
 }
 

@@ -4,7 +4,7 @@ import { connect } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
-import { say } from "../i18n/index.js";
+import { fill, messages, say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
 import { registerTwoFactorCommands } from "./two-factor.js";
@@ -31,7 +31,7 @@ export function registerAccountCommands(program: Command): void {
       const digest = createHash("sha256").update(token).digest("base64url");
       const sessions = await client.listSessions();
       if (!sessions.some((session) => session.token === token || session.token === digest)) {
-        throw new CliError(`None of your sessions has the handle ${token}: see \`auth sessions list\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
+        throw new CliError(fill(messages().failures.sessionHandleUnknown, { token }), EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
       }
       await confirm(flags, say("confirm", "endSession", { id: token.slice(0, 12) }));
       const answer = await client.revokeSession({ token });
@@ -53,7 +53,7 @@ export function registerAccountCommands(program: Command): void {
     handler(async (flags) => {
       const { client } = await connect(flags);
       const [current, accounts] = await withSpinner(flags, "Loading account…", () => Promise.all([client.getSession({ disableRefresh: true }), client.listAccounts()]));
-      if (!current) throw new CliError("Your session has expired or was revoked: run `auth login`.", EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+      if (!current) throw new CliError(messages().failures.sessionExpired, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
       await emit(flags, { user: current.user, accounts }, () =>
         renderDetails({ ...current.user, accounts: accounts.map((a) => a.providerId).join(", ") }, ["id", "email", "name", "emailVerified", "username", "displayUsername", "image", "role", "createdAt", "accounts"]),
       );
@@ -72,7 +72,7 @@ export function registerAccountCommands(program: Command): void {
     handler<{ name?: string; image?: string; username?: string; displayUsername?: string }>(async (flags) => {
       const { client } = await connect(flags);
       const body = { name: flags.name, image: flags.image === "" ? null : flags.image, username: flags.username, displayUsername: flags.displayUsername };
-      if (Object.values(body).every((v) => v === undefined)) throw new CliError("Nothing to change: pass --name, --image, --username or --display-username.", EXIT.USAGE, "NOTHING_TO_DO");
+      if (Object.values(body).every((v) => v === undefined)) throw new CliError(messages().failures.nothingToChangeAccount, EXIT.USAGE, "NOTHING_TO_DO");
       const answer = await client.updateUser(body);
       const current = await client.getSession({ disableRefresh: true });
       await emit(flags, { ...answer, user: current?.user ?? null }, () => info(say("done", "accountUpdated")));
@@ -93,15 +93,15 @@ export function registerAccountCommands(program: Command): void {
       let newPassword: string;
       if (flags.passwordStdin) {
         const [first, second] = (await readStdin()).split(/\r?\n/);
-        if (!first || !second) throw new CliError("Standard input must hold two lines: the current password, then the new one.", EXIT.USAGE, "PASSWORD_REQUIRED");
+        if (!first || !second) throw new CliError(messages().failures.twoPasswordLines, EXIT.USAGE, "PASSWORD_REQUIRED");
         currentPassword = first;
         newPassword = second;
       } else {
-        if (!interactive(flags)) throw new CliError("No terminal to prompt on: use --password-stdin.", EXIT.USAGE, "PASSWORD_REQUIRED");
+        if (!interactive(flags)) throw new CliError(messages().failures.noTerminalPassword, EXIT.USAGE, "PASSWORD_REQUIRED");
         currentPassword = await promptHidden("Current password: ");
         newPassword = await promptHidden("New password: ");
         const again = await promptHidden("New password again: ");
-        if (again !== newPassword) throw new CliError("The new passwords differ; nothing was changed.", EXIT.USAGE, "PASSWORD_MISMATCH");
+        if (again !== newPassword) throw new CliError(messages().failures.newPasswordsDiffer, EXIT.USAGE, "PASSWORD_MISMATCH");
       }
       const answer = await client.changePassword({ currentPassword, newPassword, revokeOtherSessions: flags.revokeOtherSessions });
       // Revoking other sessions issues a fresh token for this one: keep the profile working.

@@ -286,8 +286,8 @@ export function registerAdminUserCommands(admin: Command): void {
       updateProfile(flags.saveAs, () => ({ url: connection.url, token, email: answer.user.email, userId: answer.user.id, savedAt: new Date().toISOString() }));
       const { token: _token, ...session } = answer.session;
       await emit(flags, { profile: flags.saveAs, user: answer.user, session, ...(flags.printToken ? { token } : {}) }, () => {
-        info(`Impersonating ${answer.user.email} until ${session.expiresAt}. Act as them with: auth --profile ${flags.saveAs} …`);
-        if (flags.printToken) info(`Token: ${token}`);
+        info(fill(messages().impersonation.started, { email: answer.user.email, expires: session.expiresAt ? longDate(session.expiresAt) : "", profile: flags.saveAs }));
+        if (flags.printToken) info(fill(messages().impersonation.token, { token: token ?? "" }));
       });
     }),
   );
@@ -303,7 +303,7 @@ export function registerAdminUserCommands(admin: Command): void {
       const connection = await connect({ ...flags, profile: flags.savedAs });
       const answer = await connection.client.adminStopImpersonating({});
       updateProfile(flags.savedAs, () => undefined);
-      await emit(flags, { profile: flags.savedAs, stopped: true, user: answer.user }, () => info(`Stopped impersonating ${answer.user.email}; profile "${flags.savedAs}" removed.`));
+      await emit(flags, { profile: flags.savedAs, stopped: true, user: answer.user }, () => info(fill(messages().impersonation.stopped, { email: answer.user.email, profile: flags.savedAs })));
     }),
   );
 

@@ -9,7 +9,7 @@ import { example, handler } from "../context.js";
 import { parseDuration, parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, warn } from "../output.js";
-import { say } from "../i18n/index.js";
+import { fill, messages, say } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { resolveUser } from "../resolve.js";
 
@@ -18,7 +18,7 @@ const COLUMNS = ["id", "name", "start", "permissions", "expiresAt", "remaining",
 /** `user:ban,list` → ["user", ["ban", "list"]]; repeated options merge. */
 export function parsePermission(text: string, into: Record<string, string[]> = {}): Record<string, string[]> {
   const match = /^([\w-]+):([\w-]+(?:,[\w-]+)*)$/.exec(text.trim());
-  if (!match) throw new CliError(`--permission must look like user:ban,list, not "${text}"`, EXIT.USAGE, "INVALID_PERMISSION");
+  if (!match) throw new CliError(fill(messages().failures.permissionFormat, { text }), EXIT.USAGE, "INVALID_PERMISSION");
   const [, resource, actions] = match as unknown as [string, string, string];
   into[resource] = [...new Set([...(into[resource] ?? []), ...actions.split(",")])];
   return into;

@@ -29,7 +29,7 @@ export async function requireOrg(flags: OrgFlags, client: LatchkeyClient, profil
   if (id) return id;
   const session = await client.getSession({ disableRefresh: true });
   const active = session?.session.activeOrganizationId;
-  if (!active) throw new CliError("Which organization? Pass --org ID|SLUG or choose one with `auth org use`.", EXIT.USAGE, "NO_ACTIVE_ORGANIZATION");
+  if (!active) throw new CliError(messages().failures.whichOrganization, EXIT.USAGE, "NO_ACTIVE_ORGANIZATION");
   return active;
 }
 
@@ -44,13 +44,13 @@ export async function memberOf(client: LatchkeyClient, organizationId: string, r
       if (answer.members[0]) return answer.members[0];
     }
   }
-  throw new CliError(`No member ${ref} in this organization.`, EXIT.NOT_FOUND, "MEMBER_NOT_FOUND");
+  throw new CliError(fill(messages().failures.noMember, { ref }), EXIT.NOT_FOUND, "MEMBER_NOT_FOUND");
 }
 
 export async function teamOf(client: LatchkeyClient, organizationId: string, ref: string) {
   const teams = await client.listTeams({ organizationId, limit: 1000 });
   const team = teams.find((t) => t.id === ref) ?? teams.find((t) => t.name === ref);
-  if (!team) throw new CliError(`No team ${ref} in this organization.`, EXIT.NOT_FOUND, "TEAM_NOT_FOUND");
+  if (!team) throw new CliError(fill(messages().failures.noTeam, { ref }), EXIT.NOT_FOUND, "TEAM_NOT_FOUND");
   return team;
 }
 

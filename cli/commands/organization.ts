@@ -9,7 +9,7 @@ import { example, handler } from "../context.js";
 import { parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
-import { say } from "../i18n/index.js";
+import { fill, messages, say } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
 import { requireOrganizationPermission } from "../preflight.js";
@@ -38,7 +38,7 @@ function parseMetadata(text: string | undefined): Record<string, unknown> | unde
     if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("expected a JSON object");
     return value as Record<string, unknown>;
   } catch (error) {
-    throw new CliError(`--metadata must be a JSON object: ${(error as Error).message}`, EXIT.USAGE, "INVALID_OPTION");
+    throw new CliError(fill(messages().failures.metadataNotObject, { reason: (error as Error).message }), EXIT.USAGE, "INVALID_OPTION");
   }
 }
 
@@ -60,7 +60,7 @@ export function registerOrganizationCommands(program: Command): void {
     handler<{ name: string; slug?: string; logo?: string; metadata?: string; keepActive?: boolean }>(async (flags) => {
       const { client } = await connect(flags);
       const slug = flags.slug ?? slugify(flags.name);
-      if (!slug) throw new CliError("Pass --slug: the name gives no usable slug.", EXIT.USAGE, "INVALID_OPTION");
+      if (!slug) throw new CliError(messages().failures.slugRequired, EXIT.USAGE, "INVALID_OPTION");
       const created = await client.createOrganization({ name: flags.name, slug, logo: flags.logo, metadata: parseMetadata(flags.metadata), keepCurrentActiveOrganization: flags.keepActive });
       await emit(flags, { organization: created }, () => info(`Created ${created.name} (${created.slug}, ${created.id}); you are its owner.`));
     }),
@@ -79,7 +79,7 @@ export function registerOrganizationCommands(program: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await targetOrg(flags, client, profile?.organizationId, ref);
       const full = await client.getFullOrganization({ organizationId });
-      if (!full) throw new CliError("No active organization: pass an id or slug, or run `auth org use`.", EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
+      if (!full) throw new CliError(messages().failures.noActiveOrganization, EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
       await emit(flags, { organization: full }, () =>
         renderDetails({ id: full.id, name: full.name, slug: full.slug, logo: full.logo, createdAt: full.createdAt, members: full.members.length, invitations: full.invitations.filter((i) => i.status === "pending").length, teams: full.teams.map((t) => t.name).join(", ") }),
       );
@@ -102,7 +102,7 @@ export function registerOrganizationCommands(program: Command): void {
     handler<{ org?: string; name?: string; slug?: string; logo?: string; metadata?: string }>(async (flags, ref?: string) => {
       const { client, profile } = await connect(flags);
       const data = { name: flags.name, slug: flags.slug, logo: flags.logo, metadata: parseMetadata(flags.metadata) };
-      if (Object.values(data).every((v) => v === undefined)) throw new CliError("Nothing to change: pass --name, --slug, --logo or --metadata.", EXIT.USAGE, "NOTHING_TO_DO");
+      if (Object.values(data).every((v) => v === undefined)) throw new CliError(messages().failures.nothingToChangeOrganization, EXIT.USAGE, "NOTHING_TO_DO");
       const organizationId = await targetOrg(flags, client, profile?.organizationId, ref);
       const updated = await client.updateOrganization({ organizationId, data });
       await emit(flags, { organization: updated }, () => info(`Updated ${updated.name} (${updated.slug}).`));
@@ -126,7 +126,7 @@ export function registerOrganizationCommands(program: Command): void {
       const { client, profileName } = await connect(flags);
       const organizationId = await orgIdOf(client, ref);
       const active = await client.setActiveOrganization({ organizationId });
-      if (!active) throw new CliError(`No organization ${ref}.`, EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
+      if (!active) throw new CliError(fill(messages().failures.noOrganization, { ref }), EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
       updateProfile(profileName, (p) => (p ? { ...p, organizationId: active.id } : p));
       await emit(flags, { organization: active }, () => info(`Now working in ${active.name} (${active.slug}).`));
     }),

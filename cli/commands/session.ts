@@ -4,7 +4,7 @@ import { connect, makeClient, normalizeUrl } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, warn, withSpinner } from "../output.js";
-import { say } from "../i18n/index.js";
+import { messages, say } from "../i18n/index.js";
 import { loadProfiles, profileName, profilesPath, saveProfiles, updateProfile } from "../profiles.js";
 import { confirm, promptLine } from "../prompt.js";
 
@@ -94,7 +94,7 @@ export function registerSessionCommands(program: Command): void {
   ).action(
     handler(async (flags) => {
       const connection = await connect(flags);
-      const answer = await withSpinner(flags, "Checking session…", () => connection.client.getSession({ disableRefresh: true }));
+      const answer = await withSpinner(flags, messages().progress.checkingSession, () => connection.client.getSession({ disableRefresh: true }));
       if (!answer) throw new CliError("Your session has expired or was revoked: run `auth login`.", EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
       // The get-session token is the bearer credential itself: never print it.
       const { token: _token, ...session } = answer.session;

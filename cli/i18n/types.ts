@@ -124,4 +124,12 @@ export interface CliMessages {
     /** Global option descriptions by long flag. */
     options: Record<string, string>;
   };
+  /** CLI-side refusals (account, organization, api-key commands); placeholders as in English. */
+  failures: Record<"sessionHandleUnknown" | "sessionExpired" | "nothingToChangeAccount" | "twoPasswordLines" | "noTerminalPassword" | "newPasswordsDiffer" | "permissionFormat" | "whichOrganization" | "noMember" | "noTeam" | "metadataNotObject" | "slugRequired" | "noActiveOrganization" | "nothingToChangeOrganization" | "noOrganization", string>;
+  /** Why a file could not be used (cli/main.ts), by Node/SQLite error code; `checkDatabase`: {message}, {reason}. */
+  files: Record<"ENOENT" | "EACCES" | "EPERM" | "EISDIR" | "ENOTDIR" | "EEXIST" | "EROFS" | "SQLITE_CANTOPEN" | "SQLITE_NOTADB" | "mkdirOverFile" | "checkDatabase", string>;
+  /** `admin users impersonate` / `stop-impersonating`: {email}, {expires}, {profile}, {token}. */
+  impersonation: { started: string; token: string; stopped: string };
+  /** The bulk progress label of a --dry-run; the spinner of `auth whoami`'s session check. */
+  progress: { checking: string; checkingSession: string };
 }

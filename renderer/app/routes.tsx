@@ -50,11 +50,13 @@ const signInRoute = createRoute({
   path: "/sign-in",
   // `methods` only comes with reason=second-step (a redirect sign-in held at the second step), so it is optional to links.
   // The desktop hand-off's parameters (client_id, state, code_challenge, redirect_uri, handoff) are
-  // optional to links too; the page checks them (features/auth/hand-off-params.ts).
-  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string } & HandOffSearch => ({
+  // optional to links too; the page checks them (features/auth/hand-off-params.ts). `email`
+  // prefills the form (an invitation link opened while signed out); optional to links.
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string; email?: string } & HandOffSearch => ({
     redirect: safeRedirect(search.redirect),
     reason: stringParam(search.reason),
     ...(typeof search.methods === "string" ? { methods: stringParam(search.methods) } : {}),
+    ...(typeof search.email === "string" ? { email: stringParam(search.email) } : {}),
     ...handOffSearch(search),
   }),
   component: lazyRouteComponent(() => import("../features/auth/pages/sign-in-page"), "SignInPage"),
@@ -62,8 +64,16 @@ const signInRoute = createRoute({
 const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-up",
-  validateSearch: (search: Record<string, unknown>) => ({ redirect: safeRedirect(search.redirect) }),
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; email?: string } => ({
+    redirect: safeRedirect(search.redirect),
+    ...(typeof search.email === "string" ? { email: stringParam(search.email) } : {}),
+  }),
   component: lazyRouteComponent(() => import("../features/auth/pages/sign-up-page"), "SignUpPage"),
+});
+const invitationPreviewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invitation/$invitationId",
+  component: lazyRouteComponent(() => import("../features/organization/pages/invitation-preview-page"), "InvitationPreviewPage"),
 });
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -101,7 +111,12 @@ const signedInRoute = createRoute({
   id: "signed-in",
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
-    if (!session) throw redirect({ to: "/sign-in", search: { redirect: location.href, reason: undefined } });
+    if (!session) {
+      // An invitation link opened while signed out names the organization and the inviter first (issue 25).
+      const invitation = /\/accept-invitation\/([^/?#]+)$/.exec(location.pathname);
+      if (invitation) throw redirect({ to: "/invitation/$invitationId", params: { invitationId: decodeURIComponent(invitation[1]!) } });
+      throw redirect({ to: "/sign-in", search: { redirect: location.href, reason: undefined } });
+    }
   },
   component: SignedInLayout,
 });
@@ -203,6 +218,7 @@ export const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   goodbyeRoute,
   welcomeRoute,
+  invitationPreviewRoute,
   signedInRoute.addChildren([
     homeRoute,
     accountRoute,

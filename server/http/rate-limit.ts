@@ -37,6 +37,8 @@ const STRICT_PATHS = [
   "/oauth2/callback/",
   // The desktop hand-off: codes are minted, traded for sessions, and social flows started here.
   "/electron/",
+  // The public invitation preview: ids are unguessable, and the strict rule keeps it that way.
+  "/organization/invitation-preview",
 ];
 
 export function isStrictPath(path: string): boolean {

@@ -115,6 +115,7 @@ export const routeTable: RouteTable = {
   rejectInvitation: {"method":"POST","path":"/organization/reject-invitation","params":[]},
   cancelInvitation: {"method":"POST","path":"/organization/cancel-invitation","params":[]},
   getInvitation: {"method":"GET","path":"/organization/get-invitation","params":[]},
+  previewInvitation: {"method":"GET","path":"/organization/invitation-preview","params":[]},
   listInvitations: {"method":"GET","path":"/organization/list-invitations","params":[]},
   listUserInvitations: {"method":"GET","path":"/organization/list-user-invitations","params":[]},
   createTeam: {"method":"POST","path":"/organization/create-team","params":[]},

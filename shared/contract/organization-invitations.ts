@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { id, invitationSchema, memberSchema, page, roleInput, tags } from "./organization-schemas.js";
-import { emailField } from "./schemas.js";
+import { emailField, isoDate } from "./schemas.js";
 
 export const invitationEndpoints = {
   // --- invitations -----------------------------------------------------------------------------
@@ -58,6 +58,25 @@ export const invitationEndpoints = {
     access: "session",
     query: z.object({ id }).strict(),
     response: invitationSchema.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.string() }),
+  }),
+  previewInvitation: endpoint({
+    method: "GET",
+    path: "/organization/invitation-preview",
+    summary:
+      "Latchkey extension: what the invitation mail already said (organization, inviter's name, address, role, end), for the link opened while signed out. Public: the id is the mail's unguessable capability; any id that is not a pending, unexpired invitation is the same 400 INVITATION_NOT_FOUND",
+    tags,
+    access: "public",
+    // A misspelt `id` key must not read as "no such invitation".
+    unknownKeys: "reject",
+    query: z.object({ id }).strict(),
+    // Exactly the mail's facts: no slug, no ids, never the inviter's address (docs/security.md).
+    response: z.object({
+      organizationName: z.string(),
+      inviterName: z.string(),
+      email: z.string(),
+      role: z.string(),
+      expiresAt: isoDate,
+    }),
   }),
   listInvitations: endpoint({
     method: "GET",

@@ -1,7 +1,7 @@
 /**
  * The CLI under LANG=de_DE.UTF-8 and ru_RU.UTF-8 leaves no English behind (issue 25): the same
  * invocations — administration of users, confirmations (refused off a terminal, asked on one),
- * bulk work, usage mistakes, server errors — run in English and in each language, and no line of
+ * bulk work, usage mistakes, server errors, the CLI's own refusals, file errors — run in English and in each language, and no line of
  * the translated run may equal a line of the English run, unless it is only data (addresses,
  * ids, error codes, numbers).
  */
@@ -68,6 +68,14 @@ const INVOCATIONS: Invocation[] = [
   { name: "unknown command", cli: () => admin, args: ["users", "list"] },
   { name: "unknown option", cli: () => admin, args: ["admin", "users", "list", "--database", "x.db"] },
   { name: "missing argument", cli: () => admin, args: ["admin", "users", "set-role", "eve@example.com"] },
+  // The CLI's own refusals in account, organization and api-key commands, and file errors (issue 25).
+  { name: "unknown session handle", cli: () => member, args: ["sessions", "revoke", "no-such-handle", "--yes"] },
+  { name: "account update without a change", cli: () => member, args: ["account", "update"] },
+  { name: "malformed API-key permission", cli: () => admin, args: ["api-keys", "create", "--name", "x", "--permission", "nonsense"] },
+  { name: "no active organization", cli: () => member, args: ["org", "invite", "someone@example.com"] },
+  { name: "unknown organization", cli: () => admin, args: ["org", "use", "no-such-organization"] },
+  { name: "organization update without a change", cli: () => admin, args: ["org", "update", "--org", "no-such-organization"] },
+  { name: "missing file", cli: () => admin, args: ["admin", "users", "ban", "--from-file", "/nonexistent/latchkey-users.txt", "--yes"] },
 ];
 
 describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {

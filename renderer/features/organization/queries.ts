@@ -247,6 +247,11 @@ export function useInvitation(invitationId: string) {
   return useQuery({ queryKey: organizationKeys.invitation(invitationId), queryFn: () => api.getInvitation({ id: invitationId }) });
 }
 
+/** The signed-out view of an invitation link (public; the id is the mail's capability). No retries: a dead link stays dead. */
+export function useInvitationPreview(invitationId: string) {
+  return useQuery({ queryKey: ["invitation-preview", invitationId], queryFn: () => api.previewInvitation({ id: invitationId }), retry: false });
+}
+
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({

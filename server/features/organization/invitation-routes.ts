@@ -37,6 +37,7 @@ export const invitationRoutes = defineHandlers({
     const found = await service.getInvitation(ctx.app, actorOf(ctx), ctx.query.id);
     return { ...toInvitation(found.invitation), organizationName: found.organizationName, organizationSlug: found.organizationSlug, inviterEmail: found.inviterEmail };
   },
+  previewInvitation: async (ctx) => service.previewInvitation(ctx.app, ctx.query.id),
   listInvitations: async (ctx) => (await service.listInvitations(ctx.app, actorOf(ctx), ctx.query)).map(toInvitation),
   listUserInvitations: async (ctx) => {
     const rows = await service.listUserInvitations(ctx.app, actorOf(ctx), ctx.query);

@@ -182,6 +182,28 @@ export async function getInvitation(app: AppContext, actor: Actor, invitationId:
   return { invitation, organizationName: organization.name, organizationSlug: organization.slug, inviterEmail: inviter.email };
 }
 
+/**
+ * The signed-out view of an invitation link (GET /organization/invitation-preview). The id is a
+ * 190-bit random capability mailed only to the invitee, so holding it proves as much as reading
+ * the mail did — and the answer says no more than the mail said. Unknown, expired, accepted,
+ * rejected and canceled ids all get the same INVITATION_NOT_FOUND (400, as on better-auth's wire), so the endpoint is no oracle for an id's fate.
+ */
+export async function previewInvitation(app: AppContext, invitationId: string) {
+  const invitation = await store.findInvitationById(app.db, invitationId);
+  if (!invitation || invitation.status !== "pending" || Number(invitation.expiresAt) <= app.clock.now()) throw orgError("INVITATION_NOT_FOUND");
+  const organization = await findOrganizationById(app.db, invitation.organizationId);
+  const inviter = await findUserById(app.db, invitation.inviterId);
+  if (!organization || !inviter) throw orgError("INVITATION_NOT_FOUND");
+  return {
+    organizationName: organization.name,
+    // The mail falls back to the address when the inviter has no name; this answer never does.
+    inviterName: inviter.name,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: new Date(Number(invitation.expiresAt)).toISOString(),
+  };
+}
+
 export async function listInvitations(app: AppContext, actor: Actor, query: { organizationId?: string | undefined; limit?: number; offset?: number }): Promise<InvitationRow[]> {
   const organizationId = query.organizationId ?? actor.session.activeOrganizationId;
   if (!organizationId) throw orgError("NO_ACTIVE_ORGANIZATION");

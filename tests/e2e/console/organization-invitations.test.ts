@@ -211,4 +211,65 @@ describe("invitations and members", () => {
     await canceledPage.getByText("This invitation does not exist any more").waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("an invitation link opened while signed out names the organization and the inviter, and signing up or in with the invited address comes back to it", async () => {
+    const { server, consoleURL } = harness;
+    const owner = await server.signUp({ name: "Greta Inviter" });
+    await server.verifyEmail(owner.email);
+    const organization = await server.client(owner.token).createOrganization({ name: "Fabrikam", slug: `fabrikam-${Date.now()}` });
+    const newcomerEmail = `newcomer-${Date.now()}@example.com`;
+    await server.client(owner.token).inviteOrganizationMember({ organizationId: organization.id, email: newcomerEmail, role: "member" });
+    const [mail] = await server.outbox(newcomerEmail);
+
+    // A stranger's browser opens the mailed link: the preview, not a bare sign-in page.
+    const { page } = await harness.newPage();
+    page.setDefaultTimeout(10_000);
+    const errors = watchPageErrors(page);
+    await page.goto(mail!.url!);
+    await page.waitForURL(/\/console\/invitation\//);
+    await page.getByRole("heading", { name: "Join Fabrikam" }).waitFor();
+    await page.getByText("Greta Inviter invited you to join Fabrikam as Member.").waitFor();
+    await page.getByText(newcomerEmail, { exact: true }).waitFor();
+    // Only what the mail said: never the inviter's address.
+    expect(await page.content()).not.toContain(owner.email);
+    await expectAccessible(page, "invitation preview signed out");
+    await screenshot(page, "organization-invitation-preview");
+
+    // "Create an account" carries the address; afterwards the newcomer is back on the invitation.
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(/\/sign-up/);
+    expect(await page.getByLabel("Email").inputValue()).toBe(newcomerEmail);
+    await page.getByLabel("Name", { exact: true }).fill("Nora Newcomer");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(/\/console\/accept-invitation\//);
+    // Answering needs a verified address (issue 19); once verified, the same page accepts.
+    await server.verifyEmail(newcomerEmail);
+    await page.reload();
+    await page.getByRole("button", { name: "Accept" }).click();
+    await page.waitForURL(new RegExp(`/organizations/${organization.id}`));
+
+    // An existing account: "Sign in" prefills the address and leads back to the invitation.
+    const member = await server.signUp({ name: "Sam Signin" });
+    await server.verifyEmail(member.email);
+    await server.client(owner.token).inviteOrganizationMember({ organizationId: organization.id, email: member.email, role: "admin" });
+    const memberMail = (await server.outbox(member.email)).find((m) => m.kind === "invitation");
+    const { page: memberPage } = await harness.newPage();
+    memberPage.setDefaultTimeout(10_000);
+    await memberPage.goto(memberMail!.url!);
+    await memberPage.getByText("Greta Inviter invited you to join Fabrikam as Admin.").waitFor();
+    await memberPage.getByRole("link", { name: "Sign in", exact: true }).click();
+    await memberPage.waitForURL(/\/sign-in/);
+    expect(await memberPage.getByLabel("Email or username").inputValue()).toBe(member.email);
+    await memberPage.getByLabel("Password").fill(member.password);
+    await memberPage.getByRole("button", { name: "Sign in", exact: true }).click();
+    await memberPage.waitForURL(/\/console\/accept-invitation\//);
+    await memberPage.getByRole("button", { name: "Accept" }).waitFor();
+
+    // A link that is no longer an invitation says so, signed out as well.
+    const { page: stale } = await harness.newPage();
+    await stale.goto(`${consoleURL}/accept-invitation/no-such-invitation`);
+    await stale.getByText("This invitation does not exist any more").waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

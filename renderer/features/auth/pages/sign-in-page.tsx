@@ -56,13 +56,13 @@ export function SignInPage() {
 
 function ConsoleSignIn() {
   const { t } = useTranslation("auth");
-  const { redirect, reason, methods } = route.useSearch();
+  const { redirect, reason, methods, email } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const session = useSession();
   const signIn = useSignIn();
   const addingAccount = reason === "add-account";
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { identifier: "", password: "", rememberMe: true } });
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { identifier: email ?? "", password: "", rememberMe: true } });
   const { errors } = form.formState;
   const message = useFieldMessage();
   // Two-factor accounts: the password answered {twoFactorRedirect}; the second step comes next.
@@ -99,7 +99,7 @@ function ConsoleSignIn() {
       description={addingAccount ? t("signIn.addDescription") : undefined}
       footer={
         <p>
-          {t("signIn.noAccount")} <Link to="/sign-up" search={{ redirect }}>{t("signIn.signUpLink")}</Link>
+          {t("signIn.noAccount")} <Link to="/sign-up" search={{ redirect, ...(email ? { email } : {}) }}>{t("signIn.signUpLink")}</Link>
         </p>
       }
     >

@@ -60,13 +60,13 @@ function passwordLimitText(error: unknown, t: (key: string, options?: Record<str
 
 export function SignUpPage() {
   const { t } = useTranslation("auth");
-  const { redirect } = route.useSearch();
+  const { redirect, email } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
   const [checkMail, setCheckMail] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "", username: "" } });
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: email ?? "", password: "", username: "" } });
   const { errors } = form.formState;
   const message = useFieldMessage();
 
@@ -105,7 +105,7 @@ export function SignUpPage() {
       title={t("signUp.title")}
       footer={
         <p>
-          {t("signUp.haveAccount")} <Link to="/sign-in" search={{ redirect, reason: undefined }}>{t("signUp.signInLink")}</Link>
+          {t("signUp.haveAccount")} <Link to="/sign-in" search={{ redirect, reason: undefined, ...(email ? { email } : {}) }}>{t("signUp.signInLink")}</Link>
         </p>
       }
     >
