@@ -5,18 +5,17 @@
  * app's loopback listener (the address it kept in this tab). A returned cookie without the page's
  * own hand-off in the tab goes nowhere.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppListener, type AppListener } from "../../helpers/app-listener.js";
 import { expectAccessible, screenshot, startConsole, type ConsoleHarness } from "../../helpers/console.js";
 import { desktopApp, sessionOfToken } from "../../server/electron/support.js";
 import { startIdp, type TestIdp } from "../../server/social/support.js";
 
 let idp: TestIdp;
 let harness: ConsoleHarness;
-let listener: Server;
+let listener: AppListener;
 let callbackURL: string;
-const received: Array<{ code: string | null; state: string | null }> = [];
+let received: AppListener["received"];
 
 beforeAll(async () => {
   idp = await startIdp();
@@ -25,16 +24,11 @@ beforeAll(async () => {
     config: { socialProviders: { google: { clientId: idp.clientId, clientSecret: idp.clientSecret, endpoints: idp.endpoints } } },
   });
   idp.allow([`${harness.server.api}/callback/google`]);
-  listener = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state") });
-    response.writeHead(204).end();
-  });
-  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
-  callbackURL = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
+  listener = await startAppListener();
+  ({ callbackURL, received } = listener);
 }, 90_000);
 afterAll(async () => {
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
   await harness?.close();
   await idp?.close();
 });

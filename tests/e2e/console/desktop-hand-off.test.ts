@@ -5,32 +5,25 @@
  * http://127.0.0.1:<port>/callback and traded once at /electron/token. The listener answers 204,
  * as an app's should, so the browser stays on "You can return to Latchkey".
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppListener, type AppListener } from "../../helpers/app-listener.js";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 import { desktopApp, sessionOfToken, type DesktopApp } from "../../server/electron/support.js";
 import { totpAt, userWithTotp } from "../../server/two-factor/support.js";
 
 let harness: ConsoleHarness;
-let listener: Server;
+let listener: AppListener;
 let callbackURL: string;
-/** What the app's listener received, oldest first. */
-const received: Array<{ code: string | null; state: string | null }> = [];
+let received: AppListener["received"];
 
 beforeAll(async () => {
   harness = await startConsole();
-  listener = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state") });
-    response.writeHead(204).end();
-  });
-  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
-  callbackURL = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
+  listener = await startAppListener();
+  ({ callbackURL, received } = listener);
 });
 afterAll(async () => {
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
   await harness?.close();
 });
 

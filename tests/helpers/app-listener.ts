@@ -1,0 +1,30 @@
+/**
+ * A loopback listener that plays the desktop app's end of the hand-off (issue 21): it records the
+ * `code` and `state` the browser brings to /callback and answers 204, as an app's should, so the
+ * browser stays on "You can return to Latchkey".
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface AppListener {
+  /** http://127.0.0.1:<port>/callback */
+  callbackURL: string;
+  /** What the listener received, oldest first. */
+  received: Array<{ code: string | null; state: string | null }>;
+  close(): Promise<void>;
+}
+
+export async function startAppListener(): Promise<AppListener> {
+  const received: AppListener["received"] = [];
+  const listener = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state") });
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  return {
+    callbackURL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`,
+    received,
+    close: () => new Promise<void>((resolve) => listener.close(() => resolve())),
+  };
+}
