@@ -127,8 +127,10 @@ describe("admin users table", { timeout: 90_000 }, () => {
 
   it("shows, hides and reorders columns and remembers them after a reload", async () => {
     const { page } = await harness.newPage({ as: admin });
-    await page.goto(`${harness.consoleURL}/admin/users`);
-    await dataRows(page).first().waitFor();
+    // The widest rows in view: a ban with a reason, and a recent sign-in with its method.
+    await page.goto(`${harness.consoleURL}/admin/users?q=example.com`);
+    await expect.poll(() => rowEmails(page)).toContain("grace.hopper@example.com");
+    await expect.poll(() => dataRows(page).filter({ hasText: "Email and password" }).count()).toBe(1);
     const headers = () => grid(page).getByRole("columnheader").evaluateAll((cells) => cells.map((cell) => cell.textContent?.replace(/[▲▼]/g, "").trim() ?? ""));
     // Username is hidden by default so the default columns fit a 1280 px window without scrolling sideways.
     expect(await headers()).toEqual(["", "Email", "Name", "Role", "Status", "Created", "Last sign-in"]);

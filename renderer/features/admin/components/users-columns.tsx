@@ -79,12 +79,12 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       username: (user) => user.displayUsername ?? user.username ?? "",
       role: (user) => roleLabel(user.role),
       status: (user) => {
-        // The row says until when (a date) and why, a long reason shortened at a word; the whole
-        // ban (time and full reason) is in the title and the user's panel. The column is as wide
-        // as this text, so nothing is cut by the cell.
+        // Under the badge the row says why (a long reason shortened at a word), or until when when
+        // no reason was given; the whole ban (end and full reason) is in the title and the user's
+        // panel.
         const ban = user.banned ? banSummary(t, user) : undefined;
         const end = user.banExpires ? t("status.bannedUntil", { date: formatDate(user.banExpires) }) : t("status.bannedForever");
-        const until = user.banned ? (user.banReason ? `${end} — ${shorten(user.banReason, 40)}` : end) : undefined;
+        const until = user.banned ? (user.banReason ? shorten(user.banReason, 28) : end) : undefined;
         return (
           <span title={ban}>
             <UserStatusBadge user={user} labels={status} detail={until} />
@@ -94,8 +94,8 @@ export function useUserColumns(): ColumnDef<AdminUser>[] {
       createdAt: (user) => <span title={formatDateTime(user.createdAt)}>{formatDate(user.createdAt)}</span>,
       lastSignIn: (user) =>
         user.lastSignInAt ? (
-          <span title={formatDateTime(user.lastSignInAt)}>
-            {formatRelative(user.lastSignInAt)} <span className="muted">· {methodLabel(user.lastSignInMethod)}</span>
+          <span className="last-sign-in" title={`${formatDateTime(user.lastSignInAt)} · ${methodLabel(user.lastSignInMethod)}`}>
+            <span>{formatRelative(user.lastSignInAt)}</span> <span className="muted sign-in-method">{methodLabel(user.lastSignInMethod)}</span>
           </span>
         ) : (
           <span className="muted">{never}</span>
