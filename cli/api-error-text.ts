@@ -1,7 +1,7 @@
 /**
  * A server error in the operator's language. The server's `message` stays English (clients
  * branch on `code`), so the CLI words the code itself: its own catalogue first, then the
- * console's (renderer/i18n/<language>/errors.json, every code in eight languages), then the
+ * console's (i18n/<language>/errors.json, every code in eight languages), then the
  * server's English. A few errors carry parts people need, which are put back in:
  * when a ban ends and why, the roles there are, and that a two-factor code was already used.
  */
@@ -22,7 +22,7 @@ function consoleErrorTexts(): Record<string, string> {
   // From dist/cli/ (the built CLI) or cli/ (tests importing the sources): the checkout's root.
   for (const up of ["../../", "../"]) {
     try {
-      consoleTexts = JSON.parse(readFileSync(new URL(`${up}renderer/i18n/${language}/errors.json`, import.meta.url), "utf8")) as Record<string, string>;
+      consoleTexts = JSON.parse(readFileSync(new URL(`${up}i18n/${language}/errors.json`, import.meta.url), "utf8")) as Record<string, string>;
       break;
     } catch {
       // Not at this depth: try the next.

@@ -1,7 +1,7 @@
 /**
  * Every action the audit log records, as one list: the server's recorder accepts only these (an
  * unknown or misspelt action is a compile error, server/audit/recorder.ts), the console offers and
- * labels them (renderer/i18n/<language>/audit.json, `actions.<group>.<name>`), and a test checks that
+ * labels them (i18n/<language>/audit.json, `actions.<group>.<name>`), and a test checks that
  * every one has a label in every language (tests/renderer/audit-labels.test.ts).
  */
 export const AUDIT_ACTIONS = [

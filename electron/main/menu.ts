@@ -1,7 +1,7 @@
 /** The application menu: standard roles, plus the two places the app's own pages live. */
 import type { MenuItemConstructorOptions } from "electron";
 import type { LanguageTag } from "../../shared/languages.js";
-import { MENU_TEXTS } from "./menu-texts.js";
+import { menuTexts } from "./menu-texts.js";
 
 export interface MenuActions {
   go(hash: string): void;
@@ -10,7 +10,7 @@ export interface MenuActions {
 
 export function buildMenuTemplate(options: { isMac: boolean; isDev: boolean; appName: string; language?: LanguageTag }, actions: MenuActions): MenuItemConstructorOptions[] {
   const { isMac, isDev, appName } = options;
-  const words = MENU_TEXTS[options.language ?? "en"];
+  const words = menuTexts(options.language ?? "en");
   const app: MenuItemConstructorOptions[] = isMac
     ? [{ label: appName, submenu: [{ role: "about" }, { type: "separator" }, { role: "hide" }, { role: "hideOthers" }, { role: "unhide" }, { type: "separator" }, { role: "quit" }] }]
     : [];

@@ -3,7 +3,7 @@
  * theme); signed in, it is stored on the user (update-user `language`) so mail and every other
  * device follow it, and the user's stored language wins when a session starts. With no choice
  * anywhere, the browser's languages decide (the same Accept-Language lookup the server uses).
- * `<html lang>` follows i18next (renderer/i18n); dates and numbers follow it through ui/format.
+ * `<html lang>` follows i18next (renderer/i18n/index.ts); dates and numbers follow it through ui/format.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

@@ -1,5 +1,7 @@
 /**
- * Message catalogues: one folder per language, one JSON file per namespace (a feature area).
+ * Message catalogues: `i18n/<language>/<namespace>.json` at the checkout's root, one JSON file per
+ * namespace (a feature area) — the one tree the server's mail, the CLI and the desktop menu read
+ * too (shared/i18n/catalogues.ts). The console takes every namespace except those (`mail`, `menu`).
  * Components use `useTranslation("<namespace>")`; the API's English `message` is only a fallback.
  *
  * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {…} few {…} other {…}}`), not
@@ -15,12 +17,13 @@ type Catalogue = Record<string, unknown>;
 
 // English ships in the first script (it is also every other language's fallback); the other
 // languages are fetched when chosen, so their catalogues do not weigh on everyone's first load.
-const english = import.meta.glob<{ default: Catalogue }>("./en/*.json", { eager: true });
-const others = import.meta.glob<{ default: Catalogue }>(["./*/*.json", "!./en/*.json"]);
+// Vite needs literal patterns: the namespaces other programs read are left out by name.
+const english = import.meta.glob<{ default: Catalogue }>(["../../i18n/en/*.json", "!../../i18n/en/mail.json", "!../../i18n/en/menu.json"], { eager: true });
+const others = import.meta.glob<{ default: Catalogue }>(["../../i18n/*/*.json", "!../../i18n/en/*.json", "!../../i18n/*/mail.json", "!../../i18n/*/menu.json"]);
 
-/** ./ru/admin.json → ["ru", "admin"] */
+/** ../../i18n/ru/admin.json → ["ru", "admin"] */
 function split(path: string): [string, string] | null {
-  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /\/i18n\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return match ? [match[1] as string, match[2] as string] : null;
 }
 

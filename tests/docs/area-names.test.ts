@@ -43,6 +43,8 @@ const NOT_AREAS = {
     auth: "the signed-out pages' words (renderer/features/auth)",
     common: "words every page uses (buttons, navigation, dates)",
     errors: "the error catalogue's codes in words",
+    mail: "every mail's words, read by the server (server/mail)",
+    menu: "the desktop app's menu labels, read by the shell (electron/main)",
   },
   cli: {
     completion: "shell completion scripts for the whole command tree",
@@ -112,7 +114,7 @@ describe("one name per area", () => {
     ["shared/contract", filesIn("shared/contract", ".ts"), NOT_AREAS.contract],
     ["shared/errors", filesIn("shared/errors", ".ts"), {}],
     ["renderer/features", dirsIn("renderer/features"), NOT_AREAS.renderer],
-    ["renderer/i18n/en", filesIn("renderer/i18n/en", ".json"), NOT_AREAS.catalogues],
+    ["i18n/en", filesIn("i18n/en", ".json"), NOT_AREAS.catalogues],
     ["cli/commands", filesIn("cli/commands", ".ts"), NOT_AREAS.cli],
     ["tests/server", dirsIn("tests/server"), NOT_AREAS.serverTests],
     ["tests/cli", filesIn("tests/cli", ".test.ts"), NOT_AREAS.cliTests],
@@ -124,8 +126,8 @@ describe("one name per area", () => {
   });
 
   it("every language has the same catalogue files as English", () => {
-    const english = filesIn("renderer/i18n/en", ".json").sort();
-    for (const language of dirsIn("renderer/i18n")) expect(filesIn(`renderer/i18n/${language}`, ".json").sort(), language).toEqual(english);
+    const english = filesIn("i18n/en", ".json").sort();
+    for (const language of dirsIn("i18n")) expect(filesIn(`i18n/${language}`, ".json").sort(), language).toEqual(english);
   });
 });
 

@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 type Catalogue = { actions: Record<string, Record<string, string>> };
 
 function unlabelled(language: string): string[] {
-  const catalogue = JSON.parse(readFileSync(join(root, "renderer/i18n", language, "audit.json"), "utf8")) as Catalogue;
+  const catalogue = JSON.parse(readFileSync(join(root, "i18n", language, "audit.json"), "utf8")) as Catalogue;
   return AUDIT_ACTIONS.filter((action) => {
     const [group, name] = action.split(".") as [string, string];
     const words = catalogue.actions[group]?.[name];

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ERRORS } from "../../shared/errors.js";
 
-const texts = JSON.parse(readFileSync(new URL("../../renderer/i18n/en/errors.json", import.meta.url), "utf8")) as Record<string, string>;
+const texts = JSON.parse(readFileSync(new URL("../../i18n/en/errors.json", import.meta.url), "utf8")) as Record<string, string>;
 
 describe("the console's error texts", () => {
   it("cover every code in the error catalogue", () => {

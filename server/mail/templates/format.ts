@@ -1,25 +1,12 @@
 /**
- * Formatting one language's messages: ICU messages through intl-messageformat (plural rules
- * from Intl.PluralRules), dates through Intl.DateTimeFormat. Compiled messages are cached per
- * language and text, since the same few dozen strings are formatted for every mail.
+ * Formatting one language's mail: ICU messages through the shared formatter
+ * (shared/i18n/format-message.ts), lifetimes as its hours or minutes message, dates through
+ * Intl.DateTimeFormat.
  */
-import { IntlMessageFormat } from "intl-messageformat";
 import type { LanguageTag } from "../../../shared/languages.js";
+import { formatMessage } from "../../../shared/i18n/format-message.js";
 
-const compiled = new Map<string, IntlMessageFormat>();
-
-export type MessageValues = Record<string, string | number>;
-
-/** A message as plain text (never HTML: the layout escapes the result as a whole). */
-export function formatMessage(language: LanguageTag, message: string, values: MessageValues): string {
-  const key = `${language}\u0000${message}`;
-  let format = compiled.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(message, language, undefined, { ignoreTag: true });
-    compiled.set(key, format);
-  }
-  return String(format.format(values));
-}
+export { formatMessage, type MessageValues } from "../../../shared/i18n/format-message.js";
 
 /**
  * A lifetime in seconds as the `hours` message when it is whole hours, else as the `minutes`

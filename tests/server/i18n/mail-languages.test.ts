@@ -103,7 +103,7 @@ describe("plural forms and dates", () => {
   });
 
   it("puts the text part's link on its own line, with French spacing in French", () => {
-    expect(validity("fr", 3600)).toContain(`Réinitialiser le mot de passe\u00a0: ${url}`);
+    expect(validity("fr", 3600)).toContain(`Réinitialiser le mot de passe\u202f: ${url}`);
     expect(validity("de", 3600)).toContain(`Passwort zurücksetzen: ${url}`);
   });
 

@@ -1,14 +1,10 @@
-/** Every language's mail texts; adding a language is one file here and one line below. */
-import type { LanguageTag } from "../../../../shared/languages.js";
-import { de } from "./de.js";
-import { en } from "./en.js";
-import { es } from "./es.js";
-import { fr } from "./fr.js";
-import { pl } from "./pl.js";
-import { ru } from "./ru.js";
-import { tr } from "./tr.js";
+/**
+ * Every language's mail texts: `i18n/<language>/mail.json` (the shared catalogue tree and
+ * format, shared/i18n/catalogues.ts), typed by the shape below.
+ */
+import { catalogue } from "../../../../shared/i18n/catalogues.js";
+import { LANGUAGE_TAGS, type LanguageTag } from "../../../../shared/languages.js";
 import type { MailTexts } from "./types.js";
-import { uk } from "./uk.js";
 
-export const MAIL_TEXTS: Readonly<Record<LanguageTag, MailTexts>> = { ru, uk, en, es, de, pl, fr, tr };
+export const MAIL_TEXTS: Readonly<Record<LanguageTag, MailTexts>> = Object.fromEntries(LANGUAGE_TAGS.map((language) => [language, catalogue("mail", language) satisfies MailTexts])) as Record<LanguageTag, MailTexts>;
 export { TEMPLATE_KINDS, type MailTexts, type TemplateKind } from "./types.js";

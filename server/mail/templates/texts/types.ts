@@ -1,5 +1,5 @@
 /**
- * The words of every mail, per language. Each string is an ICU message (intl-messageformat):
+ * The shape of every language's mail words (i18n/<language>/mail.json). Each string is an ICU message:
  * placeholders in braces, plurals as `{count, plural, one {…} other {…}}` with the language's own
  * categories. A literal apostrophe next to a brace would start an ICU quote, so texts use the
  * typographic ’ where a language needs an apostrophe.
