@@ -134,7 +134,7 @@ describe("request proxy (DesktopApi.request)", () => {
 
   it("keeps the token the server issues, sends it as a bearer, and hides it from the renderer", async () => {
     const { store, server, sent, request, answer } = setup();
-    answer({ status: 200, headers: { "set-auth-token": TOKEN, "set-cookie": "latchkey.session_token=x", "content-type": "application/json" }, body: '{"user":{}}' });
+    answer({ status: 200, headers: { "set-auth-token": TOKEN, "set-cookie": "latchkey.session_token=x", "content-type": "application/json" }, body: '{"user":{"id":"user-1"}}' });
     const signIn = await request({ method: "POST", url: "https://auth.example.com/api/auth/sign-in/email", headers: { "content-type": "application/json" }, body: "{}" });
     expect(signIn.status).toBe(200);
     expect(signIn.headers["content-type"]).toBe("application/json");
