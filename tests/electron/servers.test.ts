@@ -179,7 +179,7 @@ describe("IPC handlers", () => {
     const status = { state: "running", url: "http://127.0.0.1:41000", databasePath: "/x/latchkey.db", version: "0.1.0", error: null, pid: 1, initialized: true } as const;
     const host = { setup: async () => status, start: async () => status, stop: async () => status, status: () => status, logs: () => [] } as unknown as LocalServerHost;
     const opened: string[] = [];
-    const handlers = desktopHandlers({ store, host, request: async () => ({ status: 200, headers: {}, body: "" }), openExternal: async (url) => void opened.push(url) });
+    const handlers = desktopHandlers({ store, host, request: async () => ({ status: 200, headers: {}, body: "" }), openExternal: async (url) => void opened.push(url), signInWithBrowser: async () => ({ email: "", name: "" }) });
 
     await handlers.localSetup({ admin: { email: "ops@example.com", password: "long-enough-1", name: "Ops" } });
     expect(store.active()).toMatchObject({ kind: "local", url: "http://127.0.0.1:41000", signedIn: false });
