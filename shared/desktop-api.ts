@@ -41,6 +41,12 @@ export interface LocalServerSetup {
   admin: { email: string; password: string; name: string };
 }
 
+/** Who signed in through the browser (the session itself stays in main). */
+export interface BrowserSignInResult {
+  email: string;
+  name: string;
+}
+
 /** An HTTP request made by main on the renderer's behalf (the API's JSON calls). */
 export interface DesktopRequest {
   method: "GET" | "POST";
@@ -92,6 +98,13 @@ export interface DesktopApi {
 
   /** Opens an http(s) URL in the system browser (never inside the app). */
   openExternal(url: string): Promise<void>;
+
+  /**
+   * Signs a person in on the active server through the system browser (the desktop hand-off,
+   * docs/desktop.md): resolves once the app holds their session, which becomes the active
+   * account; rejects when the browser does not come back or the server refuses the code.
+   */
+  signInWithBrowser(): Promise<BrowserSignInResult>;
 }
 
 declare global {

@@ -17,6 +17,7 @@ export const CHANNELS = {
   localStop: "latchkey:local:stop",
   localLogs: "latchkey:local:logs",
   openExternal: "latchkey:open-external",
+  signInWithBrowser: "latchkey:sign-in:browser",
 } as const;
 
 /** A call's name in the contract (listServers, addServer, …). */

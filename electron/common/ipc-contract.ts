@@ -9,7 +9,7 @@
  * server the active one) stays with the code that acts on it, which answers in words.
  */
 import { z } from "zod";
-import type { DesktopResponse, LocalServerStatus, SavedServer } from "../../shared/desktop-api.js";
+import type { BrowserSignInResult, DesktopResponse, LocalServerStatus, SavedServer } from "../../shared/desktop-api.js";
 import type { IpcName } from "./channels.js";
 
 /** A call: its argument tuple's schema and, as a type only, its result. */
@@ -54,6 +54,7 @@ export const IPC_CONTRACT = {
   localStop: returns<LocalServerStatus>()(none),
   localLogs: returns<string[]>()(none),
   openExternal: returns<void>()(z.tuple([text(8192)])),
+  signInWithBrowser: returns<BrowserSignInResult>()(none),
 } as const satisfies Record<IpcName, IpcCall<z.ZodTuple, unknown>>;
 
 type Contract = typeof IPC_CONTRACT;

@@ -23,6 +23,8 @@ export interface DesktopServices {
   host: LocalServerHost;
   request(input: DesktopRequest): Promise<DesktopResponse>;
   openExternal(url: string): Promise<void>;
+  /** "Sign in with your browser" (browser-sign-in.ts). */
+  signInWithBrowser(): Promise<{ email: string; name: string }>;
 }
 
 export function desktopHandlers(services: DesktopServices): IpcHandlers {
@@ -56,6 +58,10 @@ export function desktopHandlers(services: DesktopServices): IpcHandlers {
     openExternal: async (url) => {
       if (!isExternalHttpUrl(url)) throw new Error("Only http(s) addresses open in the browser");
       await services.openExternal(url);
+    },
+    signInWithBrowser: async () => {
+      const { email, name } = await services.signInWithBrowser();
+      return { email, name };
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Electron main: windows, menu, lifecycle, IPC registration. The work is done by small modules
  * that take their dependencies as parameters (servers.ts, server-host.ts, request-proxy.ts,
- * security.ts, app-protocol.ts, ipc.ts); this file only wires Electron's objects into them.
+ * security.ts, app-protocol.ts, ipc.ts, browser-sign-in.ts, hand-off-receivers.ts); this file
+ * only wires Electron's objects into them.
  */
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell, utilityProcess } from "electron";
 import { join } from "node:path";
@@ -13,6 +14,8 @@ import { desktopHandlers, registerIpc } from "./ipc.js";
 import { adaptUtilityProcess } from "../common/local-server-protocol.js";
 import { buildMenuTemplate } from "./menu.js";
 import { menuLanguage } from "./menu-texts.js";
+import { BrowserSignIn } from "./browser-sign-in.js";
+import { AppLinkReceivers, APP_LINK_SCHEME, appLinkInArgv, startLoopbackReceiver } from "./hand-off-receivers.js";
 import { createRequestProxy, type FetchLike } from "./request-proxy.js";
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, isAppUrl, rendererCsp, secureWebPreferences } from "./security.js";
 import { LocalServerHost } from "./server-host.js";
@@ -28,6 +31,19 @@ const DOCS_URL = "https://github.com/latchkey/latchkey/blob/main/docs/desktop.md
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
+
+/**
+ * The browser brings the sign-in code back on the latchkey: scheme in packaged builds (the system
+ * knows the installed app); a checkout run has no registered scheme, so it listens on a loopback
+ * port instead (hand-off-receivers.ts).
+ */
+const appLinks = new AppLinkReceivers();
+if (app.isPackaged) app.setAsDefaultProtocolClient(APP_LINK_SCHEME);
+// macOS hands the link to the running app (or the one it starts) as an event.
+app.on("open-url", (event, url) => {
+  event.preventDefault();
+  appLinks.deliver(url);
+});
 
 /** safeStorage, counted as available only with a real keychain (not Linux's fixed-key "basic_text"). */
 const encryptor: Encryptor = {
@@ -82,7 +98,10 @@ function go(hash: string): void {
   window.show();
 }
 
-app.on("second-instance", () => {
+// Windows and Linux start a second instance with the link in its argv; the lock sends it here.
+app.on("second-instance", (_event, argv) => {
+  const link = appLinkInArgv(argv);
+  if (link) appLinks.deliver(link);
   if (!mainWindow) return;
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.focus();
@@ -99,6 +118,12 @@ app.whenReady().then(() => {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(here, "../renderer"), csp }));
 
   const fetchThroughNet: FetchLike = (url, init) => net.fetch(url, { ...init, credentials: "omit", cache: "no-store" } as RequestInit);
+  const browserSignIn = new BrowserSignIn({
+    store,
+    fetch: fetchThroughNet,
+    openExternal: (url) => shell.openExternal(url),
+    receive: async (state) => (app.isPackaged ? appLinks.start(state) : startLoopbackReceiver(state)),
+  });
   registerIpc(
     ipcMain,
     desktopHandlers({
@@ -106,6 +131,7 @@ app.whenReady().then(() => {
       host,
       request: createRequestProxy({ store, fetch: fetchThroughNet, appOrigins }),
       openExternal: (url) => shell.openExternal(url),
+      signInWithBrowser: () => browserSignIn.start(),
     }),
     (url) => isAppUrl(url, appOrigins),
   );

@@ -6,11 +6,16 @@
  * (session-tokens.ts), and a request may only go to the active server, so a compromised page
  * cannot send the credential elsewhere.
  *
+ * Which session a call uses is main's choice too: the active account's (accounts.ts). The calls
+ * that list, switch or end accounts, sign out, or stop an impersonation are answered by main from
+ * its accounts (account-routes.ts); a session the server issues becomes an account (keepIssued).
+ *
  * A request addressed to the app's own origin (app://latchkey/api/auth/…, what the renderer's
  * client builds from `location.origin`) is sent to the active server: the renderer need not know
  * which server is active, and a switch in main reroutes every later call at once.
  */
 import type { DesktopRequest, DesktopResponse } from "../../shared/desktop-api.js";
+import { accountRoute, type ServerCall } from "./account-routes.js";
 import type { ServerStore } from "./servers.js";
 import { replaceKnownTokens, resolveHandleInRequest, scrubAnswerBody, SessionHandles } from "./session-tokens.js";
 
@@ -47,27 +52,107 @@ export function createRequestProxy(options: { store: ServerStore; fetch: FetchLi
       if (REFUSED_REQUEST_HEADERS.has(name) || name.startsWith("proxy-") || name.startsWith("sec-")) continue;
       headers[name] = value;
     }
-    const token = await store.credential(server.id);
+    const accounts = await store.accounts(server.id);
+    const token = accounts.active()?.token ?? null;
     if (token) headers.authorization = `Bearer ${token}`;
+    const held = accounts.tokens();
+    const call = serverCall(options.fetch, server.url, headers["accept-language"]);
 
     const body = req.method === "POST" ? resolveHandleInRequest(target.pathname, req.body, { handles, serverId: server.id }) : undefined;
-    const answer = await options.fetch(target.href, {
-      method: req.method,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      redirect: "manual",
-    });
-    const issued = answer.headers.get("set-auth-token");
-    if (issued) await store.setCredential(server.id, issued);
-    else if (req.method === "POST" && target.pathname.endsWith("/sign-out") && answer.status < 300) store.forgetCredential(server.id);
+    const forward = () => options.fetch(target.href, { method: req.method, headers, ...(body !== undefined ? { body } : {}), redirect: "manual" });
 
-    const scrub = { handles, serverId: server.id, known: [token, issued] };
+    const route = accountRoute(req.method, target.pathname);
+    if (route) {
+      const local = await route.answer(
+        {
+          base: route.base,
+          accounts,
+          call,
+          change: (apply) => store.change(server.id, apply),
+          tokenOf: (handle) => (typeof handle === "string" ? handles.tokenFor(server.id, handle) : null),
+          forward: async () => readAnswer(await forward()),
+        },
+        jsonRecord(req.body),
+      );
+      const scrub = { handles, serverId: server.id, known: held };
+      return { status: local.status, headers: { "content-type": "application/json" }, body: scrubAnswerBody(JSON.stringify(local.body), "application/json", scrub) };
+    }
+
+    const answer = await forward();
+    const text = await answer.text();
+    const issued = answer.headers.get("set-auth-token");
+    if (issued && issued !== token) await keepIssued({ store, serverId: server.id, call, base: authBase(target.pathname), token, issued, answer: jsonRecord(text), impersonation: target.pathname.endsWith("/admin/impersonate-user") });
+
+    const scrub = { handles, serverId: server.id, known: [...held, issued] };
     const out: Record<string, string> = {};
     answer.headers.forEach((value, key) => {
       if (!HIDDEN_RESPONSE_HEADERS.has(key.toLowerCase())) out[key] = replaceKnownTokens(value, scrub);
     });
-    return { status: answer.status, headers: out, body: scrubAnswerBody(await answer.text(), answer.headers.get("content-type"), scrub) };
+    return { status: answer.status, headers: out, body: scrubAnswerBody(text, answer.headers.get("content-type"), scrub) };
   };
+}
+
+/**
+ * A session the server issued becomes an account: the person's (one session each, so a session
+ * they already had here is ended), or for an impersonation the administrator's entry with their
+ * own session parked. Who it belongs to is the answer's `user.id`, else get-session's.
+ */
+async function keepIssued(input: { store: ServerStore; serverId: string; call: ServerCall; base: string; token: string | null; issued: string; answer: Record<string, unknown>; impersonation: boolean }): Promise<void> {
+  const { store, serverId, call, base, issued } = input;
+  let userId = isRecord(input.answer.user) && typeof input.answer.user.id === "string" ? input.answer.user.id : null;
+  if (userId === null) {
+    const session = await call("GET", `${base}/get-session`, issued);
+    const user = isRecord(session.json) && isRecord(session.json.user) ? session.json.user : null;
+    userId = typeof user?.id === "string" ? user.id : "";
+  }
+  const account = { userId, token: issued };
+  if (input.impersonation && input.token) {
+    const admin = input.token;
+    await store.change(serverId, (accounts) => accounts.impersonate(admin, account));
+    return;
+  }
+  const replaced = await store.change(serverId, (accounts) => accounts.put(account));
+  if (replaced && replaced !== input.token) await call("POST", `${base}/sign-out`, replaced, {});
+}
+
+/** Main's own calls to the server: JSON, one session's token, no cookies. */
+function serverCall(fetch: FetchLike, origin: string, language: string | undefined): ServerCall {
+  return async (method, path, token, body) => {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (language) headers["accept-language"] = language;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const answer = await fetch(new URL(path, origin).href, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), redirect: "manual" });
+    return readAnswer(answer);
+  };
+}
+
+async function readAnswer(answer: Awaited<ReturnType<FetchLike>>): Promise<{ status: number; json: unknown }> {
+  const text = await answer.text();
+  try {
+    return { status: answer.status, json: text ? (JSON.parse(text) as unknown) : null };
+  } catch {
+    return { status: answer.status, json: text };
+  }
+}
+
+/** The auth API's base path (everything before the route), e.g. /api/auth of /api/auth/sign-in/email. */
+function authBase(pathname: string): string {
+  const at = pathname.indexOf("/api/auth");
+  return at >= 0 ? pathname.slice(0, at + "/api/auth".length) : "/api/auth";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function jsonRecord(text: string | undefined): Record<string, unknown> {
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The renderer is not trusted: check the shape of what it sends. */

@@ -3,6 +3,10 @@
  * data folder (mode 0600). The renderer sees `SavedServer` rows only: a credential never leaves
  * this module except as the Authorization header main adds (request-proxy.ts).
  *
+ * A server holds one session per account (the desktop's multi-session, accounts.ts): the
+ * accounts signed in on it, which one is active, and for an impersonation the administrator's
+ * own session kept aside. All of it is one encrypted blob per server (`credential`).
+ *
  * Credentials are encrypted with the injected encryptor (Electron's safeStorage: the OS keychain,
  * DPAPI, or libsecret/kwallet) before they touch the disk. Where no real encryption is available
  * — no keychain, or Linux's "basic_text" backend, which encrypts with a fixed key — credentials
@@ -13,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SavedServer } from "../../shared/desktop-api.js";
+import { Accounts, type Account } from "./accounts.js";
 
 /** What the store needs from safeStorage; tests pass a fake. */
 export interface Encryptor {
@@ -27,7 +32,7 @@ interface StoredServer {
   name: string;
   url: string;
   kind: "remote" | "local";
-  /** base64 of the encrypted credential; absent when none is held on disk. */
+  /** base64 of the encrypted accounts (Accounts.serialize); absent when none is held on disk. */
   credential?: string;
   addedAt: number;
   lastUsedAt: number | null;
@@ -68,8 +73,8 @@ export class ServerStore {
   private readonly now: () => number;
   private readonly randomId: () => string;
   private data: StoreFile;
-  /** Credentials held for this session only (no real encryption available). */
-  private readonly memory = new Map<string, string>();
+  /** Accounts decrypted or signed in during this run (the only copy without real encryption). */
+  private readonly memory = new Map<string, Accounts>();
   private encryption: Promise<boolean> | null = null;
 
   constructor(options: ServerStoreOptions) {
@@ -145,36 +150,64 @@ export class ServerStore {
     return this.toSaved(row);
   }
 
-  /** Main only: the credential for a server, or null. */
+  /** Main only: the active account's session token for a server, or null. */
   async credential(id: string): Promise<string | null> {
-    const held = this.memory.get(id);
-    if (held !== undefined) return held;
-    const row = this.data.servers.find((s) => s.id === id);
-    if (!row?.credential || !(await this.encryptsAtRest())) return null;
-    try {
-      const plain = await this.encryptor.decrypt(Buffer.from(row.credential, "base64"));
-      this.memory.set(id, plain);
-      return plain;
-    } catch {
-      // A keychain that changed (another user, a reinstalled OS): the credential is lost; sign in again.
-      delete row.credential;
-      this.write();
-      return null;
-    }
+    return (await this.accounts(id)).active()?.token ?? null;
   }
 
+  /** Main only: the accounts signed in on a server (decrypted on first use). */
+  async accounts(id: string): Promise<Accounts> {
+    const held = this.memory.get(id);
+    if (held) return held;
+    const row = this.data.servers.find((s) => s.id === id);
+    let accounts = new Accounts();
+    if (row?.credential && (await this.encryptsAtRest())) {
+      try {
+        accounts = Accounts.parse(await this.encryptor.decrypt(Buffer.from(row.credential, "base64")));
+      } catch {
+        // A keychain that changed (another user, a reinstalled OS): the sign-ins are lost; sign in again.
+        delete row.credential;
+        this.write();
+      }
+    }
+    // Another call may have finished first while this one waited on the keychain: keep its copy.
+    const raced = this.memory.get(id);
+    if (raced) return raced;
+    if (row) this.memory.set(id, accounts);
+    return accounts;
+  }
+
+  /** Signs an account in (or replaces its session) and makes it the active one. */
+  async putAccount(id: string, account: Account): Promise<void> {
+    await this.change(id, (accounts) => accounts.put(account));
+  }
+
+  /** The active account's session replaced by a new one of the same person (e.g. a password change). */
   async setCredential(id: string, token: string): Promise<void> {
+    await this.change(id, (accounts) => accounts.put({ ...(accounts.active() ?? { userId: "" }), token }));
+  }
+
+  /** Run a change on a server's accounts and save them (encrypted, or in memory only). */
+  async change<T>(id: string, apply: (accounts: Accounts) => T): Promise<T> {
     const row = this.data.servers.find((s) => s.id === id);
     if (!row) throw new Error("No such server");
-    this.memory.set(id, token);
-    if (await this.encryptsAtRest()) {
-      row.credential = (await this.encryptor.encrypt(token)).toString("base64");
+    const accounts = await this.accounts(id);
+    const result = apply(accounts);
+    if (accounts.isEmpty()) {
+      if (row.credential) {
+        delete row.credential;
+        this.write();
+      }
+    } else if (await this.encryptsAtRest()) {
+      row.credential = (await this.encryptor.encrypt(accounts.serialize())).toString("base64");
       this.write();
     }
+    return result;
   }
 
+  /** Forgets every account of a server (signed out of all of them). */
   forgetCredential(id: string): void {
-    this.memory.delete(id);
+    this.memory.set(id, new Accounts());
     const row = this.data.servers.find((s) => s.id === id);
     if (row?.credential) {
       delete row.credential;
@@ -183,7 +216,7 @@ export class ServerStore {
   }
 
   private toSaved(row: StoredServer): SavedServer {
-    return { id: row.id, name: row.name, url: row.url, kind: row.kind, signedIn: this.memory.has(row.id) || row.credential !== undefined };
+    return { id: row.id, name: row.name, url: row.url, kind: row.kind, signedIn: this.memory.has(row.id) ? !this.memory.get(row.id)!.isEmpty() : row.credential !== undefined };
   }
 
   private read(): StoreFile {

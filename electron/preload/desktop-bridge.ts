@@ -52,6 +52,7 @@ export function createDesktopApi(ipc: IpcRendererLike, info: { platform: string;
       },
     }),
     openExternal: call("openExternal"),
+    signInWithBrowser: call("signInWithBrowser"),
   };
   return Object.freeze(api);
 }

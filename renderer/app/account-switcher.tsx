@@ -1,14 +1,14 @@
 /**
  * The multi-session account switcher: every account signed in on this browser, switch with one
- * click, add another, sign out of one or all. The desktop app keeps one credential per server in
- * main, so there it offers only signing out: switching and adding accounts are for the web console.
+ * click, add another, sign out of one or all. In the desktop app main keeps the accounts (one
+ * session each) and answers the same multi-session calls (electron/main/account-routes.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from "../ui/menu";
 import { listDeviceSessions, revokeDeviceSession, setActiveSession, signOut as signOutHere } from "./queries";
-import { desktop, isDesktop } from "./desktop";
+import { desktop } from "./desktop";
 import { toastError } from "../ui/errors";
 import { useResetAfterSessionChange, useSession } from "./session";
 
@@ -19,7 +19,7 @@ export function AccountSwitcher() {
   const { data: current } = useSession();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
-  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: listDeviceSessions, enabled: Boolean(current) && !isDesktop });
+  const sessions = useQuery({ queryKey: deviceSessionsKey, queryFn: listDeviceSessions, enabled: Boolean(current) });
   const switchTo = useMutation({
     mutationFn: setActiveSession,
     onSuccess: async () => {
@@ -48,7 +48,7 @@ export function AccountSwitcher() {
     onError: toastError,
   });
   if (!current) return null;
-  const others = isDesktop ? [] : (sessions.data ?? []).filter((entry) => entry.user.id !== current.user.id);
+  const others = (sessions.data ?? []).filter((entry) => entry.user.id !== current.user.id);
   return (
     <Menu
       // The visible email is inside the name (WCAG 2.5.3): "Signed-in accounts: sam@example.com".
@@ -72,7 +72,7 @@ export function AccountSwitcher() {
         </MenuItem>
       ))}
       <MenuSeparator />
-      {isDesktop ? null : <MenuItem onSelect={() => void navigate({ to: "/sign-in", search: { redirect: undefined, reason: "add-account" } })}>{t("switcher.addAccount")}</MenuItem>}
+      <MenuItem onSelect={() => void navigate({ to: "/sign-in", search: { redirect: undefined, reason: "add-account" } })}>{t("switcher.addAccount")}</MenuItem>
       <MenuItem onSelect={() => signOut.mutate("current")}>{t("switcher.signOut")}</MenuItem>
       {others.length > 0 ? (
         <MenuItem destructive onSelect={() => signOut.mutate("all")}>

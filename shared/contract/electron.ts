@@ -30,7 +30,9 @@ export const electronEndpoints = {
     path: "/electron/transfer-user",
     summary: "Hand the account signed in in this browser to the desktop app (a code for /electron/token)",
     tags: ["electron"],
-    access: "session",
+    // Fresh only: the app's session is new, so a stale browser session handing itself over would
+    // come out fresh and could then manage credentials (docs/desktop.md, "Stale sessions").
+    access: "fresh-session",
     query: z.object({ client_id: z.string().max(128), state: handOffParam, code_challenge: handOffParam }),
     body: z.object({ callbackURL: callbackField.optional() }),
     response: z.object({ url: z.string().nullable(), redirect: z.boolean(), electron_authorization_code: z.string() }),

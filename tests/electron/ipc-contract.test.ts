@@ -50,6 +50,7 @@ function wiredMain() {
     host,
     request: async (input) => (requests.push(input), { status: 200, headers: {}, body: "{}" }),
     openExternal: async (url) => void opened.push(url),
+    signInWithBrowser: async () => (ran.push("signInWithBrowser"), { email: "", name: "" }),
   });
   const listeners = new Map<string, Listener>();
   const ipcMain: IpcMainLike = { handle: (channel, listener) => void listeners.set(channel, listener), removeHandler: (channel) => void listeners.delete(channel) };
@@ -80,6 +81,7 @@ const BAD_ARGUMENTS: Record<IpcName, unknown[][]> = {
   localStop: [[{ force: true }]],
   localLogs: [[100]],
   openExternal: [[], [42], [{ url: "https://example.com" }]],
+  signInWithBrowser: [["https://evil.example/console/sign-in"], [{ redirectUri: "https://evil.example" }]],
 };
 
 describe("the IPC contract", () => {

@@ -200,7 +200,7 @@ describe("preload", () => {
       { platform: "linux", appVersion: "1.2.3" },
     );
     expect(Object.keys(api).sort()).toEqual(
-      ["shell", "platform", "appVersion", "listServers", "activeServer", "addServer", "removeServer", "useServer", "request", "forgetCredential", "localServer", "openExternal"].sort(),
+      ["shell", "platform", "appVersion", "listServers", "activeServer", "addServer", "removeServer", "useServer", "request", "forgetCredential", "localServer", "openExternal", "signInWithBrowser"].sort(),
     );
     expect(Object.keys(api.localServer).sort()).toEqual(["logs", "setup", "start", "status", "stop", "subscribe"]);
     expect(Object.isFrozen(api)).toBe(true);

@@ -134,7 +134,7 @@ describe("request proxy (DesktopApi.request)", () => {
 
   it("keeps the token the server issues, sends it as a bearer, and hides it from the renderer", async () => {
     const { store, server, sent, request, answer } = setup();
-    answer({ status: 200, headers: { "set-auth-token": TOKEN, "set-cookie": "latchkey.session_token=x", "content-type": "application/json" }, body: '{"user":{}}' });
+    answer({ status: 200, headers: { "set-auth-token": TOKEN, "set-cookie": "latchkey.session_token=x", "content-type": "application/json" }, body: '{"user":{"id":"user-1"}}' });
     const signIn = await request({ method: "POST", url: "https://auth.example.com/api/auth/sign-in/email", headers: { "content-type": "application/json" }, body: "{}" });
     expect(signIn.status).toBe(200);
     expect(signIn.headers["content-type"]).toBe("application/json");
@@ -179,7 +179,7 @@ describe("IPC handlers", () => {
     const status = { state: "running", url: "http://127.0.0.1:41000", databasePath: "/x/latchkey.db", version: "0.1.0", error: null, pid: 1, initialized: true } as const;
     const host = { setup: async () => status, start: async () => status, stop: async () => status, status: () => status, logs: () => [] } as unknown as LocalServerHost;
     const opened: string[] = [];
-    const handlers = desktopHandlers({ store, host, request: async () => ({ status: 200, headers: {}, body: "" }), openExternal: async (url) => void opened.push(url) });
+    const handlers = desktopHandlers({ store, host, request: async () => ({ status: 200, headers: {}, body: "" }), openExternal: async (url) => void opened.push(url), signInWithBrowser: async () => ({ email: "", name: "" }) });
 
     await handlers.localSetup({ admin: { email: "ops@example.com", password: "long-enough-1", name: "Ops" } });
     expect(store.active()).toMatchObject({ kind: "local", url: "http://127.0.0.1:41000", signedIn: false });

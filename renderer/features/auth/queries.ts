@@ -85,6 +85,20 @@ export function useActiveServer() {
   });
 }
 
+/**
+ * Electron: "Sign in with your browser". Main opens the server's sign-in page in the system
+ * browser and resolves once it holds the session (electron/main/browser-sign-in.ts); the page
+ * never sees the code, the verifier or the token.
+ */
+export function useBrowserSignIn() {
+  return useMutation({
+    mutationFn: async () => {
+      if (!desktop) throw new Error("Only the desktop app signs in through the browser");
+      return desktop.signInWithBrowser();
+    },
+  });
+}
+
 // Social sign-in (components/social-sign-in.tsx, and the account page's link buttons).
 
 export interface SocialProvider {

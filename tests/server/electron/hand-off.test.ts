@@ -272,6 +272,21 @@ describe("POST /electron/transfer-user", () => {
     expect(stored).toHaveLength(0);
   });
 
+  it("refuses a session past its fresh age, which would come out fresh in the app", async () => {
+    const person = await server.signUp();
+    server.clock.advance((server.app.context.config.session.freshAge + 60) * 1000);
+    const app = await desktopApp(server);
+    const query = new URLSearchParams(app.query).toString();
+    const refused = await server.request("POST", `/electron/transfer-user?${query}`, { token: person.token, body: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("SESSION_NOT_FRESH");
+    const stored = await server.database.db.selectFrom("verification").select("id").where("identifier", "like", "desktop-hand-off:%").where("userId", "=", person.userId).execute();
+    expect(stored).toHaveLength(0);
+    // Signing in again (here with the password and the hand-off parameters) is the way through.
+    const signedIn = await server.request("POST", `/sign-in/email?${query}`, { body: { email: person.email, password: person.password } });
+    expect(typeof signedIn.body.electron_authorization_code).toBe("string");
+  });
+
   it("refuses an impersonation", async () => {
     const admin = await server.signUp();
     await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();

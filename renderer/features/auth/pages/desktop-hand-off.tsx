@@ -11,7 +11,7 @@ import { useSession } from "../../../app/session";
 import { Button } from "../../../ui/button";
 import { CheckboxField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
-import { errorText } from "../../../ui/errors";
+import { errorCode, errorText } from "../../../ui/errors";
 import { AuthFrame } from "../components/auth-frame";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { SecondStep } from "../components/second-step";
@@ -81,6 +81,8 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
       else setSecondStep(step.secondStep);
     } catch (caught) {
       setError(errorText(caught));
+      // A session past its fresh age may not hand itself over (docs/desktop.md): sign in anew here.
+      if (errorCode(caught) === "SESSION_NOT_FRESH") setOtherAccount(true);
     } finally {
       setBusy(null);
     }

@@ -1,5 +1,6 @@
 /**
- * Sign in by email or username (an "@" decides which) and password. Also the way to add a
+ * Sign in by email or username (an "@" decides which) and password; in the desktop app, first of
+ * all through the system browser (components/browser-sign-in.tsx). Also the way to add a
  * second account to this browser (multi-session: the current one stays signed in). After
  * success the previous user's cached data is dropped and the person goes where they were headed.
  */
@@ -15,6 +16,8 @@ import { CheckboxField, TextField } from "../../../ui/field";
 import { authErrorText, useFieldMessage } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { ServerNotice } from "../components/server-notice";
+import { BrowserSignIn } from "../components/browser-sign-in";
+import { isDesktop } from "../../../app/desktop";
 import { ConfiguredSocialSignIn } from "../components/social-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
@@ -114,8 +117,10 @@ function ConsoleSignIn() {
           {t("signIn.alreadySignedIn", { email: current.user.email })} <Link to="/account">{t("signIn.continue")}</Link>
         </p>
       ) : null}
+      <BrowserSignIn onDone={finish} />
       <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} />
-      <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />
+      {/* In the app, passkeys are the browser's (above): the app's own origin is no relying party. */}
+      {isDesktop ? null : <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />}
       <form className="stack" noValidate onSubmit={onSubmit}>
         <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField
