@@ -14,6 +14,7 @@
  * better-auth encrypted and not one of a sample opens, the import stops (WrongSecretError).
  */
 import { sql, type Transaction } from "kysely";
+import type { AuditAction } from "../../../shared/audit-actions.js";
 import type { DB, Dialect } from "../../db/database.js";
 import type { Database } from "../../db/types.js";
 import { openSealed } from "../../crypto/encrypt.js";
@@ -21,12 +22,13 @@ import { PURPOSE as PROVIDER_TOKEN } from "../../features/social/sealed-tokens.j
 import { PURPOSE as JWKS_PRIVATE_KEY } from "../../features/jwt/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../../features/two-factor/totp.js";
 import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../../features/two-factor/backup-codes.js";
+import { createAuditRecorder } from "../../audit/recorder.js";
 import { betterAuthDecrypt, looksEncrypted } from "./decrypt.js";
 import { MAPPERS, type MappingContext, type TargetRow } from "./mapping.js";
 import { MODELS, type Model, type Source } from "./source.js";
 
 /** The audit action an import records; its metadata is the summary the console shows. */
-export const IMPORT_AUDIT_ACTION = "server.import-better-auth" as const;
+export const IMPORT_AUDIT_ACTION = "server.import-better-auth" satisfies AuditAction;
 
 /** Columns that must name a row already carried, and the model they name. */
 const PARENTS: Partial<Record<Model, Record<string, Model>>> = {
@@ -105,6 +107,8 @@ export interface ImportProgress {
 
 export interface ImportOptions {
   source: Source;
+  /** How the source is named in the audit event (a URL without its password). */
+  sourceName?: string;
   target: { db: DB; dialect: Dialect };
   betterAuthSecret: string;
   latchkeySecret: string;
@@ -142,7 +146,7 @@ export async function checkBetterAuthSecret(source: Source, secret: string): Pro
 }
 
 async function previousImportAt(db: DB): Promise<number | null> {
-  const row = await db.selectFrom("auditEvent").select("metadata").where("action", "=", IMPORT_AUDIT_ACTION as never).orderBy("seq", "desc").limit(10).execute();
+  const row = await db.selectFrom("auditEvent").select("metadata").where("action", "=", IMPORT_AUDIT_ACTION).orderBy("seq", "desc").limit(10).execute();
   for (const { metadata } of row) {
     try {
       const parsed = JSON.parse(metadata ?? "{}") as { dryRun?: boolean; startedAt?: number };
@@ -184,7 +188,9 @@ export async function importBetterAuth(options: ImportOptions): Promise<ImportRe
   const dryRun = options.dryRun ?? false;
   await checkBetterAuthSecret(source, options.betterAuthSecret);
 
-  const ctx: MappingContext = { betterAuthSecret: options.betterAuthSecret, latchkeySecret: options.latchkeySecret, now: startedAt };
+  // Rows the import stamps itself (two-factor) get a time just before it began, so the next import
+  // tells them from a row Latchkey changed at or after that start.
+  const ctx: MappingContext = { betterAuthSecret: options.betterAuthSecret, latchkeySecret: options.latchkeySecret, now: startedAt - 1 };
   const previous = await previousImportAt(target.db);
   const models = MODELS.filter((model) => source.tables.has(model));
   const counts = new Map<Model, number>();
@@ -269,7 +275,7 @@ export async function importBetterAuth(options: ImportOptions): Promise<ImportRe
           summary.unchanged++;
           continue;
         }
-        const changedHere = !HAS_UPDATED_AT.has(model) || (previous === null ? true : Number(stored.updatedAt) > previous);
+        const changedHere = !HAS_UPDATED_AT.has(model) || (previous === null ? true : Number(stored.updatedAt) >= previous);
         if (changedHere) {
           summary.kept++;
           note(report.kept, { table: model, id, reason: HAS_UPDATED_AT.has(model) ? "changed in Latchkey since the previous import" : "exists in Latchkey with other values (this table keeps no updatedAt to tell which side changed it)" });
@@ -294,6 +300,14 @@ export async function importBetterAuth(options: ImportOptions): Promise<ImportRe
     }
   }
   report.durationMs = Math.round(now() - startedAt);
+  if (!dryRun) {
+    // The import's summary, and its start (the next import's "changed in Latchkey since" line).
+    let failure: unknown;
+    const audit = createAuditRecorder(target.db, { now }, (error) => (failure = error));
+    audit.record({ action: IMPORT_AUDIT_ACTION, metadata: auditSummary(report, options.sourceName ?? source.kind) });
+    await audit.flush();
+    if (failure) throw failure;
+  }
   return report;
 }
 

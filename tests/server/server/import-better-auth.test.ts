@@ -41,6 +41,7 @@ for (const kind of ["sqlite", "postgres"] as const) {
       filled = await fillBetterAuth(source);
       server = await startTestServer();
       first = await runImport(source, server);
+      server.clock.advance(1000);
     }, 60_000);
     afterAll(async () => {
       await server?.close();
@@ -136,12 +137,18 @@ for (const kind of ["sqlite", "postgres"] as const) {
       expect((await tab.client.getSession()).data!.user.id).toBe(filled.passkeyUser.id);
     });
 
-    it("a second import duplicates nothing and leaves what changed in Latchkey alone", async () => {
+    it("a second import duplicates nothing, carries what changed in better-auth, and leaves what changed in Latchkey alone", async () => {
+      const admin = betterAuthTab(source.url);
+      await admin.client.signIn.email({ email: filled.admin.email, password: filled.password });
+      expect((await admin.client.updateUser({ name: "Ada Lovelace" })).error).toBeNull();
       const before = await countRows(server.database.db);
       const again = await runImport(source, server);
       const after = await countRows(server.database.db);
       for (const table of ["user", "organization", "team", "member", "invitation", "teamMember", "account", "twoFactor", "passkey", "apikey", "jwks"]) expect(after[table]).toBe(before[table]);
-      for (const summary of Object.values(again.tables)) expect(summary.inserted).toBe(0);
+      for (const [table, summary] of Object.entries(again.tables)) if (table !== "session") expect(summary.inserted).toBe(0);
+      expect(again.tables.user!.updated).toBe(1);
+      const ada = await server.database.db.selectFrom("user").select("name").where("id", "=", filled.admin.id).executeTakeFirstOrThrow();
+      expect(ada.name).toBe("Ada Lovelace");
       // The two-factor user's password was re-hashed in Latchkey: kept, and listed.
       expect(again.kept.some((note) => note.table === "account")).toBe(true);
       const account = await server.database.db.selectFrom("account").select("password").where("userId", "=", filled.twoFactorUser.id).executeTakeFirstOrThrow();
