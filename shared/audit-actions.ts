@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "invitation.accept", "invitation.cancel", "invitation.create", "invitation.reject",
   "organization.create", "organization.delete", "organization.leave", "organization.member-add",
   "organization.member-remove", "organization.member-role-change", "organization.update",
+  "server.import-better-auth",
   "session.revoke", "session.revoke-all", "session.revoke-others",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.ban-expired", "user.create", "user.delete", "user.desktop-hand-off",

@@ -10,6 +10,7 @@ import { registerCheckConfig } from "./server-check-config.js";
 import { registerRotateSecret } from "./server-rotate-secret.js";
 import { registerRestore } from "./server-restore.js";
 import { registerCopy } from "./server-copy.js";
+import { registerImportBetterAuth } from "./server-import-better-auth.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -177,6 +178,7 @@ export function registerServerCommands(program: Command): void {
 
   registerRestore(server);
   registerCopy(server);
+  registerImportBetterAuth(server);
 }
 
 export async function secretMismatchCliError(): Promise<CliError> {

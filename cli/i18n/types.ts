@@ -115,6 +115,20 @@ export interface CliMessages {
     copying: string;
     /** `auth server copy`: {total} rows, {from}, {to}, {seconds}. */
     copied: string;
+    /** Progress label of `auth server import-better-auth`: {table}. */
+    baImporting: string;
+    /** import-better-auth done: {from}, {db}, {seconds}; the summary table follows. */
+    baImported: string;
+    /** import-better-auth --dry-run: {from}, {db}; the summary table follows. */
+    baDryRun: string;
+    /** The summary table's column headings. */
+    baColumns: { table: string; read: string; inserted: string; updated: string; unchanged: string; kept: string; skipped: string };
+    /** Heading of the rows not carried over: {count}. */
+    baSkipped: string;
+    /** Heading of the rows kept because Latchkey changed them: {count}. */
+    baKept: string;
+    /** Rows beyond the listed ones: {count}. */
+    baMore: string;
   };
   help: {
     /** commander's headings. */

@@ -70,6 +70,7 @@ const NOT_AREAS = {
   },
   docs: {
     "adding-a-sign-in-method": "a how-to across core and features",
+    "adopting-better-auth": "moving a better-auth deployment's data into Latchkey (issue 22)",
     "additional-fields": "configured user fields, used by sign-up, profile and admin",
     architecture: "the whole system",
     benchmarks: "measured figures for every area",

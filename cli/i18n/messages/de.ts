@@ -118,6 +118,13 @@ export const de: CliMessages = {
     restoreSecretInstalled: "Das Geheimnis der Sicherung liegt jetzt neben der Datenbank: {file}.",
     copying: "Kopiere {table}",
     copied: "{total} Zeilen von {from} nach {to} in {seconds} s kopiert; die Anzahl jeder Tabelle stimmt überein:",
+    baImporting: "Importiere {table}",
+    baImported: "{from} in {seconds} s nach {db} importiert:",
+    baDryRun: "Probelauf, nichts geschrieben: der Import von {from} nach {db} würde Folgendes tun:",
+    baColumns: { table: "Tabelle", read: "gelesen", inserted: "neu", updated: "geändert", unchanged: "unverändert", kept: "behalten", skipped: "übersprungen" },
+    baSkipped: "Nicht übernommen ({count}):",
+    baKept: "Seit dem letzten Import in Latchkey geändert, unverändert gelassen ({count}):",
+    baMore: "… und {count} weitere (--json listet bis zu 1000 je Art).",
   },
   help: {
     titles: { "Usage:": "Aufruf:", "Options:": "Optionen:", "Commands:": "Befehle:", "Arguments:": "Argumente:", "Global Options:": "Globale Optionen:" },

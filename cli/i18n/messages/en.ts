@@ -97,6 +97,13 @@ export const en: CliMessages = {
     restoreSecretInstalled: "The backup's secret was put beside the database as {file}.",
     copying: "Copying {table}",
     copied: "Copied {total} rows from {from} to {to} in {seconds} s; every table's count matches:",
+    baImporting: "Importing {table}",
+    baImported: "Imported {from} into {db} in {seconds} s:",
+    baDryRun: "Dry run, nothing written: importing {from} into {db} would do this:",
+    baColumns: { table: "table", read: "read", inserted: "new", updated: "updated", unchanged: "unchanged", kept: "kept", skipped: "skipped" },
+    baSkipped: "Not carried over ({count}):",
+    baKept: "Changed in Latchkey since the previous import, kept as they are ({count}):",
+    baMore: "… and {count} more (--json lists up to 1000 of each).",
   },
   help: {
     titles: { "Usage:": "Usage:", "Options:": "Options:", "Commands:": "Commands:", "Arguments:": "Arguments:", "Global Options:": "Global Options:" },

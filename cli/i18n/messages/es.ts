@@ -118,6 +118,13 @@ export const es: CliMessages = {
     restoreSecretInstalled: "El secreto de la copia se colocó junto a la base de datos como {file}.",
     copying: "Copiando {table}",
     copied: "Copiadas {total} filas de {from} a {to} en {seconds} s; el recuento de cada tabla coincide:",
+    baImporting: "Importando {table}",
+    baImported: "{from} importado en {db} en {seconds} s:",
+    baDryRun: "Simulación, nada escrito: importar {from} en {db} haría esto:",
+    baColumns: { table: "tabla", read: "leídas", inserted: "nuevas", updated: "actualizadas", unchanged: "sin cambios", kept: "conservadas", skipped: "omitidas" },
+    baSkipped: "No trasladadas ({count}):",
+    baKept: "Cambiadas en Latchkey desde la importación anterior, se dejan como están ({count}):",
+    baMore: "… y {count} más (--json lista hasta 1000 de cada tipo).",
   },
   help: {
     titles: { "Usage:": "Uso:", "Options:": "Opciones:", "Commands:": "Comandos:", "Arguments:": "Argumentos:", "Global Options:": "Opciones globales:" },

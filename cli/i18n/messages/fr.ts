@@ -119,6 +119,13 @@ export const fr: CliMessages = {
     restoreSecretInstalled: "Le secret de la sauvegarde a été placé à côté de la base de données : {file}.",
     copying: "Copie de {table}",
     copied: "{total} lignes copiées de {from} vers {to} en {seconds} s ; le nombre de lignes de chaque table concorde :",
+    baImporting: "Import de {table}",
+    baImported: "{from} importé dans {db} en {seconds} s :",
+    baDryRun: "Essai à blanc, rien n'est écrit : importer {from} dans {db} ferait ceci :",
+    baColumns: { table: "table", read: "lues", inserted: "nouvelles", updated: "mises à jour", unchanged: "inchangées", kept: "conservées", skipped: "ignorées" },
+    baSkipped: "Non reprises ({count}) :",
+    baKept: "Modifiées dans Latchkey depuis l'import précédent, laissées telles quelles ({count}) :",
+    baMore: "… et {count} de plus (--json en liste jusqu'à 1000 de chaque sorte).",
   },
   help: {
     titles: { "Usage:": "Utilisation\u00a0:", "Options:": "Options\u00a0:", "Commands:": "Commandes\u00a0:", "Arguments:": "Arguments\u00a0:", "Global Options:": "Options globales\u00a0:" },

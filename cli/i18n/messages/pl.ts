@@ -119,6 +119,13 @@ export const pl: CliMessages = {
     restoreSecretInstalled: "Sekret z kopii umieszczono obok bazy danych: {file}.",
     copying: "Kopiowanie: {table}",
     copied: "Skopiowano wierszy: {total} z {from} do {to} w {seconds} s; liczba wierszy każdej tabeli się zgadza:",
+    baImporting: "Importowanie: {table}",
+    baImported: "Zaimportowano {from} do {db} w {seconds} s:",
+    baDryRun: "Próba, nic nie zapisano: import {from} do {db} zrobiłby to:",
+    baColumns: { table: "tabela", read: "odczytane", inserted: "nowe", updated: "zmienione", unchanged: "bez zmian", kept: "zachowane", skipped: "pominięte" },
+    baSkipped: "Nie przeniesiono ({count}):",
+    baKept: "Zmienione w Latchkey od poprzedniego importu, pozostawione bez zmian ({count}):",
+    baMore: "… i jeszcze {count} (--json wymienia do 1000 każdego rodzaju).",
   },
   help: {
     titles: { "Usage:": "Użycie:", "Options:": "Opcje:", "Commands:": "Polecenia:", "Arguments:": "Argumenty:", "Global Options:": "Opcje ogólne:" },

@@ -118,6 +118,13 @@ export const ru: CliMessages = {
     restoreSecretInstalled: "Секрет из копии помещён рядом с базой данных: {file}.",
     copying: "Копирование: {table}",
     copied: "Скопировано строк: {total} из {from} в {to} за {seconds} с; число строк в каждой таблице совпадает:",
+    baImporting: "Импорт: {table}",
+    baImported: "{from} импортирована в {db} за {seconds} с:",
+    baDryRun: "Пробный запуск, ничего не записано: импорт {from} в {db} сделал бы следующее:",
+    baColumns: { table: "таблица", read: "прочитано", inserted: "новых", updated: "обновлено", unchanged: "без изменений", kept: "оставлено", skipped: "пропущено" },
+    baSkipped: "Не перенесено ({count}):",
+    baKept: "Изменены в Latchkey после прошлого импорта, оставлены как есть ({count}):",
+    baMore: "… и ещё {count} (--json перечисляет до 1000 каждого вида).",
   },
   help: {
     titles: { "Usage:": "Использование:", "Options:": "Параметры:", "Commands:": "Команды:", "Arguments:": "Аргументы:", "Global Options:": "Общие параметры:" },

@@ -120,6 +120,13 @@ export const tr: CliMessages = {
     restoreSecretInstalled: "Yedeğin sırrı veritabanının yanına kondu: {file}.",
     copying: "Kopyalanıyor: {table}",
     copied: "{from} kaynağından {to} hedefine {total} satır {seconds} sn içinde kopyalandı; her tablonun satır sayısı tutuyor:",
+    baImporting: "İçe aktarılıyor: {table}",
+    baImported: "{from}, {db} içine {seconds} sn içinde aktarıldı:",
+    baDryRun: "Deneme, hiçbir şey yazılmadı: {from} kaynağını {db} içine aktarmak şunu yapardı:",
+    baColumns: { table: "tablo", read: "okunan", inserted: "yeni", updated: "güncellenen", unchanged: "değişmeyen", kept: "korunan", skipped: "atlanan" },
+    baSkipped: "Aktarılamayanlar ({count}):",
+    baKept: "Önceki içe aktarmadan beri Latchkey'de değişti, olduğu gibi bırakıldı ({count}):",
+    baMore: "… ve {count} tane daha (--json her türden 1000 taneye kadar listeler).",
   },
   help: {
     titles: { "Usage:": "Kullanım:", "Options:": "Seçenekler:", "Commands:": "Komutlar:", "Arguments:": "Bağımsız değişkenler:", "Global Options:": "Genel seçenekler:" },

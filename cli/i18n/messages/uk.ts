@@ -118,6 +118,13 @@ export const uk: CliMessages = {
     restoreSecretInstalled: "Секрет із копії розміщено поруч із базою даних: {file}.",
     copying: "Копіювання: {table}",
     copied: "Скопійовано рядків: {total} з {from} до {to} за {seconds} с; кількість рядків у кожній таблиці збігається:",
+    baImporting: "Імпорт: {table}",
+    baImported: "{from} імпортовано до {db} за {seconds} с:",
+    baDryRun: "Пробний запуск, нічого не записано: імпорт {from} до {db} зробив би таке:",
+    baColumns: { table: "таблиця", read: "прочитано", inserted: "нових", updated: "оновлено", unchanged: "без змін", kept: "залишено", skipped: "пропущено" },
+    baSkipped: "Не перенесено ({count}):",
+    baKept: "Змінені в Latchkey після попереднього імпорту, залишені як є ({count}):",
+    baMore: "… і ще {count} (--json перелічує до 1000 кожного виду).",
   },
   help: {
     titles: { "Usage:": "Використання:", "Options:": "Параметри:", "Commands:": "Команди:", "Arguments:": "Аргументи:", "Global Options:": "Загальні параметри:" },
