@@ -119,7 +119,7 @@ describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
       for (const line of englishLeft(translated.stdout + translated.stderr, english.stdout + english.stderr)) problems.push(`${invocation.name}: ${line}`);
     }
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it("shows --help in the language: every description, argument and note (#25)", async () => {
     const problems: string[] = [];
@@ -131,7 +131,7 @@ describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
       for (const line of englishLeft(translated.stdout, english.stdout)) problems.push(`${args.join(" ")}: ${line}`);
     }
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it("on a terminal, words the audit log's reasons and the impersonation notices in the language; a typed reason stays as typed (#25)", async () => {
     const who = `reasons-${language}@example.com`;
