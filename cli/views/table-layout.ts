@@ -73,7 +73,7 @@ export function truncate(text: string, width: number): string {
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 
 /** The longest email address in `text` (0 when there is none): narrower, and it would be cut. */
-export function longestEmail(text: string): number {
+function longestEmail(text: string): number {
   return Math.max(0, ...text.split(/\s+/).filter((word) => EMAIL.test(word)).map(textWidth));
 }
 
