@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
-import { say } from "./i18n/index.js";
+import { messages, say, text } from "./i18n/index.js";
 import { SECRET_MISMATCH_SENTENCE, statusOf } from "../server/key-check.js";
 
 export interface BackupResult {
@@ -25,13 +25,13 @@ export interface BackupResult {
 }
 
 export async function backupDatabase(source: string, out: string, flags: { yes?: boolean; input?: boolean }): Promise<BackupResult> {
-  if (source === ":memory:") throw new CliError("An in-memory database cannot be backed up; pass --db FILE.", EXIT.USAGE, "NO_DATABASE");
+  if (source === ":memory:") throw new CliError(text("backup", "inMemoryBackup"), EXIT.USAGE, "NO_DATABASE");
   const from = resolve(source);
   const to = resolve(out);
-  if (!existsSync(from)) throw new CliError(`No database at ${from}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
-  if (from === to) throw new CliError("--out must differ from --db.", EXIT.USAGE, "SAME_FILE");
+  if (!existsSync(from)) throw new CliError(text("backup", "noDatabase", { path: from }), EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
+  if (from === to) throw new CliError(text("backup", "outSameAsDb"), EXIT.USAGE, "SAME_FILE");
   if (existsSync(to)) {
-    if (statSync(to).isDirectory()) throw new CliError(`--out ${to} is a folder; name the file to write, e.g. ${resolve(to, "latchkey.db")}.`, EXIT.USAGE, "OUT_IS_FOLDER");
+    if (statSync(to).isDirectory()) throw new CliError(text("backup", "outIsFolder", { path: to, example: resolve(to, "latchkey.db") }), EXIT.USAGE, "OUT_IS_FOLDER");
     await confirm(flags, say("confirm", "replaceFile", { file: to }));
     removeCopy(to);
   }
@@ -43,8 +43,8 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
     closeSync(openSync(to, "wx", 0o600));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way" : (error as Error).message;
-    throw new CliError(`Cannot write the backup to ${to} (${reason}); pass --out with a path in a folder you can write to.`, EXIT.USAGE, "OUT_NOT_WRITABLE");
+    const reason = code === "EACCES" || code === "EPERM" ? messages().files.EACCES : code === "ENOTDIR" || code === "EEXIST" ? text("backup", "fileInTheWay") : (error as Error).message;
+    throw new CliError(text("backup", "cannotWrite", { path: to, reason }), EXIT.USAGE, "OUT_NOT_WRITABLE");
   }
   const started = performance.now();
   let db: Database.Database;
@@ -52,7 +52,7 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
     db = new Database(from, { fileMustExist: true });
   } catch (error) {
     removeCopy(to);
-    throw new CliError(`Cannot open the database ${from}: ${(error as Error).message}`, EXIT.USAGE, "DATABASE_UNREADABLE");
+    throw new CliError(text("backup", "cannotOpenDb", { path: from, reason: (error as Error).message }), EXIT.USAGE, "DATABASE_UNREADABLE");
   }
   let pages = 0;
   try {
@@ -66,7 +66,7 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
   } catch (error) {
     removeCopy(to);
     const message = (error as Error).message;
-    if (/not a database|file is encrypted|malformed/i.test(message)) throw new CliError(`${from} is not a SQLite database (${message}).`, EXIT.USAGE, "NOT_A_DATABASE");
+    if (/not a database|file is encrypted|malformed/i.test(message)) throw new CliError(text("backup", "notSqlite", { path: from, reason: message }), EXIT.USAGE, "NOT_A_DATABASE");
     throw error;
   } finally {
     db.close();
@@ -78,7 +78,7 @@ export async function backupDatabase(source: string, out: string, flags: { yes?:
   try {
     check.pragma("journal_mode = DELETE");
     const row = check.prepare("PRAGMA integrity_check").pluck().get();
-    if (row !== "ok") throw new CliError(`The copy at ${to} failed its integrity check: ${String(row)}`, EXIT.FAILURE, "BACKUP_CORRUPT");
+    if (row !== "ok") throw new CliError(text("backup", "copyCorrupt", { path: to, reason: String(row) }), EXIT.FAILURE, "BACKUP_CORRUPT");
   } finally {
     check.close();
   }

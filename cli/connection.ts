@@ -12,7 +12,7 @@
 import type { LatchkeyClient } from "../shared/client/index.js";
 import type { GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import { localeLanguage } from "./i18n/index.js";
+import { localeLanguage, text } from "./i18n/index.js";
 import { loadProfiles, profileName, type Profile } from "./profiles.js";
 
 export interface Connection {
@@ -30,9 +30,9 @@ export function normalizeUrl(raw: string): string {
   try {
     parsed = new URL(raw);
   } catch {
-    throw new CliError(`"${raw}" is not a URL; expected e.g. http://127.0.0.1:3000`, EXIT.USAGE, "INVALID_URL");
+    throw new CliError(text("connection", "notUrl", { url: raw }), EXIT.USAGE, "INVALID_URL");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new CliError(`"${raw}" must be an http:// or https:// URL`, EXIT.USAGE, "INVALID_URL");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new CliError(text("connection", "notHttp", { url: raw }), EXIT.USAGE, "INVALID_URL");
   const path = parsed.pathname.replace(/\/+$/, "");
   return parsed.origin + path;
 }
@@ -63,7 +63,7 @@ export async function connect(flags: GlobalFlags, options: ConnectOptions = {}):
     // A key needs no profile: the URL comes from --url, AUTH_URL or the profile, the key does the rest.
     const profileUrl = loadProfiles().profiles[profileName(flags.profile, loadProfiles())]?.url;
     const keyUrl = flags.url || process.env.AUTH_URL || profileUrl;
-    if (!keyUrl) throw new CliError("No server: pass --url or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
+    if (!keyUrl) throw new CliError(text("connection", "noServerForKey"), EXIT.USAGE, "NO_SERVER");
     const url = normalizeUrl(keyUrl);
     // --api-key sits beside --url on the same line; only a key from the environment is pinned.
     if (!flags.apiKey) assertPinned("AUTH_API_KEY", url, flags.url, process.env.AUTH_URL || profileUrl);
@@ -75,16 +75,16 @@ export async function connect(flags: GlobalFlags, options: ConnectOptions = {}):
   // --profile and AUTH_PROFILE name a profile on purpose: a missing one gets the same answer.
   const named = flags.profile || process.env.AUTH_PROFILE;
   if (named && !profile && options.auth !== false && !process.env.AUTH_TOKEN) {
-    throw new CliError(`No profile named "${name}": run \`auth login --profile ${name}\`.`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+    throw new CliError(text("connection", "noProfile", { name }), EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
   }
   const rawUrl = flags.url || process.env.AUTH_URL || profile?.url;
-  if (!rawUrl) throw new CliError("No server: pass --url, set AUTH_URL, or run `auth login --url URL`.", EXIT.USAGE, "NO_SERVER");
+  if (!rawUrl) throw new CliError(text("connection", "noServer"), EXIT.USAGE, "NO_SERVER");
   const url = normalizeUrl(rawUrl);
   let token = process.env.AUTH_TOKEN || undefined;
   if (token) assertPinned("AUTH_TOKEN", url, flags.url, process.env.AUTH_URL || profile?.url);
   if (!token && profile?.token && normalizeUrl(profile.url) === url) token = profile.token;
   if (options.auth !== false && !token) {
-    throw new CliError(`Not signed in to ${url}: run \`auth login${flags.profile ? ` --profile ${flags.profile}` : ""}\` (or set AUTH_TOKEN).`, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+    throw new CliError(text("connection", "notSignedIn", { url, command: `auth login${flags.profile ? ` --profile ${flags.profile}` : ""}` }), EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
   }
   return { client: await makeClient(url, token), url, profileName: name, profile, token };
 }
@@ -99,9 +99,9 @@ function assertPinned(variable: "AUTH_TOKEN" | "AUTH_API_KEY", url: string, flag
   const target = new URL(url).origin;
   const pinned = pinnedRaw ? new URL(normalizeUrl(pinnedRaw)).origin : undefined;
   if (pinned === target) return;
-  const belongs = pinned ? `belongs to ${pinned} (${process.env.AUTH_URL ? "AUTH_URL" : "the profile's URL"})` : "is sent only to the server named by AUTH_URL (or the profile's URL), and neither is set";
+  const source = process.env.AUTH_URL ? "AUTH_URL" : text("connection", "profileUrl");
   throw new CliError(
-    `${variable} ${belongs}, but --url names ${target}: not sent. If ${variable} is for ${target}, set AUTH_URL=${target} too (and drop --url); otherwise unset ${variable}.`,
+    pinned ? text("connection", "pinned", { variable, pinned, source, target }) : text("connection", "unpinned", { variable, target }),
     EXIT.USAGE,
     "CREDENTIAL_URL_MISMATCH",
   );

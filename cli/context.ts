@@ -3,6 +3,7 @@
  * the line) and the glue that hands them to an action together with its arguments.
  */
 import type { Command } from "commander";
+import { helpText } from "./i18n/index.js";
 import type { OutputOptions } from "./output.js";
 
 export interface GlobalFlags extends OutputOptions {
@@ -35,9 +36,16 @@ export function handler<T = object>(fn: (flags: Flags<T>, ...args: any[]) => Pro
 
 /** Adds the example block every command shows under --help. */
 export function example<C extends Command>(command: C, ...lines: string[]): C {
-  command.addHelpText("after", `\nExample${lines.length > 1 ? "s" : ""}:\n${lines.map((line) => `  $ ${line}`).join("\n")}`);
+  command.addHelpText("after", helpAfter(null, ...lines));
   (command as unknown as { _examples?: string[] })._examples = lines;
   return command;
+}
+
+/** The text under a command's --help: its prose in the CLI's language, then examples as typed. */
+export function helpAfter(prose: string | null, ...examples: string[]): string {
+  const parts = prose ? [helpText(prose)] : [];
+  if (examples.length > 0) parts.push(`${helpText(examples.length > 1 ? "Examples:" : "Example:")}\n${examples.map((line) => `  $ ${line}`).join("\n")}`);
+  return `\n${parts.join("\n\n")}`;
 }
 
 /** Can we ask the person at the keyboard? */

@@ -16,7 +16,7 @@ import { registerOrganizationCommands } from "./commands/organization.js";
 import { registerServerCommands } from "./commands/server.js";
 import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import { localizeHelp } from "./i18n/index.js";
+import { helpText, localizeHelp, text } from "./i18n/index.js";
 import { localizeUsageErrors } from "./usage-errors.js";
 import { rejectFolderAsDatabase } from "./db-flag.js";
 
@@ -44,11 +44,7 @@ export function buildProgram(): Command {
     // Commands that take --db (or read AUTH_DB): a folder there is refused with the file meant.
     if (action.options.some((option) => option.long === "--db")) rejectFolderAsDatabase((action.opts() as { db?: string }).db ?? process.env.AUTH_DB);
     if (action.optsWithGlobals().password !== undefined) {
-      throw new CliError(
-        "Refusing a password given as an argument: other users of this machine can read it. Type it at the prompt, or pipe it with --password-stdin.",
-        EXIT.USAGE,
-        "PASSWORD_IN_ARGUMENTS",
-      );
+      throw new CliError(text("prompts", "passwordInArguments"), EXIT.USAGE, "PASSWORD_IN_ARGUMENTS");
     }
   });
 
@@ -72,7 +68,7 @@ export function buildProgram(): Command {
     "printf '%s\\n' spam@example.com | auth admin users ban --from-file - --reason spam --yes",
     "auth server start --port 3000",
   );
-  program.addHelpText("after", `\n${EXIT_CODE_HELP}`);
+  program.addHelpText("after", `\n${helpText(EXIT_CODE_HELP)}`);
   return program;
 }
 

@@ -1,7 +1,7 @@
 /** Secrets come from a masked prompt or stdin, never from arguments (other users can read those). */
 import { createInterface } from "node:readline";
 import { CliError, EXIT } from "./exit-codes.js";
-import { fill, isYes, messages } from "./i18n/index.js";
+import { fill, isYes, messages, text } from "./i18n/index.js";
 
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -11,16 +11,16 @@ export async function readStdin(): Promise<string> {
 
 /** First line of stdin, without its line ending (for --password-stdin). */
 export async function readSecretFromStdin(): Promise<string> {
-  const text = await readStdin();
-  const line = text.split(/\r?\n/)[0] ?? "";
-  if (!line) throw new CliError("Nothing on standard input: pipe the password in, e.g. `printf %s \"$PW\" | auth … --password-stdin`.", EXIT.USAGE);
+  const piped = await readStdin();
+  const line = piped.split(/\r?\n/)[0] ?? "";
+  if (!line) throw new CliError(text("prompts", "nothingOnStdin"), EXIT.USAGE);
   return line;
 }
 
 /** Prompts on the terminal, echoing `*` for each character typed. */
 export function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
-  if (!input.isTTY) return Promise.reject(new CliError("Cannot prompt: standard input is not a terminal. Use --password-stdin.", EXIT.USAGE));
+  if (!input.isTTY) return Promise.reject(new CliError(text("prompts", "notATerminal"), EXIT.USAGE));
   return new Promise((resolve, reject) => {
     process.stderr.write(question);
     let value = "";
@@ -38,7 +38,7 @@ export function promptHidden(question: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const char of chunk) {
         if (char === "\r" || char === "\n") return finish();
-        if (char === "\u0003") return finish(new CliError("Cancelled.", EXIT.USAGE));
+        if (char === "\u0003") return finish(new CliError(text("prompts", "cancelled"), EXIT.USAGE));
         if (char === "\u007f" || char === "\b") {
           if (value.length > 0) {
             value = value.slice(0, -1);
@@ -80,9 +80,9 @@ export async function confirm(flags: { yes?: boolean; input?: boolean }, questio
 /** A secret: --password-stdin, else a masked prompt on a terminal, else a usage error. */
 export async function readSecret(flags: { passwordStdin?: boolean; input?: boolean }, question: string): Promise<string> {
   if (flags.passwordStdin) return readSecretFromStdin();
-  if (flags.input === false || !process.stdin.isTTY) throw new CliError("No terminal to prompt on: pipe the password with --password-stdin.", EXIT.USAGE, "PASSWORD_REQUIRED");
+  if (flags.input === false || !process.stdin.isTTY) throw new CliError(text("prompts", "noTerminal"), EXIT.USAGE, "PASSWORD_REQUIRED");
   const value = await promptHidden(question);
-  if (!value) throw new CliError("The password is empty.", EXIT.USAGE, "PASSWORD_REQUIRED");
+  if (!value) throw new CliError(text("prompts", "passwordEmpty"), EXIT.USAGE, "PASSWORD_REQUIRED");
   return value;
 }
 
@@ -94,9 +94,9 @@ export async function promptNewPassword(question: string, options: { allowEmpty?
   const value = await promptHidden(question);
   if (!value) {
     if (options.allowEmpty) return undefined;
-    throw new CliError("The password is empty.", EXIT.USAGE, "PASSWORD_REQUIRED");
+    throw new CliError(text("prompts", "passwordEmpty"), EXIT.USAGE, "PASSWORD_REQUIRED");
   }
-  const again = await promptHidden("Again, to confirm: ");
-  if (again !== value) throw new CliError("The passwords differ; nothing was changed.", EXIT.USAGE, "PASSWORD_MISMATCH");
+  const again = await promptHidden(text("prompts", "again"));
+  if (again !== value) throw new CliError(text("prompts", "passwordsDiffer"), EXIT.USAGE, "PASSWORD_MISMATCH");
   return value;
 }

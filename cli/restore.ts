@@ -10,7 +10,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
-import { say } from "./i18n/index.js";
+import { say, text } from "./i18n/index.js";
 import { compareWithBuild, MIGRATION_TABLE } from "../server/db/schema-version.js";
 import { createPrivateFile } from "../server/db/database.js";
 import { SECRET_MISMATCH_SENTENCE, statusOf } from "../server/key-check.js";
@@ -43,17 +43,17 @@ export interface RestoreResult {
 export const secretFileBeside = (file: string) => `${file}.secret`;
 
 export async function restoreDatabase(input: RestoreInput, flags: { yes?: boolean; input?: boolean }): Promise<RestoreResult> {
-  if (input.db === ":memory:") throw new CliError("An in-memory database cannot be restored into; pass --db FILE.", EXIT.USAGE, "NO_DATABASE");
+  if (input.db === ":memory:") throw new CliError(text("backup", "inMemoryRestore"), EXIT.USAGE, "NO_DATABASE");
   const from = resolve(input.from);
   const db = resolve(input.db);
-  if (!existsSync(from)) throw new CliError(`No backup at ${from}.`, EXIT.NOT_FOUND, "BACKUP_NOT_FOUND");
-  if (statSync(from).isDirectory()) throw new CliError(`--from ${from} is a folder; name the backup file.`, EXIT.USAGE, "FROM_IS_FOLDER");
-  if (from === db) throw new CliError("--from must differ from --db.", EXIT.USAGE, "SAME_FILE");
+  if (!existsSync(from)) throw new CliError(text("backup", "noBackup", { path: from }), EXIT.NOT_FOUND, "BACKUP_NOT_FOUND");
+  if (statSync(from).isDirectory()) throw new CliError(text("backup", "fromIsFolder", { path: from }), EXIT.USAGE, "FROM_IS_FOLDER");
+  if (from === db) throw new CliError(text("backup", "fromSameAsDb"), EXIT.USAGE, "SAME_FILE");
 
   const backup = inspectBackup(from);
   const schema = compareWithBuild(backup.migrations);
   if (schema.unknown.length) {
-    throw new CliError(`The backup comes from a newer Latchkey (migrations ${schema.unknown.join(", ")} are unknown to this build): restore it with that version or a later one.`, EXIT.USAGE, "BACKUP_FROM_NEWER_BUILD");
+    throw new CliError(text("backup", "newerBuild", { migrations: schema.unknown.join(", ") }), EXIT.USAGE, "BACKUP_FROM_NEWER_BUILD");
   }
 
   // The secret to check: the configured one, else the one saved beside the backup (--with-secret).
@@ -65,12 +65,12 @@ export async function restoreDatabase(input: RestoreInput, flags: { yes?: boolea
     installSecret = true;
   }
   if (backup.keyCheck !== null) {
-    if (!secret) throw new CliError(`The backup was sealed with a server secret and none is configured: set AUTH_SECRET to it, or keep it in ${saved}.`, EXIT.USAGE, "SECRET_REQUIRED");
+    if (!secret) throw new CliError(text("backup", "secretRequired", { file: saved }), EXIT.USAGE, "SECRET_REQUIRED");
     if (statusOf(backup.keyCheck, secret, input.previousSecrets) === "mismatch") throw new CliError(SECRET_MISMATCH_SENTENCE, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
   }
 
   if (existsSync(db)) {
-    if (databaseInUse(db)) throw new CliError(`A server has ${db} open: stop it before restoring (a restore under a running server would be overwritten or corrupted).`, EXIT.CONFLICT, "DATABASE_IN_USE");
+    if (databaseInUse(db)) throw new CliError(text("backup", "inUse", { path: db }), EXIT.CONFLICT, "DATABASE_IN_USE");
     await confirm(flags, say("confirm", "replaceFile", { file: db }));
   }
 
@@ -108,7 +108,7 @@ function inspectBackup(file: string): BackupFacts {
   try {
     handle = new Database(file, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new CliError(`Cannot open the backup ${file}: ${(error as Error).message}`, EXIT.USAGE, "BACKUP_UNREADABLE");
+    throw new CliError(text("backup", "cannotOpenBackup", { path: file, reason: (error as Error).message }), EXIT.USAGE, "BACKUP_UNREADABLE");
   }
   try {
     let verdict: unknown;
@@ -116,12 +116,12 @@ function inspectBackup(file: string): BackupFacts {
       verdict = handle.prepare("PRAGMA integrity_check").pluck().get();
     } catch (error) {
       const message = (error as Error).message;
-      if (/malformed|corrupt/i.test(message)) throw new CliError(`The backup ${file} failed its integrity check: ${message}`, EXIT.FAILURE, "BACKUP_CORRUPT");
-      throw new CliError(`${file} is not a SQLite database (${message}).`, EXIT.USAGE, "NOT_A_DATABASE");
+      if (/malformed|corrupt/i.test(message)) throw new CliError(text("backup", "backupCorrupt", { path: file, reason: message }), EXIT.FAILURE, "BACKUP_CORRUPT");
+      throw new CliError(text("backup", "notSqlite", { path: file, reason: message }), EXIT.USAGE, "NOT_A_DATABASE");
     }
-    if (verdict !== "ok") throw new CliError(`The backup ${file} failed its integrity check: ${String(verdict)}`, EXIT.FAILURE, "BACKUP_CORRUPT");
+    if (verdict !== "ok") throw new CliError(text("backup", "backupCorrupt", { path: file, reason: String(verdict) }), EXIT.FAILURE, "BACKUP_CORRUPT");
     const tables = new Set(handle.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]);
-    if (!tables.has(MIGRATION_TABLE)) throw new CliError(`${file} is not a Latchkey database (it has no ${MIGRATION_TABLE} table).`, EXIT.USAGE, "NOT_A_LATCHKEY_DATABASE");
+    if (!tables.has(MIGRATION_TABLE)) throw new CliError(text("backup", "notLatchkey", { path: file, table: MIGRATION_TABLE }), EXIT.USAGE, "NOT_A_LATCHKEY_DATABASE");
     const migrations = handle.prepare(`select name from "${MIGRATION_TABLE}" order by name`).pluck().all() as string[];
     const keyCheck = tables.has("keyCheck") ? ((handle.prepare(`select value from "keyCheck" where id = 'current'`).pluck().get() as string | undefined) ?? null) : null;
     return { migrations, keyCheck };

@@ -8,6 +8,7 @@ import { LANGUAGE_TAGS } from "../shared/languages.js";
 import { additionalFieldsSetting } from "./core/user/additional-fields-setting.js";
 import { isLoopbackURL } from "./core/loopback.js";
 import { trustProxyFromEnv, trustProxySetting, trustProxyWarnings } from "./http/trust-proxy.js";
+import { AUDIT_REASONS } from "../shared/audit-reasons.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -196,7 +197,7 @@ export const configSchema = z.object({
       adminRoles: z.array(z.string()).default(["admin"]),
       adminUserIds: z.array(z.string()).default([]),
       impersonationSessionDuration: z.number().int().positive().default(3600),
-      defaultBanReason: z.string().default("No reason"),
+      defaultBanReason: z.string().default(AUDIT_REASONS.noReason),
       roles: z.record(z.string(), z.record(z.string(), z.array(z.string()))).default({}),
     })
     .prefault({}),

@@ -5,7 +5,7 @@ import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, withSpinner } from "../output.js";
-import { fill, messages, say } from "../i18n/index.js";
+import { fill, messages, say, text } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { requireAdminPermission } from "../preflight.js";
 import { resolveUser } from "../resolve.js";
@@ -21,8 +21,8 @@ export function registerAdminSessionCommands(admin: Command): void {
     handler(async (flags, ref: string) => {
       const { client } = await connect(flags);
       const user = await resolveUser(client, ref);
-      const answer = await withSpinner(flags, "Loading sessions…", () => client.adminListUserSessions({ userId: user.id }));
-      await emitList(flags, { document: { user: { id: user.id, email: user.email }, sessions: answer.sessions }, items: answer.sessions, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: `${user.email} has no live sessions.` });
+      const answer = await withSpinner(flags, text("adminSessions", "loading"), () => client.adminListUserSessions({ userId: user.id }));
+      await emitList(flags, { document: { user: { id: user.id, email: user.email }, sessions: answer.sessions }, items: answer.sessions, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: text("adminSessions", "none", { email: user.email }) });
     }),
   );
 
@@ -36,14 +36,14 @@ export function registerAdminSessionCommands(admin: Command): void {
       await confirm(flags, say("confirm", "endSession", { id: token.slice(0, 12) }));
       const answer = await client.adminRevokeUserSession({ sessionToken: token });
       // The server answers success for an unknown handle too (better-auth's answer); `revoked` says which.
-      if (answer.revoked === false) throw new CliError(`No session has the handle ${token}: see \`auth admin sessions list USER\`.`, EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
+      if (answer.revoked === false) throw new CliError(text("adminSessions", "noHandle", { token }), EXIT.NOT_FOUND, "SESSION_NOT_FOUND");
       await emit(flags, answer, () => info(say("done", "sessionEnded")));
     }),
   );
 
   const revokeAll = handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
-    if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
-    if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
+    if (ref && flags.fromFile) throw new CliError(text("adminSessions", "oneOrFile"), EXIT.USAGE, "INVALID_OPTION");
+    if (!ref && !flags.fromFile) throw new CliError(text("adminSessions", "nameUser"), EXIT.USAGE, "MISSING_ARGUMENT");
     const { client } = await connect(flags);
     await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
     if (flags.fromFile) {

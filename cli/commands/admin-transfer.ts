@@ -12,7 +12,7 @@ import { example, handler } from "../context.js";
 import { readCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
-import { say, sayCount } from "../i18n/index.js";
+import { fill, helpText, say, sayCount } from "../i18n/index.js";
 import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
@@ -111,7 +111,7 @@ export function registerTransferCommands(users: Command): void {
     "auth admin users import legacy.csv --dry-run",
     "auth --url https://old.example.com admin users export | auth --url https://new.example.com admin users import -",
   )
-    .addHelpText("after", `\nColumns / fields: ${IMPORT_FIELDS.join(", ")} (email and name required; others such as id are ignored).\nEvery row is tried; exit code 1 if any failed.`)
+    .addHelpText("after", `\n${fill(helpText("Columns / fields: {fields} (email and name required; others such as id are ignored).\nEvery row is tried; exit code 1 if any failed."), { fields: IMPORT_FIELDS.join(", ") })}`)
     .action(
       handler<{ format?: string; dryRun?: boolean }>(async (flags, file: string) => {
         let format: Format | undefined = flags.format ? formatOf(flags.format, file) : /\.csv$/i.test(file) ? "csv" : undefined;

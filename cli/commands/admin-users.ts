@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { User } from "../../shared/contract/schemas.js";
 import { runBulk } from "../bulk.js";
 import { connect } from "../connection.js";
-import { example, handler, interactive, type Flags } from "../context.js";
+import { example, handler, helpAfter, interactive, type Flags } from "../context.js";
 import { parseDuration, parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, printJsonLine, renderDetails, withSpinner } from "../output.js";
@@ -12,7 +12,7 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
-import { currentLanguage, fill, longDate, messages } from "../i18n/index.js";
+import { currentLanguage, fill, longDate, messages, text } from "../i18n/index.js";
 import { registerAdminTwoFactorCommand } from "./two-factor.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -35,7 +35,8 @@ interface ListFlags {
   locked?: boolean;
 }
 
-const BULK_HELP = "\nWith --from-file, one id or email per line (- reads standard input); every line is tried, a summary is printed, and the exit code is 1 if any failed. --dry-run only checks.";
+const BULK_HELP_EN = "With --from-file, one id or email per line (- reads standard input); every line is tried, a summary is printed, and the exit code is 1 if any failed. --dry-run only checks.";
+const bulkHelp = () => helpAfter(BULK_HELP_EN);
 
 export function registerAdminUserCommands(admin: Command): void {
   const users = admin.command("users").description("manage users (needs an administrator session)");
@@ -227,16 +228,16 @@ export function registerAdminUserCommands(admin: Command): void {
       `${path} ban --from-file bad-actors.txt --reason fraud --yes`,
       `grep -l spam reports/* | xargs cat | ${path} ban --from-file - --dry-run`,
     )
-      .addHelpText("after", BULK_HELP)
+      .addHelpText("after", bulkHelp())
       .action(ban);
     example(single(parent, "unban", `lift bans${short.replace("{name}", "unban")}`), `${path} unban spam@example.com`, `${path} unban --from-file appeals.txt`)
-      .addHelpText("after", BULK_HELP)
+      .addHelpText("after", bulkHelp())
       .action(unban);
   }
 
   // Lockout (docs/lockout.md): clears the failed sign-in count and any wait or lock.
   example(single(users, "unlock", "clear failed sign-in lockouts"), "auth admin users unlock ada@example.com", "auth admin users unlock --from-file locked.txt")
-    .addHelpText("after", BULK_HELP)
+    .addHelpText("after", bulkHelp())
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
         await perUser(flags, ref, {
@@ -251,7 +252,7 @@ export function registerAdminUserCommands(admin: Command): void {
     );
 
   example(single(users, "remove", "delete users with their sessions, accounts and memberships"), "auth admin users remove old@example.com --yes", "auth admin users remove --from-file leavers.txt --dry-run")
-    .addHelpText("after", BULK_HELP)
+    .addHelpText("after", bulkHelp())
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
         await perUser(flags, ref, {
@@ -324,8 +325,8 @@ interface PerUserJob {
 
 /** One user named on the line, or many with --from-file. */
 async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, ref: string | undefined, job: PerUserJob): Promise<void> {
-  if (ref && flags.fromFile) throw new CliError("Name one user or pass --from-file, not both.", EXIT.USAGE, "INVALID_OPTION");
-  if (!ref && !flags.fromFile) throw new CliError("Name a user (id or email) or pass --from-file FILE.", EXIT.USAGE, "MISSING_ARGUMENT");
+  if (ref && flags.fromFile) throw new CliError(text("adminSessions", "oneOrFile"), EXIT.USAGE, "INVALID_OPTION");
+  if (!ref && !flags.fromFile) throw new CliError(text("adminSessions", "nameUser"), EXIT.USAGE, "MISSING_ARGUMENT");
   const { client } = await connect(flags);
   await requireAdminPermission(client, job.permission, `${job.verb.toLowerCase()} users`);
   if (flags.fromFile) {

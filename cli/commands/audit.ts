@@ -6,6 +6,7 @@ import { example, handler } from "../context.js";
 import { parseDuration, parsePositiveInt, parseSince } from "../duration.js";
 import { emitList, info, printJsonLine, wantsJson, withSpinner } from "../output.js";
 import { resolveUser } from "../resolve.js";
+import { text } from "../i18n/index.js";
 
 const AUDIT_COLUMNS = ["createdAt", "action", "actorId", "targetId", "success", "reason", "ipAddress"];
 const AUDIT_IMPORTANCE = ["action", "createdAt", "success", "actorId", "targetId", "reason", "ipAddress"];
@@ -35,14 +36,16 @@ export function registerAuditCommands(admin: Command): void {
       let cursor: string | undefined;
       let nextCursor: string | null = null;
       do {
-        const page = await withSpinner(flags, "Loading events…", () => client.adminListAuditEvents({ ...query, limit, cursor }));
+        const page = await withSpinner(flags, text("audit", "loading"), () => client.adminListAuditEvents({ ...query, limit, cursor }));
         if (flags.jsonl) for (const event of page.events) printJsonLine(event);
         else events.push(...page.events);
         nextCursor = page.nextCursor;
         cursor = nextCursor ?? undefined;
       } while (flags.all && cursor);
       if (flags.jsonl) return;
-      await emitList(flags, { document: { events, nextCursor }, items: events, columns: AUDIT_COLUMNS, importance: AUDIT_IMPORTANCE, empty: "No events match.", footer: nextCursor && !flags.all ? "More events: pass --all." : undefined });
+      const { withReasonInWords } = await import("../audit-reason-text.js");
+      const items = wantsJson(flags) ? events : events.map(withReasonInWords);
+      await emitList(flags, { document: { events, nextCursor }, items, columns: AUDIT_COLUMNS, importance: AUDIT_IMPORTANCE, empty: text("audit", "none"), footer: nextCursor && !flags.all ? text("audit", "more") : undefined });
     }),
   );
 
@@ -62,9 +65,10 @@ export function registerAuditCommands(admin: Command): void {
       const backlog = parsePositiveInt(flags.backlog ?? (flags.count ? "0" : "10"), "--backlog", { min: 0, max: 500 });
       const stopAfter = flags.count ? parsePositiveInt(flags.count, "--count") : Infinity;
       const json = wantsJson(flags);
+      const { auditReasonText } = await import("../audit-reason-text.js");
       const print = (event: AuditEventWire) => {
         if (json) printJsonLine(event);
-        else info(`${event.createdAt}  ${event.success ? " " : "✗"} ${event.action.padEnd(28)} actor=${event.actorId ?? "-"} target=${event.targetId ?? "-"}${event.reason ? ` reason=${JSON.stringify(event.reason)}` : ""}`);
+        else info(`${event.createdAt}  ${event.success ? " " : "✗"} ${event.action.padEnd(28)} actor=${event.actorId ?? "-"} target=${event.targetId ?? "-"}${event.reason ? ` reason=${JSON.stringify(auditReasonText(event.reason))}` : ""}`);
       };
       const first = await client.adminListAuditEvents({ ...query, limit: Math.max(backlog, 1) });
       let lastSeq = first.events[0]?.seq ?? 0;

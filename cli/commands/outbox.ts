@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { info, printJson, printJsonLine, printTable, wantsJson } from "../output.js";
 import { say } from "../i18n/index.js";
 import { CliError, EXIT } from "../exit-codes.js";
-import { example } from "../context.js";
+import { example, helpAfter } from "../context.js";
 import { PREFER_ENV } from "../secret-flags.js";
 
 export function registerOutboxCommands(program: Command): void {
@@ -15,7 +15,7 @@ export function registerOutboxCommands(program: Command): void {
     .option("--to <email>", "only mail to this address")
     .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
     .option("--limit <n>", "at most this many", "50")
-    .addHelpText("after", "\nExample:\n  $ auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'\n  $ AUTH_DB=postgres://latchkey:PASSWORD@db.internal:5432/latchkey auth mail list --jsonl")
+    .addHelpText("after", helpAfter(null, "auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'", "AUTH_DB=postgres://latchkey:PASSWORD@db.internal:5432/latchkey auth mail list --jsonl"))
     .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);

@@ -1,11 +1,13 @@
 /** `auth server check-config`: resolve the settings `auth server start` would use, without starting. */
 import type { Command } from "commander";
+import { helpAfter } from "../context.js";
 import type { Config, ConfigInput } from "../../server/config.js";
 import { maskProviderSecrets } from "../../server/features/social/config-schema.js";
 import { info, printJson, wantsJson, warn } from "../output.js";
 import { existsSync } from "node:fs";
 import { secretMismatchCliError, type StartFlags } from "./server.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
+import { text } from "../i18n/index.js";
 
 /** The same settings flags as `auth server start`, plus the output switches. */
 type CheckFlags = StartFlags & { json?: boolean; jsonl?: boolean };
@@ -24,10 +26,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     .option("--smtp-url <url>", `SMTP server (AUTH_SMTP_URL; ${PREFER_ENV.smtpUrl})`)
     .option("--no-rate-limit", "turn rate limiting off")
     .option("--redis-url <url>", `Redis for shared rate-limit counters (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
-    .addHelpText(
-      "after",
-      "\nExits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).\n\nExample:\n  $ auth server check-config --config ./latchkey.json\n  $ NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json",
-    )
+    .addHelpText("after", helpAfter("Exits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).", "auth server check-config --config ./latchkey.json", "NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json"))
     .action(async (_flags: CheckFlags, command: Command) => {
       const flags = command.optsWithGlobals() as CheckFlags;
       const { buildConfig } = await import("../server-config.js");
@@ -41,9 +40,9 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
         printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, settings, warnings });
         return;
       }
-      info(`The configuration is valid (public URL ${baseURLOf(config)}; client IP from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}).`);
+      info(text("backup", "configValid", { url: baseURLOf(config), clientIp: describeTrustProxy(config.trustProxy) }));
       info(JSON.stringify(settings, null, 2));
-      for (const line of warnings) warn(`warning: ${line}`);
+      for (const line of warnings) warn(text("backup", "warning", { message: line }));
     });
 }
 

@@ -1,9 +1,10 @@
 /** `auth server copy`: every table from one database to another, SQLite or PostgreSQL (issue 26; server/maintenance/copy-database.ts). */
 import type { Command } from "commander";
+import { helpAfter } from "../context.js";
 import { existsSync, statSync } from "node:fs";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 
 type Flags = { from: string; to: string; force?: boolean; batchSize?: string; json?: boolean; jsonl?: boolean };
 
@@ -15,18 +16,15 @@ export function registerCopy(server: Command): void {
     .requiredOption("--to <db>", "target: SQLite file or postgres:// URL, migrated first; must be empty")
     .option("--force", "delete the target's rows first when it is not empty")
     .option("--batch-size <rows>", "rows per transaction on the target (default 2000)")
-    .addHelpText(
-      "after",
-      "\nSealed values are copied as they are: start the target's servers with the same AUTH_SECRET. Each table's row count is checked at the end.\n\nExample:\n  $ auth server copy --from ./data/latchkey.db --to postgres://latchkey@db.internal/latchkey",
-    )
+    .addHelpText("after", helpAfter("Sealed values are copied as they are: start the target's servers with the same AUTH_SECRET. Each table's row count is checked at the end.", "auth server copy --from ./data/latchkey.db --to postgres://latchkey@db.internal/latchkey"))
     .action(async (_flags: Flags, command: Command) => {
       const flags = command.optsWithGlobals() as Flags;
       const batchSize = flags.batchSize === undefined ? undefined : Number(flags.batchSize);
-      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)) throw new CliError(`--batch-size must be a whole number from 1 to 100000, not "${flags.batchSize}"`, EXIT.USAGE);
+      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)) throw new CliError(text("backup", "batchSize", { value: String(flags.batchSize) }), EXIT.USAGE);
       const { isPostgresUrl, displayTarget } = await import("../../server/db/target.js");
-      if (flags.from === flags.to) throw new CliError("--from and --to name the same database.", EXIT.USAGE, "SAME_DATABASE");
+      if (flags.from === flags.to) throw new CliError(text("backup", "sameDatabase"), EXIT.USAGE, "SAME_DATABASE");
       // openDatabase would create a missing SQLite file: a mistyped source must not become an empty copy.
-      if (!isPostgresUrl(flags.from) && (!existsSync(flags.from) || statSync(flags.from).isDirectory())) throw new CliError(`No database at ${flags.from}.`, EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
+      if (!isPostgresUrl(flags.from) && (!existsSync(flags.from) || statSync(flags.from).isDirectory())) throw new CliError(text("backup", "noSource", { path: flags.from }), EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
       const { openDatabase } = await import("../../server/db/database.js");
       const { DatabaseUnreachableError } = await import("../../server/db/target.js");
       const copy = await import("../../server/maintenance/copy-database.js");

@@ -1,8 +1,9 @@
 /** `auth server restore`: a backup back in place of the SQLite database, checked first (issue 26; cli/restore.ts). */
 import type { Command } from "commander";
+import { helpAfter } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 import { PREFER_ENV } from "../secret-flags.js";
 
 type Flags = { from: string; db?: string; config?: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
@@ -14,16 +15,13 @@ export function registerRestore(server: Command): void {
     .requiredOption("--from <file>", "the backup file")
     .option("--db <file>", `SQLite database file to replace (AUTH_DB; ${PREFER_ENV.db})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG): its secret and previousSecrets")
-    .addHelpText(
-      "after",
-      "\nChecks, before anything changes: no server has the database open, the backup passes PRAGMA integrity_check, it comes from this version or an older one, and AUTH_SECRET (or <from>.secret written by backup --with-secret) is the secret it was sealed with (exit code 9 otherwise). The replaced files are kept as *.before-restore.\n\nExample:\n  $ AUTH_SECRET=\"$(cat ./backups/latchkey.db.secret)\" auth server restore --from ./backups/latchkey.db --db ./data/latchkey.db",
-    )
+    .addHelpText("after", helpAfter("Checks, before anything changes: no server has the database open, the backup passes PRAGMA integrity_check, it comes from this version or an older one, and AUTH_SECRET (or <from>.secret written by backup --with-secret) is the secret it was sealed with (exit code 9 otherwise). The replaced files are kept as *.before-restore.", "AUTH_SECRET=\"$(cat ./backups/latchkey.db.secret)\" auth server restore --from ./backups/latchkey.db --db ./data/latchkey.db"))
     .action(async (_flags: Flags, command: Command) => {
       const flags = command.optsWithGlobals() as Flags;
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(flags.db ? { db: flags.db } : {}, flags.config);
       const { isPostgresUrl } = await import("../../server/db/target.js");
-      if (isPostgresUrl(config.db)) throw new CliError("auth server restore writes SQLite files; to load a backup into PostgreSQL run auth server copy --from BACKUP --to \"$AUTH_DB\".", EXIT.USAGE, "RESTORE_NEEDS_SQLITE");
+      if (isPostgresUrl(config.db)) throw new CliError(text("backup", "restoreNeedsSqlite"), EXIT.USAGE, "RESTORE_NEEDS_SQLITE");
       const { findSecret } = await import("../../server/secret.js");
       const { restoreDatabase } = await import("../restore.js");
       const result = await restoreDatabase({ from: flags.from, db: config.db, secret: findSecret(config), previousSecrets: config.previousSecrets }, flags);

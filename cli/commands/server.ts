@@ -4,8 +4,8 @@ import type { ConfigInput } from "../../server/config.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
 import { promptNewPassword, readSecretFromStdin } from "../prompt.js";
-import { example } from "../context.js";
-import { say } from "../i18n/index.js";
+import { example, helpAfter } from "../context.js";
+import { say, text } from "../i18n/index.js";
 import { registerCheckConfig } from "./server-check-config.js";
 import { registerRotateSecret } from "./server-rotate-secret.js";
 import { registerRestore } from "./server-restore.js";
@@ -46,7 +46,7 @@ export function registerServerCommands(program: Command): void {
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
     .option("--redis-url <url>", `keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
-    .addHelpText("after", "\nExample:\n  $ auth server start --port 3000 --db ./data/latchkey.db\n  $ AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com")
+    .addHelpText("after", helpAfter(null, "auth server start --port 3000 --db ./data/latchkey.db", "AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com"))
     .action(async (_flags: StartFlags, command: Command) => {
       const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
@@ -68,7 +68,7 @@ export function registerServerCommands(program: Command): void {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
         if (error instanceof SecretMismatchError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
         if (error instanceof DatabaseUnreachableError) throw new CliError(error.message, EXIT.NETWORK);
-        if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(`Port ${config.port} is already in use; pass --port.`, EXIT.FAILURE);
+        if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(text("backup", "portInUse", { port: config.port }), EXIT.FAILURE);
         throw error;
       }
     });
@@ -80,7 +80,7 @@ export function registerServerCommands(program: Command): void {
     .command("migrate")
     .description("apply pending database migrations")
     .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
-    .addHelpText("after", "\nExample:\n  $ auth server migrate --db ./data/latchkey.db")
+    .addHelpText("after", helpAfter(null, "auth server migrate --db ./data/latchkey.db"))
     .action(async (_flags: { db?: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
@@ -111,10 +111,7 @@ export function registerServerCommands(program: Command): void {
     .option("--name <name>", "display name for a new user")
     .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
     .option("--password-stdin", "read the new user's password from standard input")
-    .addHelpText(
-      "after",
-      "\nWith neither --password-stdin nor a terminal to prompt on, a strong password is generated and printed once.\n\nExample:\n  $ printf %s \"$ADMIN_PASSWORD\" | auth server create-admin --db ./data/latchkey.db --email ops@example.com --password-stdin",
-    )
+    .addHelpText("after", helpAfter("With neither --password-stdin nor a terminal to prompt on, a strong password is generated and printed once.", "printf %s \"$ADMIN_PASSWORD\" | auth server create-admin --db ./data/latchkey.db --email ops@example.com --password-stdin"))
     .action(async (_flags: { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { email: string; name?: string; db?: string; passwordStdin?: boolean; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
@@ -129,7 +126,7 @@ export function registerServerCommands(program: Command): void {
         const exists = (await findUserByEmail(app.db, normalizeEmail(flags.email))) !== undefined;
         let password: string | undefined;
         if (flags.passwordStdin) password = await readSecretFromStdin();
-        else if (!exists && process.stdin.isTTY) password = await promptNewPassword("Password for the new administrator (empty: generate one): ", { allowEmpty: true });
+        else if (!exists && process.stdin.isTTY) password = await promptNewPassword(text("backup", "adminPassword"), { allowEmpty: true });
         return createAdmin(app, { email: flags.email, name: flags.name, password });
       });
       const user = toUser(result.user);
@@ -137,8 +134,8 @@ export function registerServerCommands(program: Command): void {
         printJson({ created: result.created, user, ...(result.generatedPassword ? { password: result.generatedPassword } : {}) });
         return;
       }
-      info(result.created ? `Created administrator ${user.email} (${user.id}).` : say("done", "adminPromoted", { email: user.email, role: user.role }));
-      if (result.generatedPassword) info(`Generated password (shown once, store it now): ${result.generatedPassword}`);
+      info(result.created ? text("backup", "createdAdmin", { email: user.email, id: user.id }) : say("done", "adminPromoted", { email: user.email, role: user.role }));
+      if (result.generatedPassword) info(text("backup", "generatedPassword", { password: result.generatedPassword }));
     });
 
   server
@@ -148,10 +145,7 @@ export function registerServerCommands(program: Command): void {
     .requiredOption("--out <file>", "where to write the copy (mode 0600: it holds password hashes)")
     .option("--with-secret", "also write the server secret to <out>.secret (mode 0600): a restore needs it")
     .option("--config <file>", "JSON settings file (AUTH_CONFIG): its secret, for --with-secret")
-    .addHelpText(
-      "after",
-      "\nAn existing --out file is replaced only after confirmation (or --yes). Restoring needs the server secret the database was sealed with: keep it with (--with-secret) or apart from the backup.\n\nExample:\n  $ auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db --with-secret",
-    )
+    .addHelpText("after", helpAfter("An existing --out file is replaced only after confirmation (or --yes). Restoring needs the server secret the database was sealed with: keep it with (--with-secret) or apart from the backup.", "auth server backup --db ./data/latchkey.db --out ./backups/latchkey-$(date +%F).db --with-secret"))
     .action(async (_flags: { db?: string; out: string }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; out: string; withSecret?: boolean; config?: string; json?: boolean; jsonl?: boolean; yes?: boolean; input?: boolean };
       const { buildConfig } = await import("../server-config.js");
@@ -159,19 +153,19 @@ export function registerServerCommands(program: Command): void {
       const { isPostgresUrl } = await import("../../server/db/target.js");
       // The online backup API is SQLite's; PostgreSQL has its own tools, which also see every
       // instance's writes consistently.
-      if (isPostgresUrl(config.db)) throw new CliError("auth server backup copies SQLite files only; back up PostgreSQL with pg_dump (e.g. pg_dump -Fc \"$AUTH_DB\" > latchkey.dump).", EXIT.USAGE);
+      if (isPostgresUrl(config.db)) throw new CliError(text("backup", "backupNeedsSqlite"), EXIT.USAGE);
       const { backupDatabase, writeSecretBeside } = await import("../backup.js");
       let secret: string | null = null;
       if (flags.withSecret) {
         const { findSecret } = await import("../../server/secret.js");
         secret = findSecret(config);
-        if (!secret) throw new CliError("--with-secret: no server secret is configured for this database (AUTH_SECRET, the config file, or a .secret file beside it).", EXIT.USAGE, "SECRET_REQUIRED");
+        if (!secret) throw new CliError(text("backup", "noSecretForWith"), EXIT.USAGE, "SECRET_REQUIRED");
       }
       const result = await backupDatabase(config.db, flags.out, flags);
       if (secret) result.secretFile = writeSecretBeside(result.out, secret, config.previousSecrets);
       if (wantsJson(flags)) printJson(result);
       else {
-        info(`Backed up ${result.db} to ${result.out} (${result.pages} pages, ${result.bytes} bytes, ${result.durationMs} ms).`);
+        info(text("backup", "backedUp", { db: result.db, out: result.out, pages: result.pages, bytes: result.bytes, ms: result.durationMs }));
         info(result.secretFile ? say("done", "backupSecretWritten", { file: result.secretFile }) : say("done", "backupSecretNeeded"));
       }
     });
@@ -190,7 +184,7 @@ function startFlagsToConfig(flags: StartFlags): ConfigInput {
   const config: Record<string, unknown> = {};
   if (flags.port) {
     const port = Number(flags.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${flags.port}"`, EXIT.USAGE);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(text("backup", "badPort", { value: String(flags.port) }), EXIT.USAGE);
     config.port = port;
   }
   if (flags.host) config.host = flags.host;

@@ -4,7 +4,7 @@ import { connect, makeClient, normalizeUrl } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, warn, withSpinner } from "../output.js";
-import { messages, say } from "../i18n/index.js";
+import { messages, say, text } from "../i18n/index.js";
 import { loadProfiles, profileName, profilesPath, saveProfiles, updateProfile } from "../profiles.js";
 import { confirm, promptLine } from "../prompt.js";
 
@@ -25,7 +25,7 @@ export function registerSessionCommands(program: Command): void {
       const file = loadProfiles();
       const name = profileName(flags.profile, file);
       const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url || (file.current ? file.profiles[file.current]?.url : undefined);
-      if (!rawUrl) throw new CliError("Which server? Pass --url (e.g. --url http://127.0.0.1:3000) or set AUTH_URL.", EXIT.USAGE, "NO_SERVER");
+      if (!rawUrl) throw new CliError(text("login", "whichServer"), EXIT.USAGE, "NO_SERVER");
       const url = normalizeUrl(rawUrl);
       // The browser sign-in keeps cookies: a two-factor account is held at the second step (its cookie).
       const client = flags.provider ? await (await import("./two-factor.js")).cookieClient(url) : await makeClient(url);
@@ -38,9 +38,9 @@ export function registerSessionCommands(program: Command): void {
       } else {
       let email = flags.email;
       if (!email) {
-        if (!interactive(flags) || flags.passwordStdin) throw new CliError("Pass --email (no terminal to ask on).", EXIT.USAGE, "EMAIL_REQUIRED");
-        email = (await promptLine("Email: ")).trim();
-        if (!email) throw new CliError("The email is empty.", EXIT.USAGE, "EMAIL_REQUIRED");
+        if (!interactive(flags) || flags.passwordStdin) throw new CliError(text("login", "passEmail"), EXIT.USAGE, "EMAIL_REQUIRED");
+        email = (await promptLine(text("prompts", "email"))).trim();
+        if (!email) throw new CliError(text("login", "emailEmpty"), EXIT.USAGE, "EMAIL_REQUIRED");
       }
       // Password, then the second step for two-factor accounts (prompt or --totp-stdin): two-factor.ts.
       result = await (await import("./two-factor.js")).passwordSignIn(url, flags, email);
@@ -71,7 +71,7 @@ export function registerSessionCommands(program: Command): void {
       const name = profileName(flags.profile, file);
       const profile = file.profiles[name];
       if (!profile?.token) {
-        await emit(flags, { profile: name, signedOut: false, revoked: false }, () => info(`Profile "${name}" was not signed in.`));
+        await emit(flags, { profile: name, signedOut: false, revoked: false }, () => info(text("login", "notSignedInProfile", { name })));
         return;
       }
       let revoked = false;
@@ -80,7 +80,7 @@ export function registerSessionCommands(program: Command): void {
         await client.signOut({});
         revoked = true;
       } catch (error) {
-        warn(`warning: could not end the session on the server (${(error as Error).message}); forgetting it locally.`);
+        warn(text("login", "logoutFailed", { reason: (error as Error).message }));
       }
       updateProfile(name, (previous) => (previous ? { ...previous, token: undefined, organizationId: undefined } : previous));
       await emit(flags, { profile: name, signedOut: true, revoked }, () => info(say("done", "signedOut", { url: profile.url, profile: name })));
@@ -95,7 +95,7 @@ export function registerSessionCommands(program: Command): void {
     handler(async (flags) => {
       const connection = await connect(flags);
       const answer = await withSpinner(flags, messages().progress.checkingSession, () => connection.client.getSession({ disableRefresh: true }));
-      if (!answer) throw new CliError("Your session has expired or was revoked: run `auth login`.", EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
+      if (!answer) throw new CliError(messages().failures.sessionExpired, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
       // The get-session token is the bearer credential itself: never print it.
       const { token: _token, ...session } = answer.session;
       const document = { url: connection.url, profile: connection.profileName, user: answer.user, session };
@@ -135,17 +135,17 @@ export function registerSessionCommands(program: Command): void {
         document: { current: file.profiles[current] ? current : null, file: profilesPath(), profiles: items },
         items,
         columns: ["name", "current", "url", "email", "signedIn"],
-        empty: "No profiles yet: run `auth login --url URL`.",
+        empty: text("login", "noProfiles"),
       });
     }),
   );
   example(profile.command("use").argument("<name>", "profile name").description("make a profile the default"), "auth profile use prod").action(
     handler(async (flags, name: string) => {
       const file = loadProfiles();
-      if (!file.profiles[name]) throw new CliError(`No profile named "${name}" (see \`auth profile list\`).`, EXIT.NOT_FOUND, "PROFILE_NOT_FOUND");
+      if (!file.profiles[name]) throw new CliError(text("login", "noSuchProfile", { name }), EXIT.NOT_FOUND, "PROFILE_NOT_FOUND");
       file.current = name;
       saveProfiles(file);
-      await emit(flags, { current: name }, () => info(`Now using profile "${name}" (${file.profiles[name]!.url}).`));
+      await emit(flags, { current: name }, () => info(text("login", "usingProfile", { name, url: file.profiles[name]!.url })));
     }),
   );
   example(
@@ -154,10 +154,10 @@ export function registerSessionCommands(program: Command): void {
   ).action(
     handler(async (flags, name: string) => {
       const file = loadProfiles();
-      if (!file.profiles[name]) throw new CliError(`No profile named "${name}" (see \`auth profile list\`).`, EXIT.NOT_FOUND, "PROFILE_NOT_FOUND");
+      if (!file.profiles[name]) throw new CliError(text("login", "noSuchProfile", { name }), EXIT.NOT_FOUND, "PROFILE_NOT_FOUND");
       await confirm(flags, say("confirm", "forgetProfile", { name }));
       updateProfile(name, () => undefined);
-      await emit(flags, { removed: name }, () => info(`Removed profile "${name}".`));
+      await emit(flags, { removed: name }, () => info(text("login", "removedProfile", { name })));
     }),
   );
 }

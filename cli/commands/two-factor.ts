@@ -9,6 +9,7 @@ import { example, handler, interactive, type GlobalFlags } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, info, withSpinner } from "../output.js";
 import { promptHidden, promptLine, readSecret, readStdin } from "../prompt.js";
+import { text } from "../i18n/index.js";
 
 interface LoginSecretFlags extends GlobalFlags {
   passwordStdin?: boolean;
@@ -22,13 +23,13 @@ interface LoginSecretFlags extends GlobalFlags {
 export async function readLoginSecrets(flags: LoginSecretFlags): Promise<{ password: string; code?: string }> {
   if (flags.passwordStdin && flags.totpStdin) {
     const [password, code] = (await readStdin()).split(/\r?\n/);
-    if (!password || !code) throw new CliError("Standard input must hold two lines: the password, then the code.", EXIT.USAGE, "PASSWORD_REQUIRED");
+    if (!password || !code) throw new CliError(text("twoFactor", "twoLines"), EXIT.USAGE, "PASSWORD_REQUIRED");
     return { password, code: code.trim() };
   }
-  const password = await readSecret(flags, "Password: ");
+  const password = await readSecret(flags, text("prompts", "password"));
   if (!flags.totpStdin) return { password };
   const code = (await readStdin()).split(/\r?\n/)[0]?.trim();
-  if (!code) throw new CliError("Nothing on standard input: pipe the code in.", EXIT.USAGE, "CODE_REQUIRED");
+  if (!code) throw new CliError(text("twoFactor", "noCode"), EXIT.USAGE, "CODE_REQUIRED");
   return { password, code };
 }
 
@@ -66,7 +67,7 @@ type SignedIn = { token: string | null; user: { email: string; id: string } };
 export async function passwordSignIn(url: string, flags: LoginSecretFlags, email: string): Promise<SignedIn & { client: LatchkeyClient }> {
   const { password, code: piped } = await readLoginSecrets(flags);
   const client = await cookieClient(url);
-  const first = await withSpinner(flags, "Signing in…", () => client.signInEmail({ email, password }));
+  const first = await withSpinner(flags, text("login", "signingIn"), () => client.signInEmail({ email, password }));
   if (!first.twoFactorRedirect) return { client, token: first.token, user: first.user };
   return { client, ...(await secondStep(client, flags, first.twoFactorMethods ?? [], piped)) };
 }
@@ -82,8 +83,8 @@ export async function secondStep(client: LatchkeyClient, flags: LoginSecretFlags
   if (byMail) await client.twoFactorSendOtp({});
   if (!code && flags.totpStdin) code = (await readStdin()).split(/\r?\n/)[0]?.trim();
   if (!code) {
-    if (!interactive(flags)) throw new CliError("This account has two-factor on: pipe the code with --totp-stdin.", EXIT.USAGE, "CODE_REQUIRED");
-    code = (await promptHidden(byMail ? "Code from the mail just sent: " : "Authenticator code (or a backup code): ")).trim();
+    if (!interactive(flags)) throw new CliError(text("twoFactor", "pipeCode"), EXIT.USAGE, "CODE_REQUIRED");
+    code = (await promptHidden(text("twoFactor", byMail ? "mailCode" : "appCode"))).trim();
   }
   // Six digits: TOTP (or the mailed code); anything else is taken as a backup code (xxxxx-xxxxx).
   const answer = /^\d{6}$/.test(code)
@@ -93,7 +94,7 @@ export async function secondStep(client: LatchkeyClient, flags: LoginSecretFlags
 }
 
 async function passwordOf(flags: LoginSecretFlags): Promise<string> {
-  return readSecret(flags, "Password: ");
+  return readSecret(flags, text("prompts", "password"));
 }
 
 export function registerTwoFactorCommands(account: Command): void {
@@ -118,15 +119,15 @@ export function registerTwoFactorCommands(account: Command): void {
       await emit(flags, { totpURI, secret, backupCodes, enabled: false }, async () => {
         const { toString } = await import("qrcode");
         process.stdout.write(await toString(totpURI, { type: "terminal", small: true }));
-        info(`Scan the code with your authenticator app, or enter the key by hand: ${secret}`);
-        info("Backup codes (each works once; they are shown only now, keep them somewhere safe):");
+        info(text("twoFactor", "scan", { secret: secret ?? "" }));
+        info(text("twoFactor", "backupCodes"));
         for (const code of backupCodes) process.stdout.write(`  ${code}\n`);
-        if (!asksNow) info("Then confirm with `auth account 2fa verify <code>`.");
+        if (!asksNow) info(text("twoFactor", "thenVerify"));
       });
       if (!asksNow || flags.json) return;
-      const code = (await promptLine("Code from the app: ")).trim();
+      const code = (await promptLine(text("twoFactor", "codeFromApp"))).trim();
       const verified = await client.twoFactorVerifyTotp({ code });
-      info(verified.user.twoFactorEnabled ? "Two-factor authentication is on." : "The code was accepted.");
+      info(text("twoFactor", verified.user.twoFactorEnabled ? "on" : "accepted"));
     }),
   );
   example(
@@ -136,7 +137,7 @@ export function registerTwoFactorCommands(account: Command): void {
     handler(async (flags, code: string) => {
       const { client } = await connect(flags);
       const answer = await client.twoFactorVerifyTotp({ code });
-      await emit(flags, { enabled: answer.user.twoFactorEnabled, user: answer.user }, () => info("Two-factor authentication is on."));
+      await emit(flags, { enabled: answer.user.twoFactorEnabled, user: answer.user }, () => info(text("twoFactor", "on")));
     }),
   );
   example(
@@ -146,7 +147,7 @@ export function registerTwoFactorCommands(account: Command): void {
     handler<{ passwordStdin?: boolean }>(async (flags) => {
       const { client } = await connect(flags);
       const answer = await client.twoFactorDisable({ password: await passwordOf(flags) });
-      await emit(flags, answer, () => info("Two-factor authentication is off."));
+      await emit(flags, answer, () => info(text("twoFactor", "off")));
     }),
   );
   example(
@@ -157,7 +158,7 @@ export function registerTwoFactorCommands(account: Command): void {
       const { client } = await connect(flags);
       const answer = await client.twoFactorGenerateBackupCodes({ password: await passwordOf(flags) });
       await emit(flags, { backupCodes: answer.backupCodes }, () => {
-        info("New backup codes (the old ones no longer work; each works once):");
+        info(text("twoFactor", "newBackupCodes"));
         for (const code of answer.backupCodes) process.stdout.write(`${code}\n`);
       });
     }),
@@ -175,9 +176,9 @@ export function registerAdminTwoFactorCommand(users: Command): void {
       const { resolveUser } = await import("../resolve.js");
       const { confirm } = await import("../prompt.js");
       const target = await resolveUser(client, ref);
-      await confirm(flags, `Turn two-factor off for ${target.email}?`);
+      await confirm(flags, text("twoFactor", "confirmReset", { email: target.email }));
       await client.adminResetTwoFactor({ userId: target.id });
-      await emit(flags, { userId: target.id, email: target.email, twoFactorEnabled: false }, () => info(`Two-factor is off for ${target.email}; they can set it up again.`));
+      await emit(flags, { userId: target.id, email: target.email, twoFactorEnabled: false }, () => info(text("twoFactor", "resetDone", { email: target.email })));
     }),
   );
 }

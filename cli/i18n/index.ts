@@ -7,7 +7,7 @@
 import type { Command, Help } from "commander";
 import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
 import { en } from "./messages/en.js";
-import type { CliMessages, Plural } from "./types.js";
+import type { CliMessages, Plural, TextGroups } from "./types.js";
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag {
   return localeLanguage(env) ?? "en";
@@ -26,18 +26,37 @@ export function localeLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTa
 // English is always there (errors before the language is loaded, a missing file); the others are
 // loaded one at a time: the CLI's start budget has no room for eight catalogues.
 let current: { language: LanguageTag; messages: CliMessages } = { language: "en", messages: en };
+/** --help in the language: English text → translation (gettext style; cli/i18n/help/<language>.ts). */
+let helpTexts: Readonly<Record<string, string>> = {};
 
 /** Reads the locale and loads its catalogue; run once before the command tree is built. */
 export async function loadCliLanguage(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const language = cliLanguage(env);
   if (language === "en") return;
   try {
-    const module = (await import(`./messages/${language}.js`)) as Record<string, CliMessages>;
+    const [module, help] = await Promise.all([
+      import(`./messages/${language}.js`) as Promise<Record<string, CliMessages>>,
+      import(`./help/${language}.js`) as Promise<{ help: Record<string, string> }>,
+    ]);
     const messages = module[language];
     if (messages) current = { language, messages };
+    helpTexts = help.help;
   } catch {
     // A damaged install: English rather than no words at all.
   }
+}
+
+/** Every English help text asked for while the tree was built (the catalogue test's list). */
+export const askedHelpTexts = new Set<string>();
+
+/**
+ * A text of --help (a command's or option's description, the prose under a command) in the
+ * language; English when it has no translation. Keyed by the English text itself, so a changed
+ * English sentence shows up in the catalogue test until it is translated again.
+ */
+export function helpText(english: string): string {
+  askedHelpTexts.add(english);
+  return Object.hasOwn(helpTexts, english) ? helpTexts[english]! : english;
 }
 
 /** The messages for this process (English until loadCliLanguage has run). */
@@ -86,29 +105,32 @@ export function isYes(answer: string): boolean {
 }
 
 /**
- * Help in the language: commander's headings, and the descriptions of commands and global
- * options that have a translation (the rest keep their English text).
+ * Help in the language: commander's headings, and every description of a command, option and
+ * argument (through helpText, keyed by the English description).
  */
 export function localizeHelp(program: Command): void {
   const { help } = messages();
-  if (currentLanguage() === "en") return;
-  const walk = (command: Command, path: string) => {
-    const translated = help.commands[path];
-    if (translated !== undefined && Object.hasOwn(help.commands, path)) command.description(translated);
-    for (const sub of command.commands) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
+  const walk = (command: Command) => {
+    if (command.description()) command.description(helpText(command.description()));
+    for (const option of command.options) if (option.description) option.description = helpText(option.description);
+    for (const argument of command.registeredArguments) if (argument.description) argument.description = helpText(argument.description);
+    for (const sub of command.commands) walk(sub);
   };
-  walk(program, "");
-  for (const option of program.options) {
-    if (option.long && Object.hasOwn(help.options, option.long)) option.description = help.options[option.long]!;
-  }
+  walk(program);
   const titles = help.titles as Record<string, string>;
   const styleTitle = (title: string) => (Object.hasOwn(titles, title) ? titles[title]! : title);
+  const helpDescription = helpText("display help for command");
   const eachCommand = (command: Command) => {
     // configureHelp replaces the settings object, so keep the ones already set.
     command.configureHelp({ ...command.configureHelp(), styleTitle } as Partial<Help>);
-    command.helpOption("-h, --help", help.options["--help"]);
-    if (command.commands.length > 0) command.helpCommand("help [command]", help.options["--help"]);
+    command.helpOption("-h, --help", helpDescription);
+    if (command.commands.length > 0) command.helpCommand("help [command]", helpDescription);
     for (const sub of command.commands) eachCommand(sub);
   };
   eachCommand(program);
+}
+
+/** A message of one of the CLI's plain groups (types.ts `TextGroups`), e.g. `text("backup", "noBackup", { path })`. */
+export function text<G extends keyof TextGroups>(group: G, key: keyof TextGroups[G] & string, values?: Record<string, string | number>): string {
+  return fill((messages()[group] as Record<string, string>)[key]!, values);
 }

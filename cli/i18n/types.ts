@@ -4,9 +4,11 @@
  * Plain templates rather than ICU: the CLI must start in well under 200 ms, and these few
  * messages need nothing more.
  */
+import type { AuditReasonKey } from "../../shared/audit-reasons.js";
+
 export type Plural = { other: string } & Partial<Record<"zero" | "one" | "two" | "few" | "many", string>>;
 
-export interface CliMessages {
+export interface CliMessages extends TextGroups {
   /** Before every error line: "error: …". */
   errorPrefix: string;
   sessionMissing: string;
@@ -130,13 +132,10 @@ export interface CliMessages {
     /** Rows beyond the listed ones: {count}. */
     baMore: string;
   };
+  /** Descriptions and prose of --help are in cli/i18n/help/<language>.ts (keyed by the English text). */
   help: {
     /** commander's headings. */
     titles: { "Usage:": string; "Options:": string; "Commands:": string; "Arguments:": string; "Global Options:": string };
-    /** Descriptions by command path ("" is `auth` itself, "admin users" a subcommand). */
-    commands: Record<string, string>;
-    /** Global option descriptions by long flag. */
-    options: Record<string, string>;
   };
   /** CLI-side refusals (account, organization, api-key commands); placeholders as in English. */
   failures: Record<"sessionHandleUnknown" | "sessionExpired" | "nothingToChangeAccount" | "twoPasswordLines" | "noTerminalPassword" | "newPasswordsDiffer" | "permissionFormat" | "whichOrganization" | "noMember" | "noTeam" | "metadataNotObject" | "slugRequired" | "noActiveOrganization" | "nothingToChangeOrganization" | "noOrganization", string>;
@@ -146,4 +145,31 @@ export interface CliMessages {
   impersonation: { started: string; token: string; stopped: string };
   /** The bulk progress label of a --dry-run; the spinner of `auth whoami`'s session check. */
   progress: { checking: string; checkingSession: string };
+}
+
+/** Plain messages by area, read with `text(group, key, values)` (cli/i18n/index.ts). */
+export interface TextGroups {
+  /** Masked prompts and reading secrets (cli/prompt.ts); the prompts end with ": ". */
+  prompts: Record<"nothingOnStdin" | "notATerminal" | "cancelled" | "noTerminal" | "passwordEmpty" | "again" | "passwordsDiffer" | "password" | "email" | "passwordInArguments", string>;
+  /** Which server and credentials (cli/connection.ts). */
+  connection: Record<"notUrl" | "notHttp" | "noServerForKey" | "noProfile" | "noServer" | "notSignedIn" | "pinned" | "unpinned" | "profileUrl", string>;
+  /** `auth login | logout | profile …`. */
+  login: Record<"whichServer" | "passEmail" | "emailEmpty" | "notSignedInProfile" | "logoutFailed" | "noProfiles" | "noSuchProfile" | "usingProfile" | "removedProfile" | "signingIn", string>;
+  /** `auth account 2fa …`, the second sign-in step and `admin users reset-2fa`. */
+  twoFactor: Record<"twoLines" | "noCode" | "pipeCode" | "mailCode" | "appCode" | "scan" | "backupCodes" | "thenVerify" | "codeFromApp" | "on" | "accepted" | "off" | "newBackupCodes" | "confirmReset" | "resetDone", string>;
+  /** `auth admin sessions …` and the one-user-or-a-file rule of per-user commands. */
+  adminSessions: Record<"loading" | "none" | "noHandle" | "oneOrFile" | "nameUser", string>;
+  /** `auth admin audit list | tail`. */
+  audit: Record<"loading" | "none" | "more", string>;
+  /** Reasons the server writes into the audit log (shared/audit-reasons.ts); typed reasons stay as typed. */
+  auditReasons: Record<AuditReasonKey, string>;
+  /** `auth server backup | restore | copy | rotate-secret | check-config | start | create-admin`. */
+  backup: Record<
+    | "inMemoryBackup" | "noDatabase" | "outSameAsDb" | "outIsFolder" | "fileInTheWay" | "cannotWrite" | "cannotOpenDb" | "notSqlite" | "copyCorrupt"
+    | "inMemoryRestore" | "noBackup" | "fromIsFolder" | "fromSameAsDb" | "newerBuild" | "secretRequired" | "inUse" | "cannotOpenBackup" | "backupCorrupt" | "notLatchkey"
+    | "restoreNeedsSqlite" | "backupNeedsSqlite" | "noSecretForWith" | "backedUp" | "batchSize" | "sameDatabase" | "noSource"
+    | "noRotateSecret" | "resealing" | "resealingTable" | "resealed" | "resealedTable" | "unreadableTable" | "oldBackupCodes"
+    | "configValid" | "warning" | "portInUse" | "badPort" | "adminPassword" | "generatedPassword" | "createdAdmin",
+    string
+  >;
 }

@@ -69,6 +69,32 @@ export function truncate(text: string, width: number): string {
   return chars.slice(0, width - 1).join("") + "…";
 }
 
+/** An email address inside a cell (an audit reason may name one). */
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+
+/** The longest email address in `text` (0 when there is none): narrower, and it would be cut. */
+function longestEmail(text: string): number {
+  return Math.max(0, ...text.split(/\s+/).filter((word) => EMAIL.test(word)).map(textWidth));
+}
+
+/**
+ * A cell cut to `width` with "…", never inside an email address (#25): "ops@exam…" names nobody,
+ * or the wrong person. An address the cut would split goes whole, with the words after it; the
+ * cut falls on the space before it. Other words (ids, actions) are cut where they must be, and so
+ * is an address that begins the cell on a screen narrower than the address itself.
+ */
+export function cutCell(text: string, width: number): string {
+  const cut = truncate(text, width);
+  if (cut === text || width <= 0) return cut;
+  const kept = Array.from(text).slice(0, width - 1).join("");
+  const wordStart = kept.search(/\S+$/);
+  if (wordStart < 0) return kept.trimEnd() + "…";
+  const splitWord = text.slice(wordStart).split(/\s/)[0]!;
+  const before = kept.slice(0, wordStart).trimEnd();
+  if (!EMAIL.test(splitWord) || before === "") return cut;
+  return before + "…";
+}
+
 export interface TableInput {
   rows: Array<Record<string, unknown>>;
   /** Display order. */
@@ -119,7 +145,9 @@ export function layoutTable(input: TableInput): TableLayout {
   const natural = (key: string) => Math.max(textWidth(header(key)), ...all.map((row) => textWidth(row[key] ?? "")));
   // The narrowest a column may get before it is dropped: the identity whole, the rest their
   // header (or 12 characters, enough to tell values apart), never wider than they are.
-  const least = (key: string) => (key === importance[0] ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12)));
+  // A column holding email addresses keeps room for the longest whole.
+  const emailWidth = new Map(columns.map((key) => [key, Math.max(0, ...all.map((row) => longestEmail(row[key] ?? "")))]));
+  const least = (key: string) => (key === importance[0] ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12, emailWidth.get(key)!)));
   const total = (keys: string[], width: (key: string) => number) => keys.reduce((sum, key) => sum + width(key), 0) + GAP * Math.max(0, keys.length - 1);
   const hidden: string[] = [];
   if (!explicit) {
@@ -131,9 +159,9 @@ export function layoutTable(input: TableInput): TableLayout {
   }
   const widths = new Map(columns.map((key) => [key, natural(key)]));
   let excess = total(columns, (key) => widths.get(key)!) - input.width;
-  // Cut the least important first, each down to its least width; only a single column wider
-  // than the screen is cut further.
-  for (const floor of [least, () => 1]) {
+  // Cut the least important first, each down to its least width; then further, but never
+  // inside an email address; only a column wider than the screen on its own cuts one.
+  for (const floor of [least, (key: string) => Math.max(1, emailWidth.get(key)!), () => 1]) {
     for (const key of [...importance].reverse()) {
       if (excess <= 0 || !widths.has(key)) continue;
       const cut = Math.min(excess, widths.get(key)! - floor(key));
@@ -148,7 +176,7 @@ export function layoutTable(input: TableInput): TableLayout {
     columns,
     widths: list,
     header: columns.map((key, i) => truncate(header(key), list[i]!)),
-    cells: all.map((row) => columns.map((key, i) => truncate(row[key] ?? "", list[i]!))),
+    cells: all.map((row) => columns.map((key, i) => cutCell(row[key] ?? "", list[i]!))),
     hidden: hidden.reverse(),
   };
 }

@@ -8,6 +8,7 @@ import type { UserRow } from "../db/types.js";
 import { createUserRecord } from "../core/user/create-user.js";
 import { findUserByEmail, updateUser } from "../core/user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../core/user/rules.js";
+import { AUDIT_REASONS } from "../../shared/audit-reasons.js";
 
 export interface CreateAdminInput {
   email: string;
@@ -32,7 +33,7 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
     const roles = existing.role.split(",").map((r) => r.trim()).filter(Boolean);
     if (!roles.includes(adminRole)) roles.push(adminRole);
     const user = (await updateUser(app.db, existing.id, { role: roles.filter((r) => r !== app.config.admin.defaultRole || roles.length === 1).join(","), updatedAt: now })) as UserRow;
-    app.audit.record({ action: "user.role-change", targetId: user.id, targetType: "user", reason: "create-admin", metadata: { role: user.role, via: "cli" } });
+    app.audit.record({ action: "user.role-change", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: user.role, via: "cli" } });
     return { user, created: false };
   }
   const generatedPassword = input.password === undefined ? randomString(24) : undefined;
@@ -46,6 +47,6 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
     role: adminRole,
     passwordHash: await app.passwords.hash(password),
   });
-  app.audit.record({ action: "user.create", targetId: user.id, targetType: "user", reason: "create-admin", metadata: { role: adminRole, via: "cli" } });
+  app.audit.record({ action: "user.create", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: adminRole, via: "cli" } });
   return { user, created: true, generatedPassword };
 }

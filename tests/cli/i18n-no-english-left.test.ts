@@ -52,7 +52,9 @@ function englishLeft(translated: string, english: string): string[] {
   return translated
     .split("\n")
     .map((line) => line.trim())
-    .filter((line) => words(line) !== "" && englishLines.has(line));
+    // "$ auth …" under Example: is a command line, the same in every language; a single token
+    // (a flag or a name that --help wrapped onto a line of its own) is no sentence.
+    .filter((line) => words(line) !== "" && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
 }
 
 type Invocation = { name: string; cli: () => Cli; args: string[]; input?: string; token?: null };
@@ -76,7 +78,33 @@ const INVOCATIONS: Invocation[] = [
   { name: "unknown organization", cli: () => admin, args: ["org", "use", "no-such-organization"] },
   { name: "organization update without a change", cli: () => admin, args: ["org", "update", "--org", "no-such-organization"] },
   { name: "missing file", cli: () => admin, args: ["admin", "users", "ban", "--from-file", "/nonexistent/latchkey-users.txt", "--yes"] },
+  // Prompts, connection, login and profiles, two-factor, admin sessions (issue 25).
+  { name: "not a URL", cli: () => admin, args: ["whoami", "--url", "not a url"], token: null },
+  { name: "not signed in", cli: () => admin, args: ["whoami"], token: null },
+  { name: "no such profile", cli: () => admin, args: ["profile", "use", "no-such-profile"] },
+  { name: "password refused as an argument", cli: () => admin, args: ["login", "--email", "a@example.com", "--password", "hunter2"] },
+  { name: "nothing on standard input", cli: () => member, args: ["login", "--email", "lang-member@example.com", "--password-stdin"], input: "", token: null },
+  { name: "password and code need two lines", cli: () => member, args: ["login", "--email", "lang-member@example.com", "--password-stdin", "--totp-stdin"], input: "only-one-line\n", token: null },
+  { name: "no terminal for the password", cli: () => member, args: ["account", "2fa", "disable"] },
+  { name: "reset two-factor refused off a terminal", cli: () => admin, args: ["admin", "users", "reset-2fa", "eve@example.com"] },
+  { name: "unknown session handle (admin)", cli: () => admin, args: ["admin", "sessions", "revoke", "no-such-handle", "--yes"] },
+  { name: "neither a user nor a file", cli: () => admin, args: ["admin", "sessions", "revoke-all"] },
+  // Backup, restore and copy refusals (local commands: no server needed).
+  { name: "backup of a missing database", cli: () => admin, args: ["server", "backup", "--db", "/nonexistent/latchkey.db", "--out", "/tmp/latchkey-never.db"] },
+  { name: "restore of a missing backup", cli: () => admin, args: ["server", "restore", "--from", "/nonexistent/backup.db", "--db", "/tmp/latchkey-never.db"] },
+  { name: "restore onto itself", cli: () => admin, args: ["server", "restore", "--from", "/etc", "--db", "/tmp/latchkey-never.db"] },
+  { name: "copy onto itself", cli: () => admin, args: ["server", "copy", "--from", "a.db", "--to", "a.db"] },
+  { name: "copy from nowhere", cli: () => admin, args: ["server", "copy", "--from", "/nonexistent/a.db", "--to", "/tmp/latchkey-never.db"] },
+  { name: "copy with a bad batch size", cli: () => admin, args: ["server", "copy", "--from", "a.db", "--to", "b.db", "--batch-size", "0"] },
+  { name: "a bad port", cli: () => admin, args: ["server", "check-config", "--port", "99999"] },
 ];
+
+/** --help of every command group, and of the commands with notes under their options. */
+const HELP: string[][] = [
+  [],
+  ...["profile", "admin", "admin users", "admin sessions", "admin audit", "org", "org invitations", "org members", "org teams", "invitations", "sessions", "account", "account 2fa", "api-keys", "server", "mail"].map((path) => path.split(" ")),
+  ...["server start", "server check-config", "server backup", "server restore", "server copy", "server rotate-secret", "server create-admin", "admin users ban", "admin users import", "admin audit list", "login"].map((path) => path.split(" ")),
+].map((path) => [...path, "--help"]);
 
 describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
   it("says everything in the language, off a terminal", async () => {
@@ -91,7 +119,49 @@ describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
       for (const line of englishLeft(translated.stdout + translated.stderr, english.stdout + english.stderr)) problems.push(`${invocation.name}: ${line}`);
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 480_000);
+
+  it("shows --help in the language: every description, argument and note (#25)", async () => {
+    const problems: string[] = [];
+    for (const args of HELP) {
+      const english = await admin.run(args, { env: locale("C") });
+      const translated = await admin.run(args, { env: locale(LANG) });
+      expect(translated.code, args.join(" ")).toBe(0);
+      expect(translated.stdout.trim(), args.join(" ")).not.toBe("");
+      for (const line of englishLeft(translated.stdout, english.stdout)) problems.push(`${args.join(" ")}: ${line}`);
+    }
+    expect(problems).toEqual([]);
+  }, 480_000);
+
+  it("on a terminal, words the audit log's reasons and the impersonation notices in the language; a typed reason stays as typed (#25)", async () => {
+    const who = `reasons-${language}@example.com`;
+    const typed = `Spam gemeldet von ${language}-kunde`;
+    await server.signUp({ email: who });
+    // A failed sign-in (the server writes "invalid email or password") and a ban with a typed reason.
+    expect((await member.run(["login", "--email", who, "--password-stdin"], { input: "not the password\n", token: null })).code).not.toBe(0);
+    expect((await admin.run(["admin", "users", "ban", who, "--reason", typed, "--yes"])).code).toBe(0);
+    const envs = [`LANG=${LANG}`, "LC_ALL=", "LC_MESSAGES=", `AUTH_URL=${server.url}`, `AUTH_TOKEN=${adminToken}`, `XDG_CONFIG_HOME=${admin.configHome}`, "NODE_ENV=test"].map(shellQuote);
+    const auth = `env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)}`;
+    const audit = driver.open(`${auth} admin audit list --target ${who} --columns action,reason; echo "EXIT=$?"`, { columns: 80, rows: 30 });
+    const table = await audit.waitFor(/EXIT=\d+/, 20_000);
+    expect(table).toContain("EXIT=0");
+    expect(table).toMatch(/^ACTION\s{2,}REASON$/m);
+    const wrongPassword = language === "de" ? "Falsche E-Mail-Adresse oder falsches Passwort" : "Неверный адрес почты или пароль";
+    expect(table).toMatch(new RegExp(`^user\\.sign-in\\s{2,}${wrongPassword}$`, "m"));
+    expect(table).toMatch(new RegExp(`^user\\.ban\\s{2,}${typed}$`, "m"));
+    expect(table).not.toMatch(/invalid email or password/i);
+
+    const target = `impersonated-${language}@example.com`;
+    await server.signUp({ email: target });
+    // The stop acts with the saved profile's token: AUTH_TOKEN (the administrator's) would win over it.
+    const asProfile = `env ${envs.filter((env) => !env.includes("AUTH_TOKEN=")).join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)}`;
+    const start = driver.open(`${auth} admin users impersonate ${target} --save-as imp-${language}; ${asProfile} admin users stop-impersonating --saved-as imp-${language}; echo "EXIT=$?"`, { columns: 160, rows: 30 });
+    const notices = await start.waitFor(/EXIT=\d+/, 20_000);
+    expect(notices).toContain("EXIT=0");
+    expect(notices).toContain(language === "de" ? `Sie handeln als ${target} bis ` : `Вы действуете от имени ${target} до `);
+    expect(notices).toContain(language === "de" ? "Identitätsübernahme von " : "Действие от имени ");
+    expect(notices).not.toMatch(/Impersonating|Stopped impersonating/);
+  }, 90_000);
 
   it("asks and answers in the language on a terminal", async () => {
     const run = async (env: string, answer: string, who: string) => {

@@ -1,6 +1,6 @@
 /** Fitting tables to a terminal (#25): pure layout, fixed clock, no terminal needed. */
 import { describe, expect, it } from "vitest";
-import { GAP, header, layoutTable, relativeTime } from "../../cli/views/table-layout.js";
+import { cutCell, GAP, header, layoutTable, relativeTime } from "../../cli/views/table-layout.js";
 
 const NOW = Date.parse("2026-11-25T12:00:00.000Z");
 const COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -56,5 +56,25 @@ describe("table layout", () => {
     const layout = layoutTable({ rows, columns: COLUMNS, importance: IMPORTANCE, width: 20, now: NOW, language: "en" });
     expect(layout.columns).toEqual(["email"]);
     expect(layout.cells[0]![0]).toBe("margaret.hamilton@a…");
+  });
+
+  it("never cuts inside an email address: the cut falls on the space before it (#25)", () => {
+    const reason = "Spam reported by margaret.hamilton@apollo-guidance.example on Monday";
+    expect(cutCell(reason, 30)).toBe("Spam reported by…");
+    expect(cutCell(reason, 60)).toBe("Spam reported by margaret.hamilton@apollo-guidance.example…");
+    expect(cutCell("user.ban-and-more-words", 10)).toBe("user.ban-…");
+    const events = [
+      { action: "user.ban", reason, actorId: "9f86d081884c7d659a2feaa0c55ad015" },
+      { action: "user.sign-in", reason: "Complaint from eve@example.com", actorId: "a1b2c3d4e5f60718293a4b5c6d7e8f90" },
+    ];
+    const layout = layoutTable({ rows: events, columns: ["action", "actorId", "reason"], width: 80, now: NOW, language: "en" });
+    const at = layout.columns.indexOf("reason");
+    expect(at).toBeGreaterThan(-1);
+    // The column keeps room for the longest address; cells are cut before an address, never in it.
+    expect(layout.widths[at]).toBeGreaterThanOrEqual("margaret.hamilton@apollo-guidance.example".length);
+    for (const cell of layout.cells.map((row) => row[at]!)) {
+      for (const word of cell.replace(/…$/, "").split(" ")) if (word.includes("@")) expect(["margaret.hamilton@apollo-guidance.example", "eve@example.com"]).toContain(word);
+    }
+    expect(layout.cells[0]![at]).toBe("Spam reported by…");
   });
 });

@@ -124,6 +124,24 @@ describe("on a terminal", () => {
     expectSeparatedColumns(lines[headerAt]!, rows, 80);
   }, 60_000);
 
+  it("audit list in an 80×30 terminal never splits an email address in a reason: the cut falls before it (#25)", async () => {
+    await server.signUp({ email: "reported@example.com" });
+    const reason = "Spam reported by margaret.hamilton@apollo-guidance.example";
+    const ban = await runCli(["admin", "users", "ban", "reported@example.com", "--reason", reason, "--yes"], { env: { AUTH_TOKEN: admin.token, AUTH_URL: server.url } });
+    expect(ban.code).toBe(0);
+    const term = terminal(["admin", "audit", "list", "--action", "user.ban", "--columns", "created,action,target,reason"], { AUTH_TOKEN: admin.token, AUTH_URL: server.url }, NARROW);
+    await term.waitFor(/EXIT=\d+/, 20_000);
+    const lines = term.scrollback().split("\n");
+    expect(lines).toContain("EXIT=0");
+    const headerAt = lines.findIndex((line) => /^CREATED\s{2,}ACTION\s{2,}TARGET\s{2,}REASON$/.test(line));
+    expect(headerAt).toBe(1);
+    const row = lines[headerAt + 1]!;
+    expectSeparatedColumns(lines[headerAt]!, [row], 80);
+    expect(row).toMatch(/user\.ban\s{2,}\S+\s{2,}Spam reported by…$/);
+    // Whatever is shown of an address is the whole address.
+    for (const word of lines.join(" ").split(/\s+/)) if (word.includes("@")) expect(["margaret.hamilton@apollo-guidance.example", "reported@example.com"]).toContain(word.replace(/…$/, ""));
+  }, 60_000);
+
   it("create-admin for an existing user promotes them and asks for no password (#25)", async () => {
     const db = join(cli.configHome, "promote.db");
     expect((await runCli(["server", "create-admin", "--db", db, "--email", "boss@example.com", "--password-stdin"], { input: "boss-password-1\n" })).code).toBe(0);

@@ -27,6 +27,7 @@ import {
   setUserLockedUntil,
   sweepIdentifiers,
 } from "./store.js";
+import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
 
 /** Who a sign-in attempt is for: the account found (if any) and the identifier as typed, normalised. */
 export interface SignInSubject {
@@ -95,7 +96,7 @@ function auditLock(app: AppContext, user: UserRow | undefined, key: string, fail
     action: "user.lock",
     targetId: user?.id ?? null,
     targetType: "user",
-    reason: "too many failed sign-ins",
+    reason: AUDIT_REASONS.tooManyFailedSignIns,
     ipAddress: meta?.ip ?? null,
     userAgent: meta?.userAgent ?? null,
     metadata: { failedSignInCount: failures, lockedUntil: new Date(lockedUntil).toISOString(), ...(user ? {} : { identifier: key }) },

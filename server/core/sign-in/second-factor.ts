@@ -22,6 +22,7 @@ import type { RequestMeta } from "../session/service.js";
 import { findUserById } from "../user/store.js";
 import { consume, forgetAllOf, issue, peek, swap, type OneTimeRecord } from "../one-time.js";
 import { findTwoFactor } from "../two-factor/store.js";
+import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 export const TRUST_DEVICE_COOKIE = "trust_device";
@@ -133,7 +134,7 @@ export async function failAttempt(ctx: StepContext, attempt: Attempt, code: "INV
     actorId: attempt.user.id,
     targetId: attempt.user.id,
     targetType: "user",
-    reason: message === undefined ? (code === "INVALID_CODE" ? "invalid code" : "invalid backup code") : "code already used",
+    reason: message === undefined ? (code === "INVALID_CODE" ? AUDIT_REASONS.wrongCode : AUDIT_REASONS.wrongBackupCode) : AUDIT_REASONS.codeAlreadyUsed,
     ipAddress: ctx.meta.ip,
     userAgent: ctx.meta.userAgent,
   });

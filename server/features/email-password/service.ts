@@ -16,6 +16,7 @@ import { createUserRecord } from "../../core/user/create-user.js";
 import { pickUserFields } from "../../core/user/additional-fields.js";
 import { guardSignIn } from "../../core/lockout/service.js";
 import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
+import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
 
 export type SignUpInput = BodyOf<Contract["signUpEmail"]>;
 
@@ -62,7 +63,7 @@ export async function signInWithEmail(app: AppContext, input: SignInInput, meta:
   const user = await guardSignIn(app, { user: found, kind: "email", identifier: email, knownDevice: found && knownDevice(found.id) }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
     // The address tried is kept: an unknown one is what an operator looks for in a stuffing attempt.
-    recordFailedSignIn(app, found, meta, "invalid email or password", { method: "email", email });
+    recordFailedSignIn(app, found, meta, AUDIT_REASONS.wrongEmailOrPassword, { method: "email", email });
     throw apiError("INVALID_EMAIL_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "EMAIL_NOT_VERIFIED");

@@ -7,6 +7,7 @@ import type { RequestMeta } from "../../core/session/service.js";
 import { findUserByUsername } from "../../core/user/store.js";
 import { normalizeUsername } from "../../core/user/username-rules.js";
 import { guardSignIn } from "../../core/lockout/service.js";
+import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
 
 export interface UsernameSignIn {
   username: string;
@@ -27,7 +28,7 @@ export async function signInWithUsername(app: AppContext, input: UsernameSignIn,
   const found = await findUserByUsername(app.db, username);
   const user = await guardSignIn(app, { user: found, kind: "username", identifier: username, knownDevice: found && knownDevice(found.id) }, meta, () => checkPassword(app, found, input.password));
   if (!user) {
-    recordFailedSignIn(app, found, meta, "invalid username or password", { method: "username", username });
+    recordFailedSignIn(app, found, meta, AUDIT_REASONS.wrongUsernameOrPassword, { method: "username", username });
     throw apiError("INVALID_USERNAME_OR_PASSWORD");
   }
   await assertVerifiedForSignIn(app, user, input.callbackURL, "USERNAME_EMAIL_NOT_VERIFIED");

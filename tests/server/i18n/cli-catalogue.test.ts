@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CLI_MESSAGES } from "../../../cli/i18n/all.js";
-import { cliLanguage, fill } from "../../../cli/i18n/index.js";
-import { LANGUAGE_TAGS } from "../../../shared/languages.js";
+import { CLI_HELP, CLI_MESSAGES } from "../../../cli/i18n/all.js";
+import { askedHelpTexts, cliLanguage, fill } from "../../../cli/i18n/index.js";
+import { buildProgram } from "../../../cli/program.js";
+import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
+import { LANGUAGE_TAGS, type LanguageTag } from "../../../shared/languages.js";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -21,12 +23,33 @@ describe("CLI catalogues", () => {
     }
   });
 
-  it("translate every top-level command and global option they describe, outside English", () => {
-    const commands = Object.keys(CLI_MESSAGES.ru.help.commands).sort();
-    const options = Object.keys(CLI_MESSAGES.ru.help.options).sort();
-    for (const language of LANGUAGE_TAGS.filter((tag) => tag !== "en")) {
-      expect(Object.keys(CLI_MESSAGES[language].help.commands).sort(), language).toEqual(commands);
-      expect(Object.keys(CLI_MESSAGES[language].help.options).sort(), language).toEqual(options);
+  it("use English's placeholders in every plain message group", () => {
+    const en = CLI_MESSAGES.en;
+    for (const language of LANGUAGE_TAGS) {
+      for (const group of ["prompts", "connection", "login", "twoFactor", "adminSessions", "audit", "auditReasons", "backup"] as const) {
+        expect(Object.keys(CLI_MESSAGES[language][group]).sort(), `${language}.${group}`).toEqual(Object.keys(en[group]).sort());
+        for (const [key, english] of Object.entries(en[group])) expect(placeholders((CLI_MESSAGES[language][group] as Record<string, string>)[key]!), `${language}.${group}.${key}`).toEqual(placeholders(english));
+      }
+    }
+  });
+
+  it("word every audit reason the server writes, and nothing else", () => {
+    expect(Object.keys(CLI_MESSAGES.en.auditReasons).sort()).toEqual(Object.keys(AUDIT_REASONS).sort());
+  });
+
+  it("translate every description, argument and note of --help, and hold no text the CLI no longer has (#25)", () => {
+    buildProgram();
+    const asked = [...askedHelpTexts].sort();
+    expect(asked.length).toBeGreaterThan(200);
+    for (const language of LANGUAGE_TAGS.filter((tag) => tag !== "en") as Array<Exclude<LanguageTag, "en">>) {
+      const help = CLI_HELP[language];
+      expect(asked.filter((text) => !Object.hasOwn(help, text)), `${language}: untranslated`).toEqual([]);
+      expect(Object.keys(help).filter((text) => !askedHelpTexts.has(text)), `${language}: unused`).toEqual([]);
+      for (const text of asked) {
+        expect(placeholders(help[text]!), `${language}: ${text}`).toEqual(placeholders(text));
+        // A list of code words (eq, ne, lt…) is the same in every language.
+        if (!/^[\w-]+(, [\w-]+)*$/.test(text)) expect(help[text], `${language}: left in English`).not.toBe(text);
+      }
       expect(Object.keys(CLI_MESSAGES[language].errors).sort(), language).toEqual(Object.keys(CLI_MESSAGES.ru.errors).sort());
     }
   });
