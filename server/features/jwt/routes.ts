@@ -2,7 +2,7 @@ import { apiError } from "../../../shared/errors.js";
 import { mayReceiveJwt } from "../../core/credentials/powers.js";
 import { defineHandlers } from "../../http/handler.js";
 import { toUser } from "../../core/user/wire.js";
-import { publicJwks } from "./keys.js";
+import { publicJwks } from "../../core/signing-keys/keys.js";
 import { assertJwtEnabled, signUserJwt } from "./service.js";
 
 export const jwtHandlers = defineHandlers({
