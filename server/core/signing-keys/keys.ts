@@ -77,8 +77,9 @@ async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey> {
 
 /** The public keys /jwks serves; with an asymmetric algorithm configured, one is made if none exists yet. */
 export async function publicJwks(app: AppContext): Promise<Array<JWK & { kid: string; alg: string; kty: string }>> {
-  const { algorithm, gracePeriod } = app.config.jwt;
-  if (algorithm !== "HS256") await currentSigningKey(app, algorithm);
+  const { algorithm, gracePeriod, enabled } = app.config.jwt;
+  if (enabled && algorithm !== "HS256") await currentSigningKey(app, algorithm);
+  if (app.config.oauthProvider.enabled) await currentSigningKey(app, "RS256");
   const rows = await store.servedJwks(app.db, app.clock.now(), gracePeriod * 1000);
   return rows.map((row) => {
     const jwk = JSON.parse(row.publicKey) as JWK & { kty: string };

@@ -12,7 +12,8 @@ export const jwtHandlers = defineHandlers({
     return { token: await signUserJwt(ctx.app, toUser(ctx.auth.user)) };
   },
   getJwks: async (ctx) => {
-    assertJwtEnabled(ctx.app);
+    // The OpenID provider's ID tokens verify against the same /jwks (features/oauth-provider).
+    if (!ctx.app.config.oauthProvider.enabled) assertJwtEnabled(ctx.app);
     return { keys: await publicJwks(ctx.app) };
   },
 });
