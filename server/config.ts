@@ -254,6 +254,21 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** Latchkey as an OpenID Connect provider for other apps (features/oauth-provider, docs/oidc-provider.md). */
+  oauthProvider: z
+    .object({
+      /** Off: every /oauth2/* and discovery endpoint answers 404 OAUTH_PROVIDER_DISABLED. */
+      enabled: z.boolean().default(false),
+      /** Dynamic client registration (RFC 7591) at /oauth2/register; administrators create clients otherwise. */
+      allowDynamicClientRegistration: z.boolean().default(false),
+      /** Seconds. */
+      accessTokenExpiresIn: z.number().int().positive().default(3600),
+      idTokenExpiresIn: z.number().int().positive().default(3600),
+      refreshTokenExpiresIn: z.number().int().positive().default(30 * 24 * 3600),
+      codeExpiresIn: z.number().int().positive().max(600).default(600),
+    })
+    .prefault({}),
+
 
   /** Social sign-in: socialProviders, genericOAuth, accountLinking, oneTap (server/features/social). */
   ...socialSettingsShape,

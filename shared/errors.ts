@@ -15,6 +15,7 @@ import { socialErrors } from "./errors/social.js";
 import { usernameErrors } from "./errors/username.js";
 import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
+import { oauthProviderErrors } from "./errors/oauth-provider.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -30,6 +31,7 @@ export const ERRORS = {
   ...lockoutErrors,
   ...apiKeyErrors,
   ...electronErrors,
+  ...oauthProviderErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -63,6 +65,10 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
   }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
 }
 
 /** Build the catalogue error for `code`; `message` overrides the text (e.g. a ban reason). */

@@ -124,6 +124,8 @@ export const adminStatements = {
   user: ["create", "list", "set-role", "ban", "impersonate", "impersonate-admins", "delete", "set-password", "set-email", "get", "update", "export"],
   session: ["list", "revoke", "delete"],
   audit: ["list"],
+  /** The OpenID provider's apps (features/oauth-provider). */
+  oauthClient: ["create", "read", "update", "delete"],
 } as const satisfies Statements;
 export type AdminStatements = typeof adminStatements;
 
@@ -132,6 +134,7 @@ export const adminRoles = {
     user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "set-email", "get", "update", "export"],
     session: ["list", "revoke", "delete"],
     audit: ["list"],
+    oauthClient: ["create", "read", "update", "delete"],
   },
   user: {},
 } as const satisfies Record<string, RoleGrants<AdminStatements>>;

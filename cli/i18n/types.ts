@@ -33,6 +33,8 @@ export interface CliMessages extends TextGroups {
     takeOutOfTeam: string;
     replaceFile: string;
     revokeApiKey: string;
+    deleteApp: string;
+    disableApp: string;
   };
   /** Commander's usage errors (cli/usage-errors.ts), with a hint when one fits. */
   usage: {
@@ -93,6 +95,9 @@ export interface CliMessages extends TextGroups {
     invitationRejected: string;
     leftOrganization: string;
     apiKeyRevoked: string;
+    appDeleted: string;
+    appDisabled: string;
+    appSecretOnce: string;
     outboxEmpty: string;
     /** Under a table: {columns} that did not fit the terminal. */
     columnsHidden: string;

@@ -24,6 +24,14 @@ function safeRedirect(value: unknown): string | undefined {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : undefined;
 }
 
+/**
+ * Where an OpenID provider request waits for the sign-in (server/features/oauth-provider): the
+ * API's own /oauth2/authorize on this origin, loaded as a page (not an in-app route).
+ */
+function safeOAuthReturn(value: unknown): string | undefined {
+  return typeof value === "string" && /^\/(?!\/)[\w./-]*\/oauth2\/authorize\?/.test(value) ? value : undefined;
+}
+
 function stringParam(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
@@ -52,8 +60,9 @@ const signInRoute = createRoute({
   // The desktop hand-off's parameters (client_id, state, code_challenge, redirect_uri, handoff) are
   // optional to links too; the page checks them (features/auth/hand-off-params.ts). `email`
   // prefills the form (an invitation link opened while signed out); optional to links.
-  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string; email?: string } & HandOffSearch => ({
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string; email?: string; return?: string } & HandOffSearch => ({
     redirect: safeRedirect(search.redirect),
+    ...(typeof search.return === "string" && safeOAuthReturn(search.return) ? { return: safeOAuthReturn(search.return) } : {}),
     reason: stringParam(search.reason),
     ...(typeof search.methods === "string" ? { methods: stringParam(search.methods) } : {}),
     ...(typeof search.email === "string" ? { email: stringParam(search.email) } : {}),

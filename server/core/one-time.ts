@@ -42,7 +42,10 @@ export type OneTimePurpose =
   | "passkey-challenge"
   | "passkey-session"
   /** A provider ID token that already signed someone in (kept until the token expires). */
-  | "id-token-used";
+  | "id-token-used"
+  /** The OpenID provider (features/oauth-provider): an authorization request waiting for sign-in or consent, and its code. */
+  | "oauth-authorize-request"
+  | "oauth-code";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {

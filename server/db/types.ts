@@ -250,7 +250,47 @@ export interface Database {
   jwks: JwksTable;
   signInLockout: SignInLockoutTable;
   keyCheck: KeyCheckTable;
+  oauthClient: OAuthClientTable;
+  oauthConsent: OAuthConsentTable;
+  oauthToken: OAuthTokenTable;
 }
+
+/** OpenID provider (migration 0016, features/oauth-provider). */
+export interface OAuthClientTable {
+  clientId: string;
+  secretHash: string | null;
+  userId: string | null;
+  disabled: Flag;
+  metadata: string;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export interface OAuthConsentTable {
+  id: string;
+  clientId: string;
+  userId: string;
+  scopes: string;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export interface OAuthTokenTable {
+  id: string;
+  tokenHash: string;
+  kind: "access" | "refresh";
+  familyId: string;
+  clientId: string;
+  userId: string | null;
+  sessionId: string | null;
+  scopes: string;
+  signIn: string | null;
+  expiresAt: Millis;
+  usedAt: Millis | null;
+  revokedAt: Millis | null;
+  createdAt: Millis;
+}
+export type OAuthClientRow = Selectable<OAuthClientTable>;
+export type OAuthConsentRow = Selectable<OAuthConsentTable>;
+export type OAuthTokenRow = Selectable<OAuthTokenTable>;
 
 /** Which secret sealed this database (migration 0015, server/key-check.ts): one row, id "current". */
 export interface KeyCheckTable {

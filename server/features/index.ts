@@ -24,6 +24,7 @@ import { socialHandlers } from "./social/routes.js";
 import { usernameHandlers } from "./username/routes.js";
 import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
+import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -45,6 +46,7 @@ export const handlers: AllHandlers = {
   ...passkeyHandlers,
   ...organizationHandlers,
   ...electronHandlers,
+  ...oauthProviderHandlers,
 };
 
 /**

@@ -70,6 +70,11 @@ export interface HandlerContext<S extends EndpointSpec> {
    * for, and the code the sign-in core issued; the http layer answers it.
    */
   handOff: HandOffSlot;
+  /**
+   * The raw Authorization header, for `oauthProtocol` endpoints only (HTTP Basic client
+   * credentials, an access token as Bearer); undefined elsewhere.
+   */
+  authorization?: string;
   /** Record an audit event; the request's IP, user agent and actor are filled in. */
   audit(event: AuditEvent): void;
 }
@@ -84,7 +89,15 @@ export class Html {
   constructor(readonly body: string, readonly status = 200, readonly headers: Record<string, string> = {}) {}
 }
 
-export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html;
+/**
+ * A JSON answer with its own status and headers: the OAuth protocol endpoints' RFC 6749 errors
+ * (`{ error, error_description }` with 400/401) and `Cache-Control: no-store` on token answers.
+ */
+export class JsonAnswer {
+  constructor(readonly body: unknown, readonly status = 200, readonly headers: Record<string, string> = {}) {}
+}
+
+export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html | JsonAnswer;
 export type Handler<S extends EndpointSpec> = (ctx: HandlerContext<S>) => Promise<HandlerResult<S>> | HandlerResult<S>;
 export type AllHandlers = { [K in EndpointName]: Handler<Contract[K]> };
 

@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
-import { apiError, type ErrorCode } from "../../shared/errors.js";
+import { apiError, isApiError, type ErrorCode } from "../../shared/errors.js";
 import type { AppContext } from "../context.js";
 import { resolveSession } from "../core/session/service.js";
 import { assertMayCall, credentialKindOf } from "../core/credentials/powers.js";
 import { can } from "../core/admin-access.js";
 import { openAnswerCache } from "./answer-cache-slot.js";
-import { Html, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
+import { Html, JsonAnswer, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } from "./route-hooks.js";
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, handOffCookie, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
@@ -41,13 +41,35 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
   for (const [name, spec] of Object.entries(contract) as Array<[keyof AllHandlers, EndpointSpec]>) {
     const handler = options.handlers[name] as unknown as (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown;
     const stages = bindHooks(options.hooks, app, name, spec);
-    server.route({
-      method: spec.method,
-      url: app.config.basePath + spec.path.replace(/\{(\w+)\}/g, ":$1"),
-      handler: stages.aroundRequest.length
-        ? (request, reply) => wrapAll(stages.aroundRequest, () => serve(request, reply, spec, handler, options, stages))
-        : (request, reply) => serve(request, reply, spec, handler, options, stages),
-    });
+    const path = spec.path.replace(/\{(\w+)\}/g, ":$1");
+    const serveOne = spec.oauthProtocol ? serveOAuth : serve;
+    const routeHandler = stages.aroundRequest.length
+      ? (request: FastifyRequest, reply: FastifyReply) => wrapAll(stages.aroundRequest, () => serveOne(request, reply, spec, handler, options, stages))
+      : (request: FastifyRequest, reply: FastifyReply) => serveOne(request, reply, spec, handler, options, stages);
+    server.route({ method: spec.method, url: app.config.basePath + path, handler: routeHandler });
+    // Relying parties that look for /.well-known/… at the server root find it there too.
+    if (spec.alsoAtRoot && app.config.basePath !== "") server.route({ method: spec.method, url: path, handler: routeHandler });
+  }
+}
+
+/**
+ * An OAuth protocol endpoint: the same pipeline, but malformed input answers RFC 6749's
+ * `{ error: "invalid_request" }` and the handler sees the Authorization header.
+ */
+async function serveOAuth(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: EndpointSpec,
+  handler: (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown,
+  options: RouteOptions,
+  stages: BoundStages,
+): Promise<void> {
+  const withHeader = (ctx: HandlerContext<EndpointSpec>) => handler({ ...ctx, authorization: request.headers.authorization });
+  try {
+    await serve(request, reply, spec, withHeader, options, stages);
+  } catch (error) {
+    if (!isApiError(error) || error.code !== "VALIDATION_ERROR") throw error;
+    reply.code(400).header("cache-control", "no-store").type("application/json; charset=utf-8").send(JSON.stringify({ error: "invalid_request", error_description: error.message, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }));
   }
 }
 
@@ -165,13 +187,17 @@ async function serve(
   if (handOff.issued) {
     // The page's copy (better-auth's electronProxyClient reads it); a JSON answer also names the code.
     reply.header("set-cookie", [...jar.outgoing, handOffCookie(app, handOff.issued)]);
-    if (!(result instanceof Redirect) && !(result instanceof Html) && result && typeof result === "object") {
+    if (!(result instanceof Redirect) && !(result instanceof Html) && !(result instanceof JsonAnswer) && result && typeof result === "object") {
       result = { ...result, electron_authorization_code: handOff.issued.code };
     }
   }
 
   if (result instanceof Redirect) {
     reply.redirect(result.location, 302);
+    return;
+  }
+  if (result instanceof JsonAnswer) {
+    reply.code(result.status).headers(result.headers).type("application/json; charset=utf-8").send(JSON.stringify(result.body));
     return;
   }
   if (result instanceof Html) {

@@ -13,7 +13,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/database.js";
 import { openSealed, rememberPreviousSecrets, seal } from "../crypto/encrypt.js";
 import { PURPOSE as PROVIDER_TOKEN } from "../features/social/sealed-tokens.js";
-import { PURPOSE as JWKS_PRIVATE_KEY } from "../features/jwt/keys.js";
+import { PURPOSE as JWKS_PRIVATE_KEY } from "../core/signing-keys/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../features/two-factor/totp.js";
 import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../features/two-factor/backup-codes.js";
 import { OUTBOX_PURPOSE } from "../mail/outbox.js";

@@ -82,6 +82,15 @@ export interface EndpointSpec {
    * extensions where a misspelt key would silently do the wrong thing (docs/architecture.md).
    */
   unknownKeys?: "strip" | "reject";
+  /**
+   * An OAuth 2.0 / OpenID Connect protocol endpoint (features/oauth-provider): it also takes
+   * application/x-www-form-urlencoded bodies, its handler sees the Authorization header (client
+   * credentials, bearer access tokens), and refusals answer `{ error, error_description }`
+   * (RFC 6749 §5.2) instead of `{ code, message }`.
+   */
+  oauthProtocol?: boolean;
+  /** Also served at the server root, outside basePath (/.well-known/… for relying parties that look there). */
+  alsoAtRoot?: boolean;
 }
 
 export function endpoint<const S extends EndpointSpec>(spec: S): S {

@@ -22,6 +22,7 @@ import { twoFactorEndpoints } from "./two-factor.js";
 import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
+import { oauthProviderEndpoints } from "./oauth-provider.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -44,6 +45,7 @@ export const contract = {
   ...passkeyEndpoints,
   ...organizationEndpoints,
   ...electronEndpoints,
+  ...oauthProviderEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysel
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
 import { deleteSessionsHeldBy } from "../../core/session/store.js";
+import { revokeAppAccessOf } from "../../core/user/app-access.js";
 
 type Q = Kysely<Database>;
 type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt" | "lockedUntil";
@@ -127,6 +128,8 @@ export async function setRoleAndEndSessions(db: Q, userId: string, changes: User
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(changes).where("id", "=", userId).execute();
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
+    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23).
+    await revokeAppAccessOf(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
     return { user, sessionsEnded };
   });
@@ -137,6 +140,8 @@ export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate
     await trx.updateTable("user").set(flags).where("id", "=", userId).execute();
     // Every session the user holds: their own and any impersonation they started (issue 27).
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
+    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23).
+    await revokeAppAccessOf(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
     return { user, sessionsEnded };
   });

@@ -2,7 +2,7 @@ import { apiError } from "../../../shared/errors.js";
 import { mayReceiveJwt } from "../../core/credentials/powers.js";
 import { defineHandlers } from "../../http/handler.js";
 import { toUser } from "../../core/user/wire.js";
-import { publicJwks } from "./keys.js";
+import { publicJwks } from "../../core/signing-keys/keys.js";
 import { assertJwtEnabled, signUserJwt } from "./service.js";
 
 export const jwtHandlers = defineHandlers({
@@ -12,7 +12,8 @@ export const jwtHandlers = defineHandlers({
     return { token: await signUserJwt(ctx.app, toUser(ctx.auth.user)) };
   },
   getJwks: async (ctx) => {
-    assertJwtEnabled(ctx.app);
+    // The OpenID provider's ID tokens verify against the same /jwks (features/oauth-provider).
+    if (!ctx.app.config.oauthProvider.enabled) assertJwtEnabled(ctx.app);
     return { keys: await publicJwks(ctx.app) };
   },
 });

@@ -7,7 +7,7 @@ import { SignJWT } from "jose";
 import type { User } from "../../../shared/contract/schemas.js";
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
-import { currentSigningKey } from "./keys.js";
+import { currentSigningKey } from "../../core/signing-keys/keys.js";
 
 export function assertJwtEnabled(app: AppContext): void {
   if (!app.config.jwt.enabled) throw apiError("JWT_DISABLED");

@@ -59,7 +59,7 @@ export function SignInPage() {
 
 function ConsoleSignIn() {
   const { t } = useTranslation("auth");
-  const { redirect, reason, methods, email } = route.useSearch();
+  const { redirect, reason, methods, email, return: oauthReturn } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const session = useSession();
@@ -74,6 +74,8 @@ function ConsoleSignIn() {
   const [secondStep, setSecondStep] = useState<Array<"totp" | "otp"> | null>(reason === "second-step" ? secondStepMethods(methods) : null);
   const finish = async () => {
     await reset();
+    // An app signing in through Latchkey (OpenID provider): back to its authorization request, as a page load.
+    if (oauthReturn) return window.location.assign(oauthReturn);
     await navigate({ href: afterSignIn(redirect) });
   };
 
@@ -112,7 +114,7 @@ function ConsoleSignIn() {
           {t("signIn.reasonSignedOut")}
         </p>
       ) : null}
-      {current && !addingAccount ? (
+      {current && !addingAccount && !oauthReturn ? (
         <p className="form-info">
           {t("signIn.alreadySignedIn", { email: current.user.email })} <Link to="/account">{t("signIn.continue")}</Link>
         </p>

@@ -1,5 +1,6 @@
 /**
- * Signing keys for JWTs. A key pair is made on first use (EdDSA/Ed25519 unless configured), its
+ * Signing keys for JWTs: the jwt feature's tokens and the OpenID provider's ID and access tokens
+ * (features/oauth-provider signs RS256 by default) share this store and /jwks. A key pair is made on first use (EdDSA/Ed25519 unless configured), its
  * private half sealed with the server secret (crypto/encrypt.ts) before it touches the database.
  * After `jwt.rotationInterval` a new key takes over and the old one is marked retired; /jwks keeps
  * serving a retired public key for `jwt.gracePeriod`, so tokens it signed still verify.
@@ -22,16 +23,16 @@ export interface SigningKey {
   createdAt: number;
 }
 
-/** Per server: the imported current key, so signing a token costs no query and no import. */
-const cache = new WeakMap<AppContext, SigningKey>();
+/** Per server and algorithm: the imported current key, so signing a token costs no query and no import. */
+const cache = new WeakMap<AppContext, Map<AsymmetricAlg, SigningKey>>();
 
 function due(app: AppContext, createdAt: number): boolean {
   return app.clock.now() - createdAt >= app.config.jwt.rotationInterval * 1000;
 }
 
 export async function currentSigningKey(app: AppContext, alg: AsymmetricAlg): Promise<SigningKey> {
-  const cached = cache.get(app);
-  if (cached && cached.alg === alg && !due(app, cached.createdAt)) return cached;
+  const cached = cache.get(app)?.get(alg);
+  if (cached && !due(app, cached.createdAt)) return cached;
   // Another server sharing the database may have rotated already: read before making one.
   let row = await store.latestJwk(app.db, alg);
   if (!row || row.expiresAt !== null || due(app, Number(row.createdAt))) {
@@ -43,7 +44,9 @@ export async function currentSigningKey(app: AppContext, alg: AsymmetricAlg): Pr
   // SECRET_MISMATCH, not a silent replacement that relying parties caching /jwks would refuse.
   const key = await privateKeyOf(app, row);
   const signing: SigningKey = { kid: row.id, alg, key, createdAt: Number(row.createdAt) };
-  cache.set(app, signing);
+  const perAlg = cache.get(app) ?? new Map<AsymmetricAlg, SigningKey>();
+  perAlg.set(alg, signing);
+  cache.set(app, perAlg);
   return signing;
 }
 
@@ -74,8 +77,9 @@ async function privateKeyOf(app: AppContext, row: JwksRow): Promise<CryptoKey> {
 
 /** The public keys /jwks serves; with an asymmetric algorithm configured, one is made if none exists yet. */
 export async function publicJwks(app: AppContext): Promise<Array<JWK & { kid: string; alg: string; kty: string }>> {
-  const { algorithm, gracePeriod } = app.config.jwt;
-  if (algorithm !== "HS256") await currentSigningKey(app, algorithm);
+  const { algorithm, gracePeriod, enabled } = app.config.jwt;
+  if (enabled && algorithm !== "HS256") await currentSigningKey(app, algorithm);
+  if (app.config.oauthProvider.enabled) await currentSigningKey(app, "RS256");
   const rows = await store.servedJwks(app.db, app.clock.now(), gracePeriod * 1000);
   return rows.map((row) => {
     const jwk = JSON.parse(row.publicKey) as JWK & { kty: string };

@@ -1,0 +1,198 @@
+/**
+ * OAuth clients: creation (a confidential client's secret is shown once and stored as a SHA-256
+ * digest), the wire shape (RFC 7591 names, as better-auth answers), redirect-URI matching and
+ * client authentication at the token, introspection and revocation endpoints.
+ */
+import type { OAuthClient } from "../../../shared/contract/oauth-provider.js";
+import { apiError } from "../../../shared/errors.js";
+import type { AppContext } from "../../context.js";
+import { hashSecret, newId, randomString, safeEqual } from "../../crypto/tokens.js";
+import type { OAuthClientRow } from "../../db/types.js";
+import { OAuthError } from "./oauth-error.js";
+import * as store from "./store.js";
+
+/** What is kept in the `metadata` column: everything but the id, secret, owner and flags. */
+export type ClientMetadata = Omit<OAuthClient, "client_id" | "client_id_issued_at" | "client_secret_expires_at" | "user_id" | "disabled" | "redirect_uris"> & { redirect_uris?: string[] };
+
+export const DEFAULT_SCOPE = "openid profile email offline_access";
+
+export function metadataOf(row: OAuthClientRow): ClientMetadata {
+  return JSON.parse(row.metadata) as ClientMetadata;
+}
+
+export function isPublic(meta: ClientMetadata): boolean {
+  return meta.token_endpoint_auth_method === "none";
+}
+
+export function toWire(row: OAuthClientRow): OAuthClient {
+  const meta = metadataOf(row);
+  return {
+    ...meta,
+    redirect_uris: meta.redirect_uris ?? [],
+    client_id: row.clientId,
+    client_id_issued_at: Math.floor(Number(row.createdAt) / 1000),
+    ...(row.secretHash ? { client_secret_expires_at: 0 } : {}),
+    ...(row.userId ? { user_id: row.userId } : {}),
+    disabled: row.disabled === 1,
+  };
+}
+
+export function publicFields(row: OAuthClientRow) {
+  const meta = metadataOf(row);
+  return {
+    client_id: row.clientId,
+    ...(meta.client_name !== undefined ? { client_name: meta.client_name } : {}),
+    ...(meta.client_uri !== undefined ? { client_uri: meta.client_uri } : {}),
+    ...(meta.logo_uri !== undefined ? { logo_uri: meta.logo_uri } : {}),
+    ...(meta.tos_uri !== undefined ? { tos_uri: meta.tos_uri } : {}),
+    ...(meta.policy_uri !== undefined ? { policy_uri: meta.policy_uri } : {}),
+  };
+}
+
+function newSecret(): string {
+  return randomString(48);
+}
+
+/** Checks what the metadata says before it is stored: URIs parse, a public client has no secret flow. */
+export function checkedMetadata(input: ClientMetadata): ClientMetadata {
+  const bad = (message: string) => apiError("OAUTH_INVALID_CLIENT_METADATA", message);
+  for (const uri of [...(input.redirect_uris ?? []), ...(input.post_logout_redirect_uris ?? [])]) {
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      throw bad(`not a URL: ${uri}`);
+    }
+    if (url.hash) throw bad(`a redirect URI has no fragment: ${uri}`);
+    if (url.protocol === "javascript:" || url.protocol === "data:") throw bad(`not a redirect URI: ${uri}`);
+  }
+  for (const uri of [input.backchannel_logout_uri, input.logo_uri, input.client_uri].filter((u): u is string => u !== undefined)) {
+    if (!/^https?:\/\//.test(uri)) throw bad(`expected an http(s) URL: ${uri}`);
+  }
+  const grants = input.grant_types ?? ["authorization_code", "refresh_token"];
+  if (input.token_endpoint_auth_method === "none" && grants.includes("client_credentials")) throw bad("a public client cannot use client_credentials");
+  if (grants.includes("authorization_code") && !(input.redirect_uris?.length)) throw bad("redirect_uris is required for authorization_code");
+  return {
+    ...input,
+    grant_types: grants,
+    response_types: ["code"],
+    scope: input.scope ?? DEFAULT_SCOPE,
+    token_endpoint_auth_method: input.token_endpoint_auth_method ?? "client_secret_basic",
+  };
+}
+
+export async function createClient(app: AppContext, input: ClientMetadata, ownerId: string | null): Promise<OAuthClient & { client_secret?: string }> {
+  const meta = checkedMetadata(input);
+  const secret = isPublic(meta) ? undefined : newSecret();
+  const now = app.clock.now();
+  const row: OAuthClientRow = {
+    clientId: randomString(32),
+    secretHash: secret ? hashSecret(secret) : null,
+    userId: ownerId,
+    disabled: 0,
+    metadata: JSON.stringify(meta),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await store.insertClient(app.db, row);
+  return { ...toWire(row), ...(secret ? { client_secret: secret } : {}) };
+}
+
+export async function requireClient(app: AppContext, clientId: string): Promise<OAuthClientRow> {
+  const row = await store.findClient(app.db, clientId);
+  if (!row) throw apiError("OAUTH_CLIENT_NOT_FOUND");
+  return row;
+}
+
+export async function updateClient(app: AppContext, clientId: string, update: Partial<ClientMetadata>): Promise<OAuthClient> {
+  const row = await requireClient(app, clientId);
+  const merged = checkedMetadata({ ...metadataOf(row), ...update });
+  const updated = await store.updateClient(app.db, clientId, { metadata: JSON.stringify(merged), updatedAt: app.clock.now() });
+  if (!updated) throw apiError("OAUTH_CLIENT_NOT_FOUND");
+  return toWire(updated);
+}
+
+export async function rotateSecret(app: AppContext, clientId: string): Promise<OAuthClient & { client_secret: string }> {
+  const row = await requireClient(app, clientId);
+  if (!row.secretHash) throw apiError("OAUTH_CLIENT_IS_PUBLIC");
+  const secret = newSecret();
+  const updated = await store.updateClient(app.db, clientId, { secretHash: hashSecret(secret), updatedAt: app.clock.now() });
+  if (!updated) throw apiError("OAUTH_CLIENT_NOT_FOUND");
+  return { ...toWire(updated), client_secret: secret };
+}
+
+export async function setDisabled(app: AppContext, clientId: string, disabled: boolean): Promise<OAuthClient> {
+  await requireClient(app, clientId);
+  const updated = await store.updateClient(app.db, clientId, { disabled: disabled ? 1 : 0, updatedAt: app.clock.now() });
+  if (!updated) throw apiError("OAUTH_CLIENT_NOT_FOUND");
+  return toWire(updated);
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * Exact match, except that a loopback redirect's port may differ (RFC 8252 §7.3: native apps
+ * listen on whatever port is free).
+ */
+export function redirectAllowed(meta: ClientMetadata, requested: string): boolean {
+  const registered = meta.redirect_uris ?? [];
+  if (registered.includes(requested)) return true;
+  let asked: URL;
+  try {
+    asked = new URL(requested);
+  } catch {
+    return false;
+  }
+  if (asked.protocol !== "http:" || !LOOPBACK.has(asked.hostname)) return false;
+  return registered.some((uri) => {
+    try {
+      const r = new URL(uri);
+      return r.protocol === "http:" && r.hostname === asked.hostname && r.pathname === asked.pathname && r.search === asked.search;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export interface ClientCredentials {
+  clientId?: string;
+  clientSecret?: string;
+  method: "basic" | "post" | "none";
+}
+
+/** HTTP Basic (RFC 6749 §2.3.1: form-urlencoded id and secret) or the body's client_id/client_secret. */
+export function readClientCredentials(authorization: string | undefined, body: { client_id?: string; client_secret?: string }): ClientCredentials {
+  if (authorization?.startsWith("Basic ")) {
+    const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw new OAuthError("invalid_client", "malformed Basic credentials", 401);
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replace(/\+/g, " "));
+      } catch {
+        throw new OAuthError("invalid_client", "malformed Basic credentials", 401);
+      }
+    };
+    return { clientId: decode(decoded.slice(0, colon)), clientSecret: decode(decoded.slice(colon + 1)), method: "basic" };
+  }
+  if (body.client_secret !== undefined) return { clientId: body.client_id, clientSecret: body.client_secret, method: "post" };
+  return { clientId: body.client_id, method: "none" };
+}
+
+/** The calling client, authenticated: a confidential client by its secret, a public one by its id alone. */
+export async function authenticateClient(app: AppContext, credentials: ClientCredentials): Promise<OAuthClientRow> {
+  if (!credentials.clientId) throw new OAuthError("invalid_client", "client authentication is required", 401);
+  const row = await store.findClient(app.db, credentials.clientId);
+  // The same answer for an unknown client, a wrong secret and a disabled client: nothing to probe.
+  const refuse = () => new OAuthError("invalid_client", "client authentication failed", 401);
+  if (!row || row.disabled) {
+    if (credentials.clientSecret !== undefined) safeEqual(hashSecret(credentials.clientSecret), hashSecret(newId())); // same work either way
+    throw refuse();
+  }
+  if (row.secretHash === null) {
+    if (credentials.clientSecret !== undefined) throw refuse();
+    return row;
+  }
+  if (credentials.clientSecret === undefined || !safeEqual(hashSecret(credentials.clientSecret), row.secretHash)) throw refuse();
+  return row;
+}

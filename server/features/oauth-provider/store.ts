@@ -1,0 +1,110 @@
+/** Queries of the OpenID provider's tables (migration 0016): clients, consents, tokens. */
+import type { Kysely } from "kysely";
+import type { Database, OAuthClientRow, OAuthConsentRow, OAuthTokenRow } from "../../db/types.js";
+
+type Q = Kysely<Database>;
+
+export function findClient(db: Q, clientId: string): Promise<OAuthClientRow | undefined> {
+  return db.selectFrom("oauthClient").selectAll().where("clientId", "=", clientId).executeTakeFirst();
+}
+
+export function listClients(db: Q): Promise<OAuthClientRow[]> {
+  return db.selectFrom("oauthClient").selectAll().orderBy("createdAt", "desc").orderBy("clientId").execute();
+}
+
+export async function insertClient(db: Q, row: OAuthClientRow): Promise<void> {
+  await db.insertInto("oauthClient").values(row).execute();
+}
+
+export function updateClient(db: Q, clientId: string, changes: Partial<Omit<OAuthClientRow, "clientId">>): Promise<OAuthClientRow | undefined> {
+  return db.updateTable("oauthClient").set(changes).where("clientId", "=", clientId).returningAll().executeTakeFirst();
+}
+
+export async function deleteClient(db: Q, clientId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("oauthToken").where("clientId", "=", clientId).execute();
+    await trx.deleteFrom("oauthConsent").where("clientId", "=", clientId).execute();
+    const result = await trx.deleteFrom("oauthClient").where("clientId", "=", clientId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}
+
+export function findConsent(db: Q, clientId: string, userId: string): Promise<OAuthConsentRow | undefined> {
+  return db.selectFrom("oauthConsent").selectAll().where("clientId", "=", clientId).where("userId", "=", userId).executeTakeFirst();
+}
+
+export function findConsentById(db: Q, id: string): Promise<OAuthConsentRow | undefined> {
+  return db.selectFrom("oauthConsent").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Remembers (or widens) a consent: one row per client and user. */
+export async function saveConsent(db: Q, row: OAuthConsentRow): Promise<void> {
+  await db
+    .insertInto("oauthConsent")
+    .values(row)
+    .onConflict((oc) => oc.columns(["clientId", "userId"]).doUpdateSet({ scopes: row.scopes, updatedAt: row.updatedAt }))
+    .execute();
+}
+
+export function consentsOfUser(db: Q, userId: string) {
+  return db
+    .selectFrom("oauthConsent")
+    .innerJoin("oauthClient", "oauthClient.clientId", "oauthConsent.clientId")
+    .select(["oauthConsent.id", "oauthConsent.clientId", "oauthConsent.userId", "oauthConsent.scopes", "oauthConsent.createdAt", "oauthConsent.updatedAt", "oauthClient.metadata"])
+    .where("oauthConsent.userId", "=", userId)
+    .orderBy("oauthConsent.updatedAt", "desc")
+    .execute();
+}
+
+export function consentsOfClient(db: Q, clientId: string) {
+  return db
+    .selectFrom("oauthConsent")
+    .innerJoin("user", "user.id", "oauthConsent.userId")
+    .select(["oauthConsent.id", "oauthConsent.clientId", "oauthConsent.userId", "oauthConsent.scopes", "oauthConsent.createdAt", "oauthConsent.updatedAt", "user.email", "user.name"])
+    .where("oauthConsent.clientId", "=", clientId)
+    .orderBy("oauthConsent.updatedAt", "desc")
+    .execute();
+}
+
+/** A revoked grant: the consent and the app's tokens for that person. */
+export async function deleteGrant(db: Q, consent: OAuthConsentRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("oauthToken").where("clientId", "=", consent.clientId).where("userId", "=", consent.userId).execute();
+    await trx.deleteFrom("oauthConsent").where("id", "=", consent.id).execute();
+  });
+}
+
+export async function insertTokens(db: Q, rows: OAuthTokenRow[]): Promise<void> {
+  await db.insertInto("oauthToken").values(rows).execute();
+}
+
+export function findToken(db: Q, tokenHash: string): Promise<OAuthTokenRow | undefined> {
+  return db.selectFrom("oauthToken").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+}
+
+/**
+ * Marks a refresh token used, only if it was not yet: of two concurrent exchanges exactly one
+ * wins; the loser (or a later replay) is reuse.
+ */
+export async function markUsed(db: Q, id: string, now: number): Promise<boolean> {
+  const result = await db.updateTable("oauthToken").set({ usedAt: now }).where("id", "=", id).where("usedAt", "is", null).where("revokedAt", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeFamily(db: Q, familyId: string, now: number): Promise<void> {
+  await db.updateTable("oauthToken").set({ revokedAt: now }).where("familyId", "=", familyId).where("revokedAt", "is", null).execute();
+}
+
+export async function revokeToken(db: Q, id: string, now: number): Promise<void> {
+  await db.updateTable("oauthToken").set({ revokedAt: now }).where("id", "=", id).where("revokedAt", "is", null).execute();
+}
+
+/** The sessions' tokens: RP-initiated logout ends what the apps got from that sign-in. */
+export async function revokeSessionTokens(db: Q, sessionId: string, now: number): Promise<void> {
+  await db.updateTable("oauthToken").set({ revokedAt: now }).where("sessionId", "=", sessionId).where("revokedAt", "is", null).execute();
+}
+
+/** Clients holding tokens from a session that registered a back-channel logout URI are found by the caller. */
+export function clientsOfSession(db: Q, sessionId: string) {
+  return db.selectFrom("oauthToken").innerJoin("oauthClient", "oauthClient.clientId", "oauthToken.clientId").select(["oauthClient.clientId", "oauthClient.metadata", "oauthToken.userId"]).distinct().where("oauthToken.sessionId", "=", sessionId).execute();
+}
