@@ -20,6 +20,7 @@ import * as oneTimeSecrets from "./0012-one-time-secrets.js";
 import * as outboxSealed from "./0013-outbox-sealed.js";
 import * as organizationSlugLowercase from "./0014-organization-slug-lowercase.js";
 import * as keyCheck from "./0015-key-check.js";
+import * as sessionChangeNotices from "./0016-session-change-notices.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0013-outbox-sealed": outboxSealed,
   "0014-organization-slug-lowercase": organizationSlugLowercase,
   "0015-key-check": keyCheck,
+  "0016-session-change-notices": sessionChangeNotices,
 };
