@@ -173,7 +173,8 @@ export function createContext(options: { config: Config; db: DB; secret: string;
 }
 
 /**
- * SQLite only (its change counter sees every write, this process's and the CLI's), and not when
+ * SQLite (its change counter sees every write, this process's and the CLI's; PostgreSQL's cache
+ * is set up by listenForChanges in createApp, which owns the listening connection), and not when
  * get-session signs a fresh JWT for its header on every call.
  */
 function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | undefined {
