@@ -60,8 +60,8 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   let closed = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
-  /** Send time (Date.now()) and own-write number of the last heartbeat that came back. */
-  let beatSentAt = 0;
+  /** Send time (performance.now(): monotonic, and only this process reads it) and own-write number of the last heartbeat that came back. */
+  let beatSentAt = -Infinity;
   let beatWrites = -1;
   let beatInFlight = false;
   let beatAgain = false;
@@ -70,7 +70,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   function state(): ListenerState {
     if (!client) return "down";
     if (!listening) return "connecting";
-    return Date.now() - beatSentAt > maxLagMs ? "lagging" : "listening";
+    return performance.now() - beatSentAt > maxLagMs ? "lagging" : "listening";
   }
   function report(): void {
     const now = state();
@@ -91,7 +91,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     // Sent on the listening connection itself: it comes back only if that connection and the
     // database's notice queue work, and after every notice committed before it.
     sent
-      .query("select pg_notify($1, $2)", [CHANGE_CHANNEL, `h:${me}:${Date.now()}:${writes?.current() ?? 0}`])
+      .query("select pg_notify($1, $2)", [CHANGE_CHANNEL, `h:${me}:${performance.now()}:${writes?.current() ?? 0}`])
       .catch(() => {}) // a dead connection ends in 'end'/'error' below
       .finally(() => {
         if (sent !== client) return;
@@ -123,6 +123,9 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     listening = false;
     beatInFlight = false;
     beatAgain = false;
+    // Usable again only once a heartbeat has come back on the new connection.
+    beatSentAt = -Infinity;
+    beatWrites = -1;
     dead.removeAllListeners();
     dead.on("error", () => {});
     dead.end().catch(() => {});
@@ -177,7 +180,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
 
   return {
     usable() {
-      return listening && Date.now() - beatSentAt <= maxLagMs && (writes === undefined || beatWrites >= writes.current());
+      return listening && performance.now() - beatSentAt <= maxLagMs && (writes === undefined || beatWrites >= writes.current());
     },
     state,
     backendPid: () => (listening ? (client as unknown as { processID?: number } | undefined)?.processID : undefined),
