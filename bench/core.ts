@@ -1,5 +1,7 @@
 /**
- * Foundation benchmark: get-session by bearer token at 32 connections, sign-in/email at 8, and
+ * Foundation benchmark: get-session by bearer token at 32 connections (on SQLite, and in the same
+ * rounds on PostgreSQL — a scratch database on LATCHKEY_BENCH_PG_URL, default the local server —
+ * where the answer cache is kept true by change notices, issue 24), sign-in/email at 8, and
  * get-session while sign-ins saturate the CPU. Prints req/s, p50/p99 and server RSS.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,15 +15,20 @@ import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
 import { processCpuMs } from "./process-cpu.js";
 import { startBenchServer } from "./server-process.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
+import { createBenchDatabase, pgAdmin } from "./rate-limit-variants.js";
 
 export interface CoreFigures {
   getSession: LoadResult;
+  /** The same load on a server whose database is PostgreSQL, in the same alternating rounds (null: no PostgreSQL reachable). */
+  postgresGetSession: LoadResult | null;
+  /** postgresGetSession ÷ getSession (req/s); issue 24 target ≥ 0.6. */
+  postgresShareOfSqlite: number | null;
   /** A bare node:http server answering a session-shaped JSON from memory, same wrk settings, same run. */
   bareNodeHttp: LoadResult;
   /** getSession ÷ bareNodeHttp (req/s), from alternating rounds of each (issue 12 target ≥ 0.35). */
   getSessionShareOfBare: number;
   /** Server CPU time (user + system) per answered request: steadier than req/s on a shared machine. */
-  cpuMicrosPerRequest: { getSession: number | null; bareNodeHttp: number | null };
+  cpuMicrosPerRequest: { getSession: number | null; bareNodeHttp: number | null; postgresGetSession: number | null };
   /** bare CPU per request ÷ get-session CPU per request: the share by cost instead of by rate. */
   getSessionCpuShareOfBare: number | null;
   /** Whether the side-by-side rounds ran pinned (servers on one core, wrk on another). */
@@ -67,6 +74,13 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
   const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-"));
   const port = 3900 + Math.floor(Math.random() * 500);
   const server = await startBenchServer(join(dir, "bench.db"), port);
+  const pgName = `latchkey_bench_core_${process.pid}`;
+  const pgServer = await createBenchDatabase(pgName)
+    .then((url) => startBenchServer(url, port + 1))
+    .catch((error: Error) => {
+      console.error(`core: no PostgreSQL figures (${error.message})`);
+      return null;
+    });
   let peakRssMb = server.rssMb();
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, server.rssMb())), 250);
   try {
@@ -82,19 +96,23 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
       body: JSON.stringify({ email: "bench@example.com", password: "bench-password-123" }),
     };
 
+    const pgToken = pgServer ? ((await createClient({ baseURL: pgServer.url }).signUpEmail({ email: "bench@example.com", password: "bench-password-123", name: "Bench" })).token as string) : "";
     const bare = await startBareServer(token);
     // Both servers on one core, wrk on another, for these rounds only (the sign-in series below
     // need every core for hashing): bench/cpu-pinning.ts says why.
     const pinning = pinningAvailable();
-    if (pinning) for (const pid of [server.pid, bare.pid]) setAffinity(pid, pinning.serverCpu);
+    if (pinning) for (const pid of [server.pid, bare.pid, ...(pgServer ? [pgServer.pid] : [])]) setAffinity(pid, pinning.serverCpu);
     const loadCpu = pinning?.loadCpu;
     const bareLoad = { url: `${bare.url}/api/auth/get-session`, headers: sessionLoad.headers, cpu: loadCpu };
     const pinnedSessionLoad = { ...sessionLoad, cpu: loadCpu };
+    const pgLoad = pgServer ? { url: `${pgServer.url}/api/auth/get-session`, headers: { authorization: `Bearer ${pgToken}` }, cpu: loadCpu } : null;
     await runWrk({ ...pinnedSessionLoad, connections: 32, seconds: 2 }); // warm-up
     await runWrk({ ...bareLoad, connections: 32, seconds: 2 });
+    if (pgLoad) await runWrk({ ...pgLoad, connections: 32, seconds: 2 });
     // Alternate Latchkey and the bare server so a shared machine's load swings hit both alike.
     const rounds: Array<[LoadResult, LoadResult]> = [];
-    const cpu = { latchkey: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
+    const cpu = { latchkey: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 }, postgres: { ms: 0, requests: 0 } };
+    const pgRounds: LoadResult[] = [];
     const measured = async (load: typeof pinnedSessionLoad, pid: number, into: { ms: number; requests: number }) => {
       const before = processCpuMs(pid);
       const result = await runWrk({ ...load, connections: 32, seconds: seconds / 2 });
@@ -108,15 +126,18 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
     try {
       for (let i = 0; i < 2; i++) {
         rounds.push([await measured(pinnedSessionLoad, server.pid, cpu.latchkey), await measured(bareLoad, bare.pid, cpu.bare)]);
+        if (pgLoad && pgServer) pgRounds.push(await measured(pgLoad, pgServer.pid, cpu.postgres));
       }
     } finally {
       await bare.stop();
       if (pinning) setAffinity(server.pid, pinning.all);
+      await pgServer?.stop();
     }
     const getSession = mergeRounds(rounds.map(([latchkey]) => latchkey));
     const bareNodeHttp = mergeRounds(rounds.map(([, bareRound]) => bareRound));
     const perRequest = (c: { ms: number; requests: number }) => (c.requests ? Math.round((c.ms * 1000 * 10) / c.requests) / 10 : null);
-    const cpuMicrosPerRequest = { getSession: perRequest(cpu.latchkey), bareNodeHttp: perRequest(cpu.bare) };
+    const cpuMicrosPerRequest = { getSession: perRequest(cpu.latchkey), bareNodeHttp: perRequest(cpu.bare), postgresGetSession: perRequest(cpu.postgres) };
+    const postgresGetSession = pgRounds.length ? mergeRounds(pgRounds) : null;
     const signIn = await runWrk({ ...signInLoad, connections: 8, seconds });
     const [stormSession, stormSignIn] = await Promise.all([
       runWrk({ ...sessionLoad, connections: 8, seconds }),
@@ -127,6 +148,8 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
     const cores = availableParallelism();
     return {
       getSession,
+      postgresGetSession,
+      postgresShareOfSqlite: postgresGetSession ? Math.round((postgresGetSession.requestsPerSecond / getSession.requestsPerSecond) * 1000) / 1000 : null,
       bareNodeHttp,
       getSessionShareOfBare: Math.round((getSession.requestsPerSecond / bareNodeHttp.requestsPerSecond) * 1000) / 1000,
       cpuMicrosPerRequest,
@@ -145,6 +168,7 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
   } finally {
     clearInterval(sampler);
     await server.stop();
+    if (pgServer) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -168,6 +192,12 @@ export function report(f: CoreFigures): string {
   return [
     `core (${f.cores} cores, ${f.cpu})`,
     line("get-session (bearer, 32 conns)", f.getSession),
+    ...(f.postgresGetSession
+      ? [
+          line("get-session on PostgreSQL (32 conns)", f.postgresGetSession),
+          `  PostgreSQL reaches ${Math.round((f.postgresShareOfSqlite ?? 0) * 100)}% of SQLite's get-session req/s in the same rounds (target ≥ 60%, p99 ≤ 5 ms); server CPU per request ${f.cpuMicrosPerRequest.postgresGetSession ?? "?"} µs`,
+        ]
+      : ["  get-session on PostgreSQL: not measured (no PostgreSQL reachable)"]),
     line("bare node:http, same JSON (32 conns)", f.bareNodeHttp),
     `  get-session reaches ${Math.round(f.getSessionShareOfBare * 100)}% of bare node:http's req/s in the same run (target ≥ 35%)${f.pinned ? "; servers pinned to core 0, wrk to core 1" : "; unpinned"}`,
     `  server CPU per request: get-session ${f.cpuMicrosPerRequest.getSession ?? "?"} µs, bare ${f.cpuMicrosPerRequest.bareNodeHttp ?? "?"} µs → ${f.getSessionCpuShareOfBare !== null ? Math.round(f.getSessionCpuShareOfBare * 100) + "%" : "?"} by cost`,

@@ -16,7 +16,11 @@ import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
 import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
+import { isPostgresUrl } from "./db/target.js";
+import { localWritesOf } from "./db/local-writes.js";
+import { startChangeListener, type ChangeListener } from "./db/change-notices.js";
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
+import { createNotifiedAnswerCache } from "./core/session/notified-answer-cache.js";
 import { handlers, routeHooks } from "./features/index.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
@@ -50,6 +54,8 @@ export interface LatchkeyApp {
   context: AppContext;
   /** Readiness checks (GET {basePath}/ready); add one for each shared dependency. */
   readiness: Readiness;
+  /** PostgreSQL: the connection that hears other servers' changes to sessions and users. */
+  changeListener?: ChangeListener;
   close(): Promise<void>;
 }
 
@@ -85,6 +91,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
   const { mailer } = context;
+  const changeListener = listenForChanges(config, db, context, log);
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
@@ -120,6 +127,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     server,
     context,
     readiness,
+    changeListener,
     async close() {
       // Node's close() drops idle keep-alive connections at once; busy ones get the time left.
       const force = setTimeout(() => server.server.closeAllConnections(), config.shutdownTimeout * 1000);
@@ -130,6 +138,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
       }
       await context.audit.flush();
       await limiter?.close();
+      await changeListener?.close();
       await mailer.close?.();
       await context.passwords.close();
     },
@@ -164,13 +173,48 @@ export function createContext(options: { config: Config; db: DB; secret: string;
 }
 
 /**
- * SQLite only (its change counter sees every write, this process's and the CLI's), and not when
+ * SQLite (its change counter sees every write, this process's and the CLI's; PostgreSQL's cache
+ * is set up by listenForChanges in createApp, which owns the listening connection), and not when
  * get-session signs a fresh JWT for its header on every call.
  */
 function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | undefined {
   const changes = changeCounterOf(db);
   if (!changes || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
   return createSessionAnswerCache(changes);
+}
+
+/**
+ * PostgreSQL: the answer cache too, kept true by the database's change notices (docs/scale-out.md,
+ * "Session checks on several servers"). Only for a database opened by openPostgres from the
+ * `db` URL (the listener needs the URL for its own connection), and not when get-session signs a
+ * fresh JWT for its header.
+ */
+function listenForChanges(config: Config, db: DB, context: AppContext, log: Logger): ChangeListener | undefined {
+  const writes = localWritesOf(db);
+  if (!writes || !isPostgresUrl(config.db) || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
+  const { metrics } = context;
+  let usable = () => false;
+  const cache = createNotifiedAnswerCache(() => usable());
+  const listener = startChangeListener({
+    url: config.db,
+    writes,
+    onNotice(notice) {
+      metrics.sessionCacheInvalidations.inc({ scope: notice.userIds ? "users" : "all" });
+      cache.invalidate(notice.userIds);
+    },
+    onReset() {
+      metrics.sessionCacheInvalidations.inc({ scope: "reset" });
+      cache.invalidate();
+    },
+    onState(state) {
+      if (state === "lagging" || state === "down") log.warn({ state }, "session change listener not listening: session checks go to the database");
+      else if (state === "listening") log.info({ state }, "session change listener listening: session checks may be answered from memory");
+    },
+  });
+  usable = listener.usable;
+  metrics.watchChangeListener(listener.state);
+  context.sessionAnswers = cache;
+  return listener;
 }
 
 /** JSON bodies only; an empty body counts as `{}` (better-auth's client posts some calls bare). */

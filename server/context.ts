@@ -34,6 +34,6 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
-  /** get-session answers by token hash (SQLite only; core/session/answer-cache.ts). */
+  /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
 }

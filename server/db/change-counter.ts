@@ -5,7 +5,8 @@
  * on every read. Caches of database answers (features/session/answer-cache.ts) keep an entry only
  * while the number they saw is still current, so no write can leave a stale answer behind.
  *
- * PostgreSQL has no such number for other servers' writes, so nothing is cached there.
+ * PostgreSQL has no such number for other servers' writes: there the cache is emptied by the
+ * change notices the database pushes (change-notices.ts).
  */
 import type SQLite from "better-sqlite3";
 import type { SqliteStatement } from "kysely";

@@ -5,6 +5,7 @@
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import type { Database } from "./types.js";
+import { countPoolWrites } from "./local-writes.js";
 
 // Time is stored as integer milliseconds in int8 columns, and count(*) answers int8 too. pg
 // hands int8 over as a string (it may exceed 2^53); ours never does, so read it as a number.
@@ -31,6 +32,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Opene
   // without a listener that would crash the process. The next query reconnects.
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  countPoolWrites(db, pool);
   return {
     db,
     pool,

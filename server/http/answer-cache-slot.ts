@@ -28,7 +28,9 @@ export function openAnswerCache(app: AppContext, token: string | undefined, cook
     },
     remember(json, session) {
       const usableUntil = Math.min(Number(session.expiresAt), refreshDueAt(app, session));
-      cache.remember(tokenHash, token, json, seenVersion, usableUntil);
+      // PostgreSQL's notices name users: the session's own, and the administrator behind an impersonation.
+      const users = session.impersonatedBy ? [session.userId, session.impersonatedBy] : [session.userId];
+      cache.remember(tokenHash, token, json, seenVersion, usableUntil, users);
     },
   };
 }

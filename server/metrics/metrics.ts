@@ -42,8 +42,12 @@ export interface Metrics {
   /** Rows the periodic sweep deleted, by kind (sessions, tokens, auditEvents). */
   sweepDeleted: Counter<"kind">;
   sweepRuns: Counter<"outcome">;
-  /** get-session lookups answered from memory (hit) or the database (miss); SQLite only. */
+  /** get-session lookups answered from memory (hit) or the database (miss). */
   sessionCacheLookups: Counter<"result">;
+  /** PostgreSQL change notices handled by the answer cache: scope=users (named users), all (a flush), reset (listener lost or regained). */
+  sessionCacheInvalidations: Counter<"scope">;
+  /** Where the change listener's state comes from (PostgreSQL; set by createApp). */
+  watchChangeListener(state: () => string): void;
   /** Where the hash pool's queue depth comes from (set by createContext). */
   watchHashQueue(depth: () => { queued: number; busy: number; size: number }): void;
   /** Where the database pool's use comes from (set by whoever opened the database). */
@@ -60,6 +64,7 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   let hashQueue: () => { queued: number; busy: number; size: number } = () => ({ queued: 0, busy: 0, size: 0 });
   let pool: (() => PoolStats) | null = null;
+  let listener: (() => string) | null = null;
   let processMetrics = false;
 
   const metrics: Metrics = {
@@ -124,6 +129,15 @@ export function createMetrics(): Metrics {
       labelNames: ["result"] as const,
       registers,
     }),
+    sessionCacheInvalidations: new Counter({
+      name: "latchkey_session_cache_invalidations_total",
+      help: "Change notices the session answer cache handled (PostgreSQL): scope=users names users, all drops everything, reset = listening connection lost or regained.",
+      labelNames: ["scope"] as const,
+      registers,
+    }),
+    watchChangeListener(state) {
+      listener = state;
+    },
     watchHashQueue(depth) {
       hashQueue = depth;
     },
@@ -170,5 +184,29 @@ export function createMetrics(): Metrics {
       this.set({ state: "max" }, stats.max);
     },
   });
+  new Gauge({
+    name: "latchkey_session_cache_hit_ratio",
+    help: "Share of get-session lookups answered from the in-memory answer cache since the server started.",
+    registers,
+    async collect() {
+      const { values } = await metrics.sessionCacheLookups.get();
+      const count = (result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
+      const total = count("hit") + count("miss");
+      this.set(total === 0 ? 0 : count("hit") / total);
+    },
+  });
+  new Gauge({
+    name: "latchkey_session_cache_listener_state",
+    help: "PostgreSQL change listener of the session answer cache: 1 for its current state (listening, lagging, connecting, down); absent on SQLite.",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      if (!listener) return;
+      const current = listener();
+      for (const state of LISTENER_STATES) this.set({ state }, state === current ? 1 : 0);
+    },
+  });
   return metrics;
 }
+
+const LISTENER_STATES = ["listening", "lagging", "connecting", "down"] as const;

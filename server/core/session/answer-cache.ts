@@ -12,8 +12,9 @@
  * deletes or extends the session).
  *
  * The raw token is not kept: the stored answer is split around it and the caller's own token is
- * put back in. Only on SQLite (one process owns the file's writes; PostgreSQL servers would not see
- * each other's), and never when get-session must sign a fresh JWT for its header.
+ * put back in. This is SQLite's cache; PostgreSQL's (several servers, one database) is
+ * notified-answer-cache.ts, emptied entry by entry by pushed change notices. Neither is used when
+ * get-session must sign a fresh JWT for its header.
  */
 import type { ChangeCounter } from "../../db/change-counter.js";
 
@@ -30,8 +31,22 @@ export interface SessionAnswerCache {
   lookup(tokenHash: string, rawToken: string, now: number): string | undefined;
   /** The change number to pass to remember(): read it before reading the database. */
   version(): number;
-  /** Keep `json` (the answer that carries `rawToken` as session.token) if nothing changed since `seenVersion`. */
-  remember(tokenHash: string, rawToken: string, json: string, seenVersion: number, usableUntil: number): void;
+  /**
+   * Keep `json` (the answer that carries `rawToken` as session.token) if nothing changed since
+   * `seenVersion`. `users`: whose changes make it stale (PostgreSQL's notices name users; SQLite
+   * drops everything on any write and ignores it).
+   */
+  remember(tokenHash: string, rawToken: string, json: string, seenVersion: number, usableUntil: number, users?: readonly string[]): void;
+}
+
+/** The answer split around the raw token (which is never kept), or undefined if it is not where expected. */
+export function splitAnswer(json: string, rawToken: string): { before: string; after: string } | undefined {
+  // The first `"token":"` is session.token: JSON escapes quotes inside strings, and the
+  // session (id, then token) is serialised before the user.
+  const marker = '"token":"';
+  const tokenAt = json.indexOf(marker) + marker.length;
+  if (tokenAt < marker.length || json.slice(tokenAt, tokenAt + rawToken.length + 1) !== `${rawToken}"`) return undefined;
+  return { before: json.slice(0, tokenAt), after: json.slice(tokenAt + rawToken.length) };
 }
 
 /** Bounded: the oldest entries leave first. 10,000 answers are about 10 MB. */
@@ -65,13 +80,10 @@ export function createSessionAnswerCache(changes: ChangeCounter, maxEntries = MA
     version: sync,
     remember(tokenHash, rawToken, json, seenVersion, usableUntil) {
       if (sync() !== seenVersion) return; // something was written while the answer was being read
-      // The first `"token":"` is session.token: JSON escapes quotes inside strings, and the
-      // session (id, then token) is serialised before the user.
-      const marker = '"token":"';
-      const tokenAt = json.indexOf(marker) + marker.length;
-      if (tokenAt < marker.length || json.slice(tokenAt, tokenAt + rawToken.length + 1) !== `${rawToken}"`) return;
+      const parts = splitAnswer(json, rawToken);
+      if (!parts) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(tokenHash, { before: json.slice(0, tokenAt), after: json.slice(tokenAt + rawToken.length), usableUntil });
+      entries.set(tokenHash, { before: parts.before, after: parts.after, usableUntil });
     },
   };
 }

@@ -21,6 +21,7 @@ import * as outboxSealed from "./0013-outbox-sealed.js";
 import * as organizationSlugLowercase from "./0014-organization-slug-lowercase.js";
 import * as keyCheck from "./0015-key-check.js";
 import * as oauthProvider from "./0016-oauth-provider.js";
+import * as sessionChangeNotices from "./0017-session-change-notices.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0014-organization-slug-lowercase": organizationSlugLowercase,
   "0015-key-check": keyCheck,
   "0016-oauth-provider": oauthProvider,
+  "0017-session-change-notices": sessionChangeNotices,
 };

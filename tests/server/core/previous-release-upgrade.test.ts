@@ -27,6 +27,10 @@ const fixture = JSON.parse(readFileSync(join(FIXTURES, "fixture.json"), "utf8"))
 const expected = fixture[testDialect];
 const PG_ADMIN_URL = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** 0.1.0 had migrations 0001–0015 (by today's names); later ones are applied by the upgrade. */
+const LAST_OF_RELEASE = 15;
+const sinceRelease = Object.keys(migrations).filter((name) => Number(name.slice(0, 4)) > LAST_OF_RELEASE);
+
 let database: OpenedDatabase;
 let target: string;
 let cleanup: () => Promise<void>;
@@ -79,13 +83,13 @@ afterAll(async () => {
 describe(`a database made by release 0.1.0 (${testDialect}) (#20)`, () => {
   it("is the fixture it claims to be: every migration of 0.1.0 recorded under its old name", async () => {
     const names = await recordedNames();
-    expect(names).toHaveLength(Object.keys(migrations).length);
+    expect(names).toHaveLength(Object.keys(migrations).length - sinceRelease.length);
     for (const oldName of Object.keys(renamedMigrations)) expect(names).toContain(oldName);
   });
 
   it("upgrades: old names rewritten, nothing applied twice, and a second run changes nothing", async () => {
     const first = await migrateToLatest(database.db);
-    expect(first.applied).toEqual([]);
+    expect(first.applied).toEqual(sinceRelease);
     expect(await recordedNames()).toEqual(Object.keys(migrations));
     const second = await migrateToLatest(database.db);
     expect(second.applied).toEqual([]);

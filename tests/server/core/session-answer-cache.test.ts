@@ -1,11 +1,15 @@
 /**
- * get-session's in-memory answer cache (server/features/session/answer-cache.ts): repeated checks
- * are answered from memory on SQLite, and no write — through the API, straight to the database,
- * or by another connection to the same file (the offline CLI) — ever leaves a stale answer.
+ * get-session's in-memory answer cache (server/core/session/answer-cache.ts on SQLite,
+ * notified-answer-cache.ts on PostgreSQL): repeated checks are answered from memory, and no
+ * write — through the API, straight to the database, or by another connection to the same
+ * database (the offline CLI; on PostgreSQL another server, seen through its change notice) —
+ * leaves a stale answer. tests/postgres/session-cache-servers.test.ts has two servers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/db/database.js";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createSessionAnswerCache } from "../../../server/core/session/answer-cache.js";
+import { createNotifiedAnswerCache } from "../../../server/core/session/notified-answer-cache.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { signUpAdmin } from "../admin/admin-helpers.js";
 
@@ -26,22 +30,28 @@ async function lookups(): Promise<{ hit: number; miss: number }> {
 
 const getSession = (token: string) => server.request("GET", "/get-session", { token });
 
+/** PostgreSQL: the cache is used once the change listener has heard its own latest heartbeat. */
+async function listening(): Promise<void> {
+  const listener = server.app.changeListener;
+  if (!listener) return;
+  for (let waited = 0; !listener.usable(); waited += 5) {
+    if (waited > 5_000) throw new Error(`change listener not usable (${listener.state()})`);
+    await sleep(5);
+  }
+}
+
 describe("get-session answer cache", () => {
-  it("answers a repeated check from memory on SQLite, and only there", async () => {
+  it("answers a repeated check from memory (on PostgreSQL while its change listener listens)", async () => {
     const { token } = await server.signUp();
+    await listening();
     const first = await getSession(token);
     const before = await lookups();
     const second = await getSession(token);
     const after = await lookups();
     expect(second.text).toBe(first.text);
     expect(second.body.session.token).toBe(token);
-    if (server.dialect === "sqlite") {
-      expect(after.hit).toBe(before.hit + 1);
-    } else {
-      // PostgreSQL servers cannot see each other's writes: every check goes to the database.
-      expect(server.app.context.sessionAnswers).toBeUndefined();
-      expect(after).toEqual(before);
-    }
+    expect(after.hit).toBe(before.hit + 1);
+    expect(server.app.changeListener === undefined).toBe(server.dialect === "sqlite");
   });
 
   it("never mixes two users' answers, and gives each caller its own token back", async () => {
@@ -94,11 +104,21 @@ describe("get-session answer cache", () => {
     await getSession(token);
     await getSession(token);
     const other = await openDatabase(server.dbFile);
+    // SQLite sees it at the next check; PostgreSQL once the change notice has come (within 100 ms).
+    const seen = async (check: (body: any) => boolean) => {
+      const start = performance.now();
+      let body = (await getSession(token)).body;
+      while (server.dialect === "postgres" && !check(body) && performance.now() - start < 100) {
+        await sleep(5);
+        body = (await getSession(token)).body;
+      }
+      return check(body);
+    };
     try {
       await other.db.updateTable("user").set({ name: "Renamed offline" }).where("id", "=", userId).execute();
-      expect((await getSession(token)).body.user.name).toBe("Renamed offline");
+      expect(await seen((body) => body?.user.name === "Renamed offline")).toBe(true);
       await other.db.deleteFrom("session").where("userId", "=", userId).execute();
-      expect((await getSession(token)).body).toBeNull();
+      expect(await seen((body) => body === null)).toBe(true);
     } finally {
       await other.close();
     }
@@ -186,6 +206,70 @@ describe("answer cache rules", () => {
     const cache = createSessionAnswerCache(counter());
     cache.remember("hash", "tok", answer("other", "Ann"), cache.version(), Infinity);
     expect(cache.lookup("hash", "tok", 0)).toBeUndefined();
+  });
+});
+
+describe("PostgreSQL's notified cache rules", () => {
+  const answer = (token: string, name: string) => JSON.stringify({ session: { id: "s", token }, user: { name } });
+  const usable = { now: true };
+  const create = (max?: number) => createNotifiedAnswerCache(() => usable.now, max);
+
+  it("drops the answers of the users a notice names, the impersonating administrator's too", () => {
+    usable.now = true;
+    const cache = create();
+    cache.remember("own", "tok1", answer("tok1", "Ann"), cache.version(), Infinity, ["ann"]);
+    cache.remember("posing", "tok2", answer("tok2", "Ann"), cache.version(), Infinity, ["ann2", "root"]);
+    cache.remember("other", "tok3", answer("tok3", "Bob"), cache.version(), Infinity, ["bob"]);
+    cache.invalidate(["root"]);
+    expect(cache.lookup("posing", "tok2", 0)).toBeUndefined();
+    expect(cache.lookup("own", "tok1", 0)).toBe(answer("tok1", "Ann"));
+    cache.invalidate(["ann"]);
+    expect(cache.lookup("own", "tok1", 0)).toBeUndefined();
+    expect(cache.lookup("other", "tok3", 0)).toBe(answer("tok3", "Bob"));
+    cache.invalidate();
+    expect(cache.size()).toBe(0);
+  });
+
+  it("refuses an answer read before a notice naming its user or a flush, not one naming someone else", () => {
+    usable.now = true;
+    const cache = create();
+    let seen = cache.version();
+    cache.invalidate(["bob"]);
+    cache.remember("a", "tok", answer("tok", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("a", "tok", 0)).toBeDefined();
+    seen = cache.version();
+    cache.invalidate(["ann"]);
+    cache.remember("b", "tok", answer("tok", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("b", "tok", 0)).toBeUndefined();
+    seen = cache.version();
+    cache.invalidate();
+    cache.remember("c", "tok", answer("tok", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("c", "tok", 0)).toBeUndefined();
+  });
+
+  it("is bypassed and emptied while the listener is not usable, and keeps nothing read meanwhile", () => {
+    usable.now = true;
+    const cache = create();
+    cache.remember("a", "tok", answer("tok", "Ann"), cache.version(), Infinity, ["ann"]);
+    const seen = cache.version();
+    usable.now = false;
+    expect(cache.lookup("a", "tok", 0)).toBeUndefined();
+    expect(cache.version()).toBe(-1);
+    cache.remember("b", "tok", answer("tok", "Ann"), seen, Infinity, ["ann"]);
+    usable.now = true;
+    expect(cache.size()).toBe(0);
+    cache.remember("c", "tok", answer("tok", "Ann"), -1, Infinity, ["ann"]);
+    expect(cache.size()).toBe(0);
+  });
+
+  it("is bounded, the oldest leaving first, and honours the usable-until time", () => {
+    usable.now = true;
+    const cache = create(2);
+    for (const key of ["a", "b", "c"]) cache.remember(key, key, answer(key, key), cache.version(), 1000, [key]);
+    expect(cache.lookup("a", "a", 0)).toBeUndefined();
+    expect(cache.lookup("c", "c", 999)).toBe(answer("c", "c"));
+    expect(cache.lookup("c", "c", 1000)).toBeUndefined();
+    expect(cache.size()).toBe(1);
   });
 });
 
