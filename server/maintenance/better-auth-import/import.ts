@@ -19,7 +19,7 @@ import type { DB, Dialect } from "../../db/database.js";
 import type { Database } from "../../db/types.js";
 import { openSealed } from "../../crypto/encrypt.js";
 import { PURPOSE as PROVIDER_TOKEN } from "../../features/social/sealed-tokens.js";
-import { PURPOSE as JWKS_PRIVATE_KEY } from "../../features/jwt/keys.js";
+import { PURPOSE as JWKS_PRIVATE_KEY } from "../../core/signing-keys/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../../features/two-factor/totp.js";
 import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../../features/two-factor/backup-codes.js";
 import { createAuditRecorder } from "../../audit/recorder.js";

@@ -14,7 +14,7 @@
 import { hashSecret } from "../../crypto/tokens.js";
 import { seal } from "../../crypto/encrypt.js";
 import { sealToken } from "../../features/social/sealed-tokens.js";
-import { PURPOSE as JWKS_PRIVATE_KEY } from "../../features/jwt/keys.js";
+import { PURPOSE as JWKS_PRIVATE_KEY } from "../../core/signing-keys/keys.js";
 import { sealTotpSecret } from "../../features/two-factor/totp.js";
 import { sealBackupCodes } from "../../features/two-factor/backup-codes.js";
 import { betterAuthDecrypt, looksEncrypted } from "./decrypt.js";
