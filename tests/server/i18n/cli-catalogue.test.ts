@@ -16,7 +16,10 @@ describe("CLI catalogues", () => {
         for (const [key, english] of Object.entries(en[group])) {
           if (typeof english === "string") expect(placeholders((messages[group] as unknown as Record<string, string>)[key]!), `${language}.${group}.${key}`).toEqual(placeholders(english));
           else if (!Array.isArray(english)) {
-            for (const form of Object.values((messages[group] as unknown as Record<string, Record<string, string>>)[key]!)) expect(placeholders(form), `${language}.${group}.${key}`).toEqual(placeholders(english.other));
+            const mine = (messages[group] as unknown as Record<string, Record<string, string>>)[key]!;
+            // A plural (forms of one message) or a group of words (e.g. a summary's column names).
+            if ("other" in english) for (const form of Object.values(mine)) expect(placeholders(form), `${language}.${group}.${key}`).toEqual(placeholders(english.other));
+            else for (const [word, text] of Object.entries(english as Record<string, string>)) expect(placeholders(mine[word] ?? ""), `${language}.${group}.${key}.${word}`).toEqual(placeholders(text));
           }
         }
       }
