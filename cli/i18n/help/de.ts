@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh oder fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Exit-Codes: 0 ok, 1 Fehler (auch teilweises Scheitern einer Massenbearbeitung), 2 Aufruffehler oder fehlende Bestätigung, 3 nicht angemeldet, 4 verboten, 5 nicht gefunden, 6 Konflikt, 7 Netzwerk, 8 Rate begrenzt, 70 intern.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "JSON-Einstellungsdatei (AUTH_CONFIG): ihre db und ihr secret",
+  "a first-party app: no consent page":
+    "eine Erstanbieter-App: keine Zustimmungsseite",
+  "a new secret, printed once; the old one stops working at once":
+    "ein neues Geheimnis, einmal ausgegeben; das alte ist sofort ungültig",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "eine öffentliche App (kein Geheimnis; PKCE erforderlich): Single-Page- und native Apps",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "Apps, bei denen sich Personen über Latchkey anmelden (Clients für OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "die App mit ihren Freigaben und Tokens löschen",
+  "every registered app":
+    "alle registrierten Apps",
+  "from `auth apps list`":
+    "aus `auth apps list`",
+  "logo shown on the consent page":
+    "Logo auf der Zustimmungsseite",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "eine Datenbank von better-auth 1.x in Latchkey übernehmen: Benutzer, Passwörter, Sitzungen, Organisationen, Zwei-Faktor-Authentifizierung, Passkeys, API-Schlüssel, JWT-Schlüssel",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "Anmeldungen und Tokens der App ablehnen, bis sie wieder aktiviert wird",
+  "register an app; a confidential app's secret is printed once":
+    "eine App registrieren; das Geheimnis einer vertraulichen App wird einmal ausgegeben",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "melden, was geschehen würde und welche Zeilen sich nicht übernehmen lassen, und nichts schreiben",
+  "rows per transaction on the target (default 1000)":
+    "Zeilen pro Transaktion im Ziel (Standard 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "durch Leerzeichen getrennte Scopes, die die App anfordern darf (Standard \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "das BETTER_AUTH_SECRET, mit dem better-auth lief (Umgebungsvariable BETTER_AUTH_SECRET; besser über die Umgebung)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "die Datenbank von Latchkey: SQLite-Datei oder postgres://-URL (AUTH_DB; eine URL mit Passwort: besser AUTH_DB oder die Konfigurationsdatei, Argumente sind für andere Benutzer sichtbar (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "die Datenbank von better-auth: SQLite-Datei oder postgres://-URL (wird nur gelesen)",
+  "the name people see on the consent page":
+    "der Name, den Personen auf der Zustimmungsseite sehen",
+  "where end-session may send people back (repeatable)":
+    "wohin end-session Personen zurückschicken darf (wiederholbar)",
+  "where the app is told of sign-outs":
+    "wo die App von Abmeldungen erfährt",
+  "where the app receives the code (repeatable)":
+    "wo die App den Code empfängt (wiederholbar)",
 };

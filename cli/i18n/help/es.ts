@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh o fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Códigos de salida: 0 correcto, 1 fallo (incl. fallo parcial en masa), 2 uso incorrecto o falta de confirmación, 3 sin sesión, 4 prohibido, 5 no encontrado, 6 conflicto, 7 red, 8 límite de peticiones, 70 interno.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "archivo de configuración JSON (AUTH_CONFIG): su db y su secret",
+  "a first-party app: no consent page":
+    "una aplicación propia: sin página de consentimiento",
+  "a new secret, printed once; the old one stops working at once":
+    "un secreto nuevo, que se muestra una vez; el anterior deja de funcionar al instante",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "una aplicación pública (sin secreto; PKCE obligatorio): aplicaciones de una sola página y nativas",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "aplicaciones en las que las personas inician sesión a través de Latchkey (clientes de OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "eliminar la aplicación con sus autorizaciones y tokens",
+  "every registered app":
+    "todas las aplicaciones registradas",
+  "from `auth apps list`":
+    "de `auth apps list`",
+  "logo shown on the consent page":
+    "logotipo que se muestra en la página de consentimiento",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "trasladar una base de datos de better-auth 1.x a Latchkey: usuarios, contraseñas, sesiones, organizaciones, verificación en dos pasos, llaves de acceso, claves de API, claves JWT",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "rechazar los inicios de sesión y los tokens de la aplicación hasta que se vuelva a habilitar",
+  "register an app; a confidential app's secret is printed once":
+    "registrar una aplicación; el secreto de una aplicación confidencial se muestra una vez",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "informar de lo que haría y de cada fila que no puede trasladar, sin escribir nada",
+  "rows per transaction on the target (default 1000)":
+    "filas por transacción en el destino (por defecto 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "ámbitos separados por espacios que puede solicitar (por defecto \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "el BETTER_AUTH_SECRET con el que funcionaba better-auth (variable de entorno BETTER_AUTH_SECRET; mejor el entorno)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "la base de datos de Latchkey: archivo SQLite o URL postgres:// (AUTH_DB; una URL con contraseña: mejor AUTH_DB o el archivo de configuración, los argumentos son visibles para otros usuarios (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "la base de datos de better-auth: archivo SQLite o URL postgres:// (solo lectura)",
+  "the name people see on the consent page":
+    "el nombre que las personas ven en la página de consentimiento",
+  "where end-session may send people back (repeatable)":
+    "adónde puede devolver end-session a las personas (repetible)",
+  "where the app is told of sign-outs":
+    "dónde se avisa a la aplicación de los cierres de sesión",
+  "where the app receives the code (repeatable)":
+    "dónde recibe la aplicación el código (repetible)",
 };

@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh ou fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Codes de sortie : 0 ok, 1 échec (y compris échec partiel d’un traitement en masse), 2 usage ou confirmation manquante, 3 non connecté, 4 interdit, 5 introuvable, 6 conflit, 7 réseau, 8 débit limité, 70 interne.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "fichier de réglages JSON (AUTH_CONFIG) : sa db et son secret",
+  "a first-party app: no consent page":
+    "une application interne : pas de page de consentement",
+  "a new secret, printed once; the old one stops working at once":
+    "un nouveau secret, affiché une fois ; l’ancien cesse aussitôt de fonctionner",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "une application publique (sans secret ; PKCE obligatoire) : applications monopages et natives",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "les applications par lesquelles les personnes se connectent via Latchkey (clients OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "supprimer l’application avec ses autorisations et ses jetons",
+  "every registered app":
+    "toutes les applications enregistrées",
+  "from `auth apps list`":
+    "donné par `auth apps list`",
+  "logo shown on the consent page":
+    "logo affiché sur la page de consentement",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "transférer une base better-auth 1.x dans Latchkey : utilisateurs, mots de passe, sessions, organisations, authentification à deux facteurs, clés d’accès, clés d’API, clés JWT",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "refuser les connexions et les jetons de l’application jusqu’à sa réactivation",
+  "register an app; a confidential app's secret is printed once":
+    "enregistrer une application ; le secret d’une application confidentielle est affiché une fois",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "indiquer ce qui serait fait et chaque ligne impossible à reprendre, sans rien écrire",
+  "rows per transaction on the target (default 1000)":
+    "lignes par transaction sur la cible (1000 par défaut)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "portées séparées par des espaces que l’application peut demander (par défaut \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "le BETTER_AUTH_SECRET avec lequel better-auth tournait (variable d’environnement BETTER_AUTH_SECRET ; préférez l’environnement)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "la base de Latchkey : fichier SQLite ou URL postgres:// (AUTH_DB ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "la base better-auth : fichier SQLite ou URL postgres:// (lecture seule)",
+  "the name people see on the consent page":
+    "le nom que les personnes voient sur la page de consentement",
+  "where end-session may send people back (repeatable)":
+    "où end-session peut renvoyer les personnes (répétable)",
+  "where the app is told of sign-outs":
+    "où l’application est avertie des déconnexions",
+  "where the app receives the code (repeatable)":
+    "où l’application reçoit le code (répétable)",
 };

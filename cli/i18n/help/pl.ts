@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh lub fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Kody wyjścia: 0 ok, 1 błąd (w tym częściowy błąd operacji masowej), 2 błędne użycie lub brak potwierdzenia, 3 niezalogowany, 4 zabronione, 5 nie znaleziono, 6 konflikt, 7 sieć, 8 limit żądań, 70 błąd wewnętrzny.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "plik ustawień JSON (AUTH_CONFIG): jego db i secret",
+  "a first-party app: no consent page":
+    "aplikacja własna: bez strony zgody",
+  "a new secret, printed once; the old one stops working at once":
+    "nowy sekret, wypisywany raz; stary natychmiast przestaje działać",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "aplikacja publiczna (bez sekretu; wymagane PKCE): aplikacje jednostronicowe i natywne",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "aplikacje, w których logowanie odbywa się przez Latchkey (klienci OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "usuń aplikację wraz z jej zgodami i tokenami",
+  "every registered app":
+    "wszystkie zarejestrowane aplikacje",
+  "from `auth apps list`":
+    "z `auth apps list`",
+  "logo shown on the consent page":
+    "logo wyświetlane na stronie zgody",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "przenieś bazę better-auth 1.x do Latchkey: użytkownicy, hasła, sesje, organizacje, uwierzytelnianie dwuskładnikowe, klucze dostępu, klucze API, klucze JWT",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "odrzucaj logowania i tokeny aplikacji do czasu jej ponownego włączenia",
+  "register an app; a confidential app's secret is printed once":
+    "zarejestruj aplikację; sekret aplikacji poufnej jest wypisywany raz",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "pokaż, co zostałoby zrobione i których wierszy nie da się przenieść, niczego nie zapisując",
+  "rows per transaction on the target (default 1000)":
+    "wierszy na transakcję w celu (domyślnie 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "zakresy rozdzielone spacjami, o które aplikacja może prosić (domyślnie \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "BETTER_AUTH_SECRET, z którym działał better-auth (zmienna środowiskowa BETTER_AUTH_SECRET; lepiej przez środowisko)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "baza Latchkey: plik SQLite lub URL postgres:// (AUTH_DB; URL z hasłem: lepiej AUTH_DB lub plik konfiguracji, argumenty są widoczne dla innych użytkowników (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "baza better-auth: plik SQLite lub URL postgres:// (tylko do odczytu)",
+  "the name people see on the consent page":
+    "nazwa widoczna na stronie zgody",
+  "where end-session may send people back (repeatable)":
+    "dokąd end-session może odesłać użytkowników (można powtarzać)",
+  "where the app is told of sign-outs":
+    "gdzie aplikacja jest powiadamiana o wylogowaniach",
+  "where the app receives the code (repeatable)":
+    "gdzie aplikacja odbiera kod (można powtarzać)",
 };

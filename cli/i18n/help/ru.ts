@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh или fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Коды выхода: 0 успех, 1 сбой (в том числе частичный сбой массовой операции), 2 ошибка вызова или нет подтверждения, 3 вход не выполнен, 4 запрещено, 5 не найдено, 6 конфликт, 7 сеть, 8 превышен лимит запросов, 70 внутренняя ошибка.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "файл настроек JSON (AUTH_CONFIG): его db и secret",
+  "a first-party app: no consent page":
+    "собственное приложение: без страницы согласия",
+  "a new secret, printed once; the old one stops working at once":
+    "новый секрет, выводится один раз; старый сразу перестаёт действовать",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "публичное приложение (без секрета; нужен PKCE): одностраничные и нативные приложения",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "приложения, в которые входят через Latchkey (клиенты OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "удалить приложение вместе с его разрешениями и токенами",
+  "every registered app":
+    "все зарегистрированные приложения",
+  "from `auth apps list`":
+    "из `auth apps list`",
+  "logo shown on the consent page":
+    "логотип на странице согласия",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "перенести базу better-auth 1.x в Latchkey: пользователи, пароли, сеансы, организации, двухфакторная аутентификация, ключи доступа, API-ключи, ключи JWT",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "отклонять входы и токены приложения, пока оно снова не будет включено",
+  "register an app; a confidential app's secret is printed once":
+    "зарегистрировать приложение; секрет конфиденциального приложения выводится один раз",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "сообщить, что было бы сделано и какие строки нельзя перенести, ничего не записывая",
+  "rows per transaction on the target (default 1000)":
+    "строк на транзакцию в цели (по умолчанию 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "области доступа через пробел, которые приложение может запрашивать (по умолчанию \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "BETTER_AUTH_SECRET, с которым работал better-auth (переменная окружения BETTER_AUTH_SECRET; лучше через окружение)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "база данных Latchkey: файл SQLite или URL postgres:// (AUTH_DB; URL с паролем лучше задавать в AUTH_DB или файле настроек: аргументы видны другим пользователям (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "база данных better-auth: файл SQLite или URL postgres:// (только чтение)",
+  "the name people see on the consent page":
+    "название, которое пользователи видят на странице согласия",
+  "where end-session may send people back (repeatable)":
+    "адрес, на который end-session может вернуть пользователя (можно повторять)",
+  "where the app is told of sign-outs":
+    "адрес, на который приложению сообщают о выходах",
+  "where the app receives the code (repeatable)":
+    "адрес, на который приложение получает код (можно повторять)",
 };

@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh veya fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Çıkış kodları: 0 tamam, 1 hata (toplu işlemde kısmi hata dahil), 2 kullanım hatası veya eksik onay, 3 oturum açılmamış, 4 yasak, 5 bulunamadı, 6 çakışma, 7 ağ, 8 istek sınırı, 70 iç hata.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "JSON ayar dosyası (AUTH_CONFIG): db ve secret değerleri",
+  "a first-party app: no consent page":
+    "birinci taraf uygulama: onay sayfası yok",
+  "a new secret, printed once; the old one stops working at once":
+    "yeni bir sır, bir kez yazdırılır; eskisi hemen geçersiz olur",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "herkese açık uygulama (sır yok; PKCE zorunlu): tek sayfalı ve yerel uygulamalar",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "Latchkey üzerinden oturum açılan uygulamalar (OpenID Connect istemcileri)",
+  "delete the app with its grants and tokens":
+    "uygulamayı izinleri ve belirteçleriyle birlikte sil",
+  "every registered app":
+    "kayıtlı tüm uygulamalar",
+  "from `auth apps list`":
+    "`auth apps list` çıktısından",
+  "logo shown on the consent page":
+    "onay sayfasında gösterilen logo",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "bir better-auth 1.x veritabanını Latchkey içine taşı: kullanıcılar, parolalar, oturumlar, kuruluşlar, iki adımlı doğrulama, geçiş anahtarları, API anahtarları, JWT anahtarları",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "uygulama yeniden etkinleştirilene kadar oturum açma isteklerini ve belirteçlerini reddet",
+  "register an app; a confidential app's secret is printed once":
+    "bir uygulama kaydet; gizli bir uygulamanın sırrı bir kez yazdırılır",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "ne yapacağını ve aktaramayacağı her satırı bildir, hiçbir şey yazma",
+  "rows per transaction on the target (default 1000)":
+    "hedefte işlem başına satır (varsayılan 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "uygulamanın isteyebileceği, boşlukla ayrılmış kapsamlar (varsayılan \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "better-auth ile kullanılan BETTER_AUTH_SECRET (ortam değişkeni BETTER_AUTH_SECRET; ortamı tercih edin)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "Latchkey veritabanı: SQLite dosyası veya postgres:// adresi (AUTH_DB; parolalı bir adres: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "better-auth veritabanı: SQLite dosyası veya postgres:// adresi (salt okunur)",
+  "the name people see on the consent page":
+    "kişilerin onay sayfasında gördüğü ad",
+  "where end-session may send people back (repeatable)":
+    "end-session işleminin kişileri geri gönderebileceği adres (tekrarlanabilir)",
+  "where the app is told of sign-outs":
+    "oturum kapatmaların uygulamaya bildirildiği adres",
+  "where the app receives the code (repeatable)":
+    "uygulamanın kodu aldığı adres (tekrarlanabilir)",
 };

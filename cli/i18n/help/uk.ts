@@ -474,4 +474,48 @@ export const help: Readonly<Record<string, string>> = {
     "bash, zsh або fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
     "Коди виходу: 0 успіх, 1 збій (зокрема частковий збій масової операції), 2 помилка виклику або немає підтвердження, 3 вхід не виконано, 4 заборонено, 5 не знайдено, 6 конфлікт, 7 мережа, 8 перевищено ліміт запитів, 70 внутрішня помилка.",
+  "JSON settings file (AUTH_CONFIG): its db and secret":
+    "файл налаштувань JSON (AUTH_CONFIG): його db і secret",
+  "a first-party app: no consent page":
+    "власний застосунок: без сторінки згоди",
+  "a new secret, printed once; the old one stops working at once":
+    "новий секрет, виводиться один раз; старий одразу перестає діяти",
+  "a public app (no secret; PKCE required): single-page and native apps":
+    "публічний застосунок (без секрету; потрібен PKCE): односторінкові та нативні застосунки",
+  "apps that sign people in through Latchkey (OpenID Connect clients)":
+    "застосунки, до яких входять через Latchkey (клієнти OpenID Connect)",
+  "delete the app with its grants and tokens":
+    "видалити застосунок разом із його дозволами й токенами",
+  "every registered app":
+    "усі зареєстровані застосунки",
+  "from `auth apps list`":
+    "з `auth apps list`",
+  "logo shown on the consent page":
+    "логотип на сторінці згоди",
+  "move a better-auth 1.x database into Latchkey: users, passwords, sessions, organizations, two-factor, passkeys, API keys, JWT keys":
+    "перенести базу better-auth 1.x до Latchkey: користувачі, паролі, сеанси, організації, двофакторна автентифікація, ключі доступу, API-ключі, ключі JWT",
+  "refuse the app's sign-ins and tokens until enabled again":
+    "відхиляти входи й токени застосунку, доки його знову не буде ввімкнено",
+  "register an app; a confidential app's secret is printed once":
+    "зареєструвати застосунок; секрет конфіденційного застосунку виводиться один раз",
+  "report what it would do, and every row it cannot carry, and write nothing":
+    "повідомити, що було б зроблено і які рядки не можна перенести, нічого не записуючи",
+  "rows per transaction on the target (default 1000)":
+    "рядків на транзакцію в цілі (за замовчуванням 1000)",
+  "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
+    "області доступу через пробіл, які застосунок може запитувати (за замовчуванням \"openid profile email offline_access\")",
+  "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
+    "BETTER_AUTH_SECRET, з яким працював better-auth (змінна середовища BETTER_AUTH_SECRET; краще через середовище)",
+  "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
+    "база даних Latchkey: файл SQLite або URL postgres:// (AUTH_DB; URL із паролем краще задавати в AUTH_DB або файлі налаштувань: аргументи видно іншим користувачам (ps))",
+  "the better-auth database: SQLite file or postgres:// URL (read only)":
+    "база даних better-auth: файл SQLite або URL postgres:// (лише читання)",
+  "the name people see on the consent page":
+    "назва, яку користувачі бачать на сторінці згоди",
+  "where end-session may send people back (repeatable)":
+    "адреса, на яку end-session може повернути користувача (можна повторювати)",
+  "where the app is told of sign-outs":
+    "адреса, на яку застосунку повідомляють про виходи",
+  "where the app receives the code (repeatable)":
+    "адреса, на яку застосунок отримує код (можна повторювати)",
 };
