@@ -18,7 +18,7 @@ export function registerImportBetterAuth(server: Command): void {
     .option("--db <file>", `the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; ${PREFER_ENV.db})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG): its db and secret")
     .option("--dry-run", "report what it would do, and every row it cannot carry, and write nothing")
-    .option("--batch-size <rows>", "rows per transaction on the target (default 1000)")
+    .option("--batch-size <rows>", "rows per transaction on the target (default 5000)")
     .addHelpText(
       "after",
       "\nRun it again at any time: it adds and updates, never duplicates, and keeps rows changed in Latchkey since the last run. Values better-auth encrypted are sealed again with Latchkey's AUTH_SECRET.\n\nExample:\n  $ BETTER_AUTH_SECRET=\"$OLD_SECRET\" auth server import-better-auth --from ./better-auth.db --db ./data/latchkey.db --dry-run",

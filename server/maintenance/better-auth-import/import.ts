@@ -184,7 +184,7 @@ export async function importBetterAuth(options: ImportOptions): Promise<ImportRe
   const { source, target } = options;
   const now = options.now ?? Date.now;
   const startedAt = now();
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const dryRun = options.dryRun ?? false;
   await checkBetterAuthSecret(source, options.betterAuthSecret);
 
@@ -244,7 +244,15 @@ export async function importBetterAuth(options: ImportOptions): Promise<ImportRe
       for (const columns of UNIQUE[model] ?? []) {
         const first = columns[0]!;
         const values = [...new Set(mapped.map((m) => m.row[first]).filter((v) => v !== null && v !== undefined))];
-        const holders = values.length ? ((await target.db.selectFrom(model as keyof Database).select(["id", ...columns] as never).where(sql.ref(first), "in", values).execute()) as TargetRow[]) : [];
+        // Account's unique index is (providerId, accountId), with none on accountId alone: without
+        // both columns narrowed each batch scanned the whole table (quadratic at 100,000 users).
+        // Elsewhere the first column has an index of its own, and narrowing more misleads the planner.
+        let lookup = target.db.selectFrom(model as keyof Database).select(["id", ...columns] as never).where(sql.ref(first), "in", values);
+        for (const column of model === "account" ? columns.slice(1) : []) {
+          const more = [...new Set(mapped.map((m) => m.row[column]).filter((v) => v !== null && v !== undefined))];
+          lookup = more.length ? lookup.where(sql.ref(column), "in", more) : lookup;
+        }
+        const holders = values.length ? ((await lookup.execute()) as TargetRow[]) : [];
         const key = (row: TargetRow) => columns.map((c) => String(row[c])).join("\u0000");
         const owner = new Map(holders.map((h) => [key(h), String(h.id)]));
         for (const m of mapped) {
