@@ -25,7 +25,7 @@ export function ClientGrantsDialog({ client, onClose }: { client: OAuthClient | 
                 <br />
                 <span className="muted">{grant.user.email}</span>
               </td>
-              <td>{grant.scopes.map(scopeText).join(", ")}</td>
+              <td className="scopes-cell">{grant.scopes.map(scopeText).join(", ")}</td>
               <td>{formatDateTime(grant.createdAt)}</td>
             </tr>
           ))}

@@ -40,7 +40,7 @@ export function ConnectedAppsPage() {
                   <strong>{nameOf(app)}</strong>
                 </span>
               </td>
-              <td>{app.scopes.map(scopeText).join(", ")}</td>
+              <td className="scopes-cell">{app.scopes.map(scopeText).join(", ")}</td>
               <td>{formatDateTime(app.createdAt)}</td>
               <td>
                 <Button size="small" variant="danger" aria-label={t("connected.revokeLabel", { app: nameOf(app) })} onClick={() => setPending(app)}>
