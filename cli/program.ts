@@ -9,6 +9,7 @@ import { registerAccountCommands } from "./commands/account.js";
 import { registerAdminCommands } from "./commands/admin.js";
 import { registerApiKeyCommands } from "./commands/api-key.js";
 import { registerJwtCommand } from "./commands/jwt.js";
+import { registerOAuthProviderCommands } from "./commands/oauth-provider.js";
 import { registerSessionCommands } from "./commands/session.js";
 import { registerCompletionCommand } from "./commands/completion.js";
 import { registerOutboxCommands } from "./commands/outbox.js";
@@ -58,6 +59,7 @@ export function buildProgram(): Command {
   registerAccountCommands(program);
   registerApiKeyCommands(program);
   registerJwtCommand(program);
+  registerOAuthProviderCommands(program);
   registerServerCommands(program);
   registerOutboxCommands(program);
   registerCompletionCommand(program);

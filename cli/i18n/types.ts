@@ -31,6 +31,8 @@ export interface CliMessages {
     takeOutOfTeam: string;
     replaceFile: string;
     revokeApiKey: string;
+    deleteApp: string;
+    disableApp: string;
   };
   /** Commander's usage errors (cli/usage-errors.ts), with a hint when one fits. */
   usage: {
@@ -91,6 +93,9 @@ export interface CliMessages {
     invitationRejected: string;
     leftOrganization: string;
     apiKeyRevoked: string;
+    appDeleted: string;
+    appDisabled: string;
+    appSecretOnce: string;
     outboxEmpty: string;
     /** Under a table: {columns} that did not fit the terminal. */
     columnsHidden: string;

@@ -69,7 +69,7 @@ async function serveOAuth(
     await serve(request, reply, spec, withHeader, options, stages);
   } catch (error) {
     if (!isApiError(error) || error.code !== "VALIDATION_ERROR") throw error;
-    reply.code(400).header("cache-control", "no-store").type("application/json; charset=utf-8").send(JSON.stringify({ error: "invalid_request", error_description: error.message }));
+    reply.code(400).header("cache-control", "no-store").type("application/json; charset=utf-8").send(JSON.stringify({ error: "invalid_request", error_description: error.message, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }));
   }
 }
 

@@ -74,6 +74,7 @@ const NOT_AREAS = {
     cli: "how the CLI is built",
     desktop: "the Electron shell",
     i18n: "languages across every layer",
+    "oidc-provider": "the guide for connecting other apps (Grafana, Gitea, Nextcloud) to the oauth-provider area, named as issue 23 asks",
     operations: "running the server: backups, metrics, shutdown, secrets",
     "scale-out": "several servers behind a load balancer",
     security: "the threat model across areas",

@@ -42,6 +42,8 @@ export const de: CliMessages = {
     takeOutOfTeam: "{email} aus dem Team {team} nehmen?",
     replaceFile: "{file} existiert bereits. Ersetzen?",
     revokeApiKey: "API-Schlüssel {id} widerrufen?",
+    deleteApp: "App {name} löschen? Ihre Anmeldungen funktionieren dann nicht mehr.",
+    disableApp: "App {name} deaktivieren?",
   },
   usage: {
     unknownOption: "unbekannte Option „{option}“",
@@ -105,6 +107,9 @@ export const de: CliMessages = {
     invitationRejected: "Einladung abgelehnt.",
     leftOrganization: "Sie haben die Organisation verlassen.",
     apiKeyRevoked: "API-Schlüssel widerrufen.",
+    appDeleted: "App gelöscht.",
+    appDisabled: "App deaktiviert.",
+    appSecretOnce: "App {id} ({name}): Kopieren Sie das Geheimnis jetzt, es wird nicht erneut angezeigt.",
     outboxEmpty: "Der Postausgang ist leer.",
     columnsHidden: "Aus Platzmangel nicht gezeigt: {columns} (Auswahl mit --columns).",
     adminPromoted: "{email} existiert bereits; zum Administrator befördert (Rolle {role}). Das Passwort bleibt unverändert.",

@@ -21,6 +21,8 @@ export const en: CliMessages = {
     takeOutOfTeam: "Take {email} out of {team}?",
     replaceFile: "{file} exists. Replace it?",
     revokeApiKey: "Revoke API key {id}?",
+    deleteApp: "Delete app {name}? Its sign-ins stop working.",
+    disableApp: "Disable app {name}?",
   },
   usage: {
     unknownOption: "unknown option '{option}'",
@@ -84,6 +86,9 @@ export const en: CliMessages = {
     invitationRejected: "Invitation rejected.",
     leftOrganization: "You left the organization.",
     apiKeyRevoked: "API key revoked.",
+    appDeleted: "App deleted.",
+    appDisabled: "App disabled.",
+    appSecretOnce: "App {id} ({name}): copy the secret now, it is not shown again.",
     outboxEmpty: "The outbox is empty.",
     columnsHidden: "Not shown for lack of width: {columns} (choose with --columns).",
     adminPromoted: "{email} already exists; promoted to administrator (role {role}). Its password is unchanged.",

@@ -42,6 +42,8 @@ export const es: CliMessages = {
     takeOutOfTeam: "¿Sacar a {email} del equipo {team}?",
     replaceFile: "{file} ya existe. ¿Reemplazarlo?",
     revokeApiKey: "¿Revocar la clave de API {id}?",
+    deleteApp: "¿Eliminar la aplicación {name}? Sus inicios de sesión dejarán de funcionar.",
+    disableApp: "¿Desactivar la aplicación {name}?",
   },
   usage: {
     unknownOption: "opción desconocida «{option}»",
@@ -105,6 +107,9 @@ export const es: CliMessages = {
     invitationRejected: "Invitación rechazada.",
     leftOrganization: "Ha abandonado la organización.",
     apiKeyRevoked: "Clave de API revocada.",
+    appDeleted: "Aplicación eliminada.",
+    appDisabled: "Aplicación desactivada.",
+    appSecretOnce: "Aplicación {id} ({name}): copie el secreto ahora, no se volverá a mostrar.",
     outboxEmpty: "La bandeja de salida está vacía.",
     columnsHidden: "No se muestran por falta de ancho: {columns} (elígelas con --columns).",
     adminPromoted: "{email} ya existe; ascendido a administrador (rol {role}). Su contraseña no cambia.",

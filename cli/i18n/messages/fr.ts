@@ -43,6 +43,8 @@ export const fr: CliMessages = {
     takeOutOfTeam: "Retirer {email} de l’équipe {team}\u00a0?",
     replaceFile: "{file} existe déjà. Le remplacer\u00a0?",
     revokeApiKey: "Révoquer la clé d’API {id}\u00a0?",
+    deleteApp: "Supprimer l’application {name} ? Ses connexions cesseront de fonctionner.",
+    disableApp: "Désactiver l’application {name} ?",
   },
   usage: {
     unknownOption: "option inconnue « {option} »",
@@ -106,6 +108,9 @@ export const fr: CliMessages = {
     invitationRejected: "Invitation refusée.",
     leftOrganization: "Vous avez quitté l’organisation.",
     apiKeyRevoked: "Clé d’API révoquée.",
+    appDeleted: "Application supprimée.",
+    appDisabled: "Application désactivée.",
+    appSecretOnce: "Application {id} ({name}) : copiez le secret maintenant, il ne sera plus affiché.",
     outboxEmpty: "La boîte d’envoi est vide.",
     columnsHidden: "Non affichées faute de largeur : {columns} (à choisir avec --columns).",
     adminPromoted: "{email} existe déjà ; promu administrateur (rôle {role}). Son mot de passe est inchangé.",

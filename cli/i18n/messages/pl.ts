@@ -43,6 +43,8 @@ export const pl: CliMessages = {
     takeOutOfTeam: "Usunąć {email} z zespołu {team}?",
     replaceFile: "Plik {file} już istnieje. Zastąpić go?",
     revokeApiKey: "Unieważnić klucz API {id}?",
+    deleteApp: "Usunąć aplikację {name}? Logowania przez nią przestaną działać.",
+    disableApp: "Wyłączyć aplikację {name}?",
   },
   usage: {
     unknownOption: "nieznana opcja „{option}”",
@@ -106,6 +108,9 @@ export const pl: CliMessages = {
     invitationRejected: "Zaproszenie odrzucone.",
     leftOrganization: "Opuszczono organizację.",
     apiKeyRevoked: "Klucz API unieważniony.",
+    appDeleted: "Aplikacja usunięta.",
+    appDisabled: "Aplikacja wyłączona.",
+    appSecretOnce: "Aplikacja {id} ({name}): skopiuj sekret teraz, nie zostanie pokazany ponownie.",
     outboxEmpty: "Skrzynka nadawcza jest pusta.",
     columnsHidden: "Nie pokazano z braku miejsca: {columns} (wybierz przez --columns).",
     adminPromoted: "{email} już istnieje; nadano uprawnienia administratora (rola {role}). Hasło bez zmian.",

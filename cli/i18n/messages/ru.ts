@@ -42,6 +42,8 @@ export const ru: CliMessages = {
     takeOutOfTeam: "Исключить {email} из команды {team}?",
     replaceFile: "Файл {file} уже существует. Заменить его?",
     revokeApiKey: "Отозвать API-ключ {id}?",
+    deleteApp: "Удалить приложение {name}? Входы через него перестанут работать.",
+    disableApp: "Отключить приложение {name}?",
   },
   usage: {
     unknownOption: "неизвестный параметр «{option}»",
@@ -105,6 +107,9 @@ export const ru: CliMessages = {
     invitationRejected: "Приглашение отклонено.",
     leftOrganization: "Вы покинули организацию.",
     apiKeyRevoked: "API-ключ отозван.",
+    appDeleted: "Приложение удалено.",
+    appDisabled: "Приложение отключено.",
+    appSecretOnce: "Приложение {id} ({name}): скопируйте секрет сейчас, он больше не будет показан.",
     outboxEmpty: "Исходящих писем нет.",
     columnsHidden: "Не показаны из-за ширины: {columns} (выбор через --columns).",
     adminPromoted: "{email} уже существует; назначен администратором (роль {role}). Пароль не изменён.",

@@ -44,6 +44,8 @@ export const tr: CliMessages = {
     takeOutOfTeam: "{email}, {team} ekibinden çıkarılsın mı?",
     replaceFile: "{file} zaten var. Değiştirilsin mi?",
     revokeApiKey: "{id} API anahtarı iptal edilsin mi?",
+    deleteApp: "{name} uygulaması silinsin mi? Onunla oturum açmalar çalışmayı durdurur.",
+    disableApp: "{name} uygulaması devre dışı bırakılsın mı?",
   },
   usage: {
     unknownOption: "bilinmeyen seçenek '{option}'",
@@ -107,6 +109,9 @@ export const tr: CliMessages = {
     invitationRejected: "Davet reddedildi.",
     leftOrganization: "Kuruluştan ayrıldınız.",
     apiKeyRevoked: "API anahtarı iptal edildi.",
+    appDeleted: "Uygulama silindi.",
+    appDisabled: "Uygulama devre dışı bırakıldı.",
+    appSecretOnce: "Uygulama {id} ({name}): sırrı şimdi kopyalayın, yeniden gösterilmeyecek.",
     outboxEmpty: "Giden kutusu boş.",
     columnsHidden: "Genişlik yetmediği için gösterilmedi: {columns} (--columns ile seçin).",
     adminPromoted: "{email} zaten var; yönetici yapıldı (rol {role}). Parolası değişmedi.",

@@ -42,6 +42,8 @@ export const uk: CliMessages = {
     takeOutOfTeam: "Виключити {email} з команди {team}?",
     replaceFile: "Файл {file} уже існує. Замінити його?",
     revokeApiKey: "Відкликати API-ключ {id}?",
+    deleteApp: "Видалити застосунок {name}? Входи через нього перестануть працювати.",
+    disableApp: "Вимкнути застосунок {name}?",
   },
   usage: {
     unknownOption: "невідомий параметр «{option}»",
@@ -105,6 +107,9 @@ export const uk: CliMessages = {
     invitationRejected: "Запрошення відхилено.",
     leftOrganization: "Ви залишили організацію.",
     apiKeyRevoked: "API-ключ відкликано.",
+    appDeleted: "Застосунок видалено.",
+    appDisabled: "Застосунок вимкнено.",
+    appSecretOnce: "Застосунок {id} ({name}): скопіюйте секрет зараз, його більше не буде показано.",
     outboxEmpty: "Вихідних листів немає.",
     columnsHidden: "Не показано через ширину: {columns} (вибір через --columns).",
     adminPromoted: "{email} вже існує; призначено адміністратором (роль {role}). Пароль не змінено.",

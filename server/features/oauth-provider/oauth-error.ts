@@ -13,7 +13,8 @@ export class OAuthError extends Error {
   answer(): JsonAnswer {
     const headers: Record<string, string> = { "cache-control": "no-store" };
     if (this.status === 401) headers["www-authenticate"] = this.error === "invalid_token" ? `Bearer error="invalid_token"` : "Basic";
-    return new JsonAnswer({ error: this.error, error_description: this.description }, this.status, headers);
+    // `code` and `message` too: Latchkey's typed-error shape beside RFC 6749's (extra members are allowed).
+    return new JsonAnswer({ error: this.error, error_description: this.description, code: `OAUTH_${this.error.toUpperCase()}`, message: this.description }, this.status, headers);
   }
 }
 
