@@ -8,7 +8,6 @@ import { api } from "../../app/api";
 
 export type OAuthClient = Awaited<ReturnType<typeof api.adminOAuthListClients>>["clients"][number];
 export type ConnectedApp = Awaited<ReturnType<typeof api.oauth2GetConsents>>[number];
-export type ClientGrant = Awaited<ReturnType<typeof api.adminOAuthListClientGrants>>["grants"][number];
 export type ConsentDetails = Awaited<ReturnType<typeof api.oauth2ConsentDetails>>;
 export type ClientInput = Parameters<typeof api.adminOAuthCreateClient>[0];
 export type ClientUpdate = Parameters<typeof api.adminOAuthUpdateClient>[0]["update"];
