@@ -22,6 +22,7 @@ export function SignedInLayout() {
   const href = useRouterState({ select: (state) => state.location.href });
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
+  const canReadApps = useAdminCan({ oauthClient: ["read"] });
   // On a narrow screen the sidebar is a menu behind a button; any navigation closes it.
   const [navOpen, setNavOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -68,6 +69,11 @@ export function SignedInLayout() {
               </Link>
             </li>
             <li>
+              <Link to="/connected-apps" activeProps={{ "aria-current": "page" }}>
+                {t("nav.connectedApps", { ns: "oauth-provider" })}
+              </Link>
+            </li>
+            <li>
               <Link to="/organizations" activeProps={{ "aria-current": "page" }}>
                 {t("nav.organizations")}
               </Link>
@@ -78,7 +84,7 @@ export function SignedInLayout() {
               </Link>
             </li>
           </ul>
-          {canListUsers || canReadAudit ? (
+          {canListUsers || canReadAudit || canReadApps ? (
             <>
               <p className="sidebar-heading">{t("nav.administration")}</p>
               <ul>
@@ -100,6 +106,13 @@ export function SignedInLayout() {
                   <li>
                     <Link to="/admin/outbox" activeProps={{ "aria-current": "page" }}>
                       {t("nav.outbox")}
+                    </Link>
+                  </li>
+                ) : null}
+                {canReadApps ? (
+                  <li>
+                    <Link to="/admin/applications" activeProps={{ "aria-current": "page" }}>
+                      {t("nav.applications", { ns: "oauth-provider" })}
                     </Link>
                   </li>
                 ) : null}

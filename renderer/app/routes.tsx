@@ -113,6 +113,19 @@ const welcomeRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/server/pages/welcome-page"), "WelcomePage"),
 });
 
+// The OpenID provider's consent page (features/oauth-provider): a signed-in page without the
+// console's frame, like sign-in's, since the person is on their way to another app.
+const consentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/oauth2/consent",
+  validateSearch: (search: Record<string, unknown>): { request?: string } => (typeof search.request === "string" && search.request !== "" ? { request: search.request } : {}),
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: "/sign-in", search: { redirect: location.href, reason: undefined } });
+  },
+  component: lazyRouteComponent(() => import("../features/oauth-provider/pages/consent-page"), "ConsentPage"),
+});
+
 // --- Signed-in pages ------------------------------------------------------------------------
 
 const signedInRoute = createRoute({
@@ -213,6 +226,16 @@ const outboxRoute = createRoute({
   path: "/admin/outbox",
   component: lazyRouteComponent(() => import("../features/outbox/pages/outbox-page"), "OutboxPage"),
 });
+const connectedAppsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/connected-apps",
+  component: lazyRouteComponent(() => import("../features/oauth-provider/pages/connected-apps-page"), "ConnectedAppsPage"),
+});
+const applicationsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/applications",
+  component: lazyRouteComponent(() => import("../features/oauth-provider/pages/applications-page"), "ApplicationsPage"),
+});
 const serverRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/server",
@@ -228,6 +251,7 @@ export const routeTree = rootRoute.addChildren([
   goodbyeRoute,
   welcomeRoute,
   invitationPreviewRoute,
+  consentRoute,
   signedInRoute.addChildren([
     homeRoute,
     accountRoute,
@@ -239,6 +263,8 @@ export const routeTree = rootRoute.addChildren([
     userRoute,
     auditRoute,
     outboxRoute,
+    connectedAppsRoute,
+    applicationsRoute,
     serverRoute,
   ]),
 ]);

@@ -1,7 +1,8 @@
 /**
  * A loopback listener that plays the desktop app's end of the hand-off (issue 21): it records the
  * `code` and `state` the browser brings to /callback and answers 204, as an app's should, so the
- * browser stays on "You can return to Latchkey".
+ * browser stays on "You can return to Latchkey". An OpenID client's callback is the same: a code
+ * and state, or an error (error=access_denied when the person denies).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ export interface AppListener {
   /** http://127.0.0.1:<port>/callback */
   callbackURL: string;
   /** What the listener received, oldest first. */
-  received: Array<{ code: string | null; state: string | null }>;
+  received: Array<{ code: string | null; state: string | null; error: string | null }>;
   close(): Promise<void>;
 }
 
@@ -18,7 +19,7 @@ export async function startAppListener(): Promise<AppListener> {
   const received: AppListener["received"] = [];
   const listener = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state") });
+    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state"), error: url.searchParams.get("error") });
     response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
