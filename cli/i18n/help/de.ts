@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "eine App registrieren; das Geheimnis einer vertraulichen App wird einmal ausgegeben",
   "report what it would do, and every row it cannot carry, and write nothing":
     "melden, was geschehen würde und welche Zeilen sich nicht übernehmen lassen, und nichts schreiben",
-  "rows per transaction on the target (default 1000)":
-    "Zeilen pro Transaktion im Ziel (Standard 1000)",
+  "rows per transaction on the target (default 5000)":
+    "Zeilen pro Transaktion im Ziel (Standard 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "durch Leerzeichen getrennte Scopes, die die App anfordern darf (Standard \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

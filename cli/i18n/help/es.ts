@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "registrar una aplicación; el secreto de una aplicación confidencial se muestra una vez",
   "report what it would do, and every row it cannot carry, and write nothing":
     "informar de lo que haría y de cada fila que no puede trasladar, sin escribir nada",
-  "rows per transaction on the target (default 1000)":
-    "filas por transacción en el destino (por defecto 1000)",
+  "rows per transaction on the target (default 5000)":
+    "filas por transacción en el destino (por defecto 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "ámbitos separados por espacios que puede solicitar (por defecto \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

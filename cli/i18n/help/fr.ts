@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "enregistrer une application ; le secret d’une application confidentielle est affiché une fois",
   "report what it would do, and every row it cannot carry, and write nothing":
     "indiquer ce qui serait fait et chaque ligne impossible à reprendre, sans rien écrire",
-  "rows per transaction on the target (default 1000)":
-    "lignes par transaction sur la cible (1000 par défaut)",
+  "rows per transaction on the target (default 5000)":
+    "lignes par transaction sur la cible (5000 par défaut)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "portées séparées par des espaces que l’application peut demander (par défaut \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "zarejestruj aplikację; sekret aplikacji poufnej jest wypisywany raz",
   "report what it would do, and every row it cannot carry, and write nothing":
     "pokaż, co zostałoby zrobione i których wierszy nie da się przenieść, niczego nie zapisując",
-  "rows per transaction on the target (default 1000)":
-    "wierszy na transakcję w celu (domyślnie 1000)",
+  "rows per transaction on the target (default 5000)":
+    "wierszy na transakcję w celu (domyślnie 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "zakresy rozdzielone spacjami, o które aplikacja może prosić (domyślnie \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

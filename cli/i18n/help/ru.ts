@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "зарегистрировать приложение; секрет конфиденциального приложения выводится один раз",
   "report what it would do, and every row it cannot carry, and write nothing":
     "сообщить, что было бы сделано и какие строки нельзя перенести, ничего не записывая",
-  "rows per transaction on the target (default 1000)":
-    "строк на транзакцию в цели (по умолчанию 1000)",
+  "rows per transaction on the target (default 5000)":
+    "строк на транзакцию в цели (по умолчанию 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "области доступа через пробел, которые приложение может запрашивать (по умолчанию \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "bir uygulama kaydet; gizli bir uygulamanın sırrı bir kez yazdırılır",
   "report what it would do, and every row it cannot carry, and write nothing":
     "ne yapacağını ve aktaramayacağı her satırı bildir, hiçbir şey yazma",
-  "rows per transaction on the target (default 1000)":
-    "hedefte işlem başına satır (varsayılan 1000)",
+  "rows per transaction on the target (default 5000)":
+    "hedefte işlem başına satır (varsayılan 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "uygulamanın isteyebileceği, boşlukla ayrılmış kapsamlar (varsayılan \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

@@ -500,8 +500,8 @@ export const help: Readonly<Record<string, string>> = {
     "зареєструвати застосунок; секрет конфіденційного застосунку виводиться один раз",
   "report what it would do, and every row it cannot carry, and write nothing":
     "повідомити, що було б зроблено і які рядки не можна перенести, нічого не записуючи",
-  "rows per transaction on the target (default 1000)":
-    "рядків на транзакцію в цілі (за замовчуванням 1000)",
+  "rows per transaction on the target (default 5000)":
+    "рядків на транзакцію в цілі (за замовчуванням 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
     "області доступу через пробіл, які застосунок може запитувати (за замовчуванням \"openid profile email offline_access\")",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":

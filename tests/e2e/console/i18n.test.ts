@@ -13,7 +13,7 @@ import { expectAccessible, screenshot, SCREENSHOT_DIR, startConsole, watchPageEr
 import { signedIn } from "../../helpers/signed-in.js";
 import { clippedCells, tablesWiderThanTheirBox } from "../../helpers/layout.js";
 
-const CATALOGUES = join(process.cwd(), "renderer", "i18n");
+const CATALOGUES = join(process.cwd(), "i18n");
 
 /** Every message of a language's catalogues, by "namespace:key.path". */
 function catalogue(language: string): Map<string, string> {

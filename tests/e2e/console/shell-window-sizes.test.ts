@@ -17,7 +17,7 @@ const harness = consoleForFile({ stepTimeout: 15_000 });
 
 /** The words a person sees, from the console's own catalogues (so the test reads like the screen). */
 function words(language: string) {
-  const common = JSON.parse(readFileSync(join(process.cwd(), "renderer", "i18n", language, "common.json"), "utf8")) as { nav: Record<string, string>; switcher: Record<string, string> };
+  const common = JSON.parse(readFileSync(join(process.cwd(), "i18n", language, "common.json"), "utf8")) as { nav: Record<string, string>; switcher: Record<string, string> };
   return { menu: common.nav.menu!, main: common.nav.label!, audit: common.nav.audit!, accounts: common.switcher.label!, signOut: common.switcher.signOut! };
 }
 
