@@ -32,6 +32,9 @@ export const COPIED_TABLES = [
   "passkey",
   "apikey",
   "jwks",
+  "oauthClient",
+  "oauthConsent",
+  "oauthToken",
   "auditEvent",
   "outbox",
   "signInLockout",
@@ -47,7 +50,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
 };
 
 /** The column each table is paged by: its primary key. */
-const PAGE_KEY: Partial<Record<string, string>> = { auditEvent: "seq", signInLockout: "key" };
+const PAGE_KEY: Partial<Record<string, string>> = { auditEvent: "seq", signInLockout: "key", oauthClient: "clientId" };
 
 export interface CopyEndpoint {
   db: DB;
