@@ -6,6 +6,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
+import { appsToTell, tellApps } from "../user/app-access.js";
 import { updateUser } from "../user/store.js";
 import { impersonationStillAllowed } from "./impersonator.js";
 import { bannedMessage } from "../../../shared/errors/admin.js";
@@ -153,6 +154,9 @@ export function refreshDueAt(app: AppContext, session: SessionRow): number {
 }
 
 
+/** Sign-out: the session ends, and apps holding tokens from it are told (back-channel logout, issue 23). */
 export async function revokeByRawToken(app: AppContext, rawToken: string): Promise<number> {
-  return store.deleteSessionByTokenHash(app.db, hashSecret(rawToken));
+  const ended = await store.deleteSessionReturningId(app.db, hashSecret(rawToken));
+  if (ended) void tellApps(app, await appsToTell(app.db, { sessionId: ended.id }));
+  return ended ? 1 : 0;
 }

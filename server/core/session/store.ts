@@ -81,6 +81,10 @@ export async function deleteSessionById(db: Q, id: string): Promise<void> {
   await db.deleteFrom("session").where("id", "=", id).execute();
 }
 
+export function deleteSessionReturningId(db: Q, tokenHash: string): Promise<{ id: string } | undefined> {
+  return db.deleteFrom("session").where("token", "=", tokenHash).returning(["id"]).executeTakeFirst();
+}
+
 export async function deleteSessionByTokenHash(db: Q, tokenHash: string): Promise<number> {
   const result = await db.deleteFrom("session").where("token", "=", tokenHash).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -8,6 +8,7 @@ import { apiError } from "../../../shared/errors.js";
 import { splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
 import type { DB } from "../../db/database.js";
+import { appsToTell, tellApps, type AppLogout } from "./app-access.js";
 
 /**
  * Organizations where this user is the only owner while other members remain. The owner role is
@@ -30,6 +31,7 @@ export async function organizationsOnlyOwnedBy(db: DB, userId: string, ownerRole
 }
 
 export async function removeUser(app: AppContext, userId: string): Promise<void> {
+  let logouts: AppLogout[] = [];
   await app.db.transaction().execute(async (trx) => {
     const blocking = await organizationsOnlyOwnedBy(trx, userId, app.config.organization.creatorRole);
     if (blocking.length > 0) throw apiError("ORGANIZATION_HAS_NO_OTHER_OWNER");
@@ -42,6 +44,9 @@ export async function removeUser(app: AppContext, userId: string): Promise<void>
     // Impersonations this user started as an administrator end with them (issue 27); their own
     // sessions and one-time secrets go by the foreign-key cascade.
     await trx.deleteFrom("session").where("impersonatedBy", "=", userId).execute();
+    // The apps' tokens and consents go by the cascade; who to tell is read before they go (issue 23).
+    logouts = await appsToTell(trx, { userId });
     await trx.deleteFrom("user").where("id", "=", userId).execute();
   });
+  void tellApps(app, logouts);
 }

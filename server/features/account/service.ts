@@ -9,6 +9,7 @@ import { hashSecret, randomString } from "../../crypto/tokens.js";
 import type { AccountRow, SessionRow, UserRow, UserUpdate } from "../../db/types.js";
 import { changeEmailMail, deleteAccountMail, recipientLanguage } from "../../mail/templates/index.js";
 import { deleteSessionById } from "../../core/session/store.js";
+import { appsToTell, tellApps } from "../../core/user/app-access.js";
 import { removeUser } from "../../core/user/remove-user.js";
 import { normalizeEmail } from "../../core/user/rules.js";
 import { findCredentialAccount, findUserByEmail, findUserByUsername, isUniqueViolation, lockUser, updateUser } from "../../core/user/store.js";
@@ -184,6 +185,8 @@ export async function findOwnSession(app: AppContext, userId: string, tokenOrHan
 
 export async function revokeOwnSession(app: AppContext, session: SessionRow): Promise<void> {
   await deleteSessionById(app.db, session.id);
+  // Apps holding tokens from this session are told it ended (back-channel logout, issue 23).
+  void tellApps(app, await appsToTell(app.db, { sessionId: session.id }));
 }
 
 export const listAccounts = (app: AppContext, userId: string): Promise<AccountRow[]> => store.listAccountsOfUser(app.db, userId);

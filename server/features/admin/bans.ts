@@ -8,6 +8,7 @@ import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
 import { findUserById, updateUser } from "../../core/user/store.js";
 import { requirePermission } from "../../core/admin-access.js";
+import { tellApps } from "../../core/user/app-access.js";
 import { banAndEndSessions } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;
@@ -42,12 +43,13 @@ export async function banUser(app: AppContext, actor: Actor, input: BanInput): P
   if (target.id === actor.id) throw apiError("YOU_CANNOT_BAN_YOURSELF");
   const now = app.clock.now();
   const banExpires = banEnd(input, now);
-  const { user, sessionsEnded } = await banAndEndSessions(app.db, target.id, {
+  const { user, sessionsEnded, appLogouts } = await banAndEndSessions(app.db, target.id, {
     banned: 1,
     banReason: input.banReason || app.config.admin.defaultBanReason,
     banExpires,
     updatedAt: now,
   });
+  void tellApps(app, appLogouts);
   if (!user) throw apiError("USER_NOT_FOUND");
   return { user, sessionsEnded };
 }

@@ -3,7 +3,7 @@ import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysel
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
 import { deleteSessionsHeldBy } from "../../core/session/store.js";
-import { revokeAppAccessOf } from "../../core/user/app-access.js";
+import { revokeAppAccessOf, type AppLogout } from "../../core/user/app-access.js";
 
 type Q = Kysely<Database>;
 type UserColumn = "id" | "email" | "name" | "role" | "banned" | "emailVerified" | "username" | "createdAt" | "updatedAt" | "banExpires" | "lastSignInAt" | "lockedUntil";
@@ -124,26 +124,28 @@ export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: U
 
 /** Sets the ban flags and deletes every session of the user in ONE transaction. */
 /** A role change that takes away the right to impersonate: the update and the end of every session the user holds. */
-export async function setRoleAndEndSessions(db: Q, userId: string, changes: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number }> {
+export async function setRoleAndEndSessions(db: Q, userId: string, changes: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(changes).where("id", "=", userId).execute();
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
-    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23).
-    await revokeAppAccessOf(trx, userId);
+    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23);
+    // the caller tells the apps (back-channel logout) once this committed.
+    const { logouts } = await revokeAppAccessOf(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
-    return { user, sessionsEnded };
+    return { user, sessionsEnded, appLogouts: logouts };
   });
 }
 
-export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number }> {
+export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(flags).where("id", "=", userId).execute();
     // Every session the user holds: their own and any impersonation they started (issue 27).
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
-    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23).
-    await revokeAppAccessOf(trx, userId);
+    // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23);
+    // the caller tells the apps (back-channel logout) once this committed.
+    const { logouts } = await revokeAppAccessOf(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
-    return { user, sessionsEnded };
+    return { user, sessionsEnded, appLogouts: logouts };
   });
 }
 

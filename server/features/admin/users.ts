@@ -19,6 +19,7 @@ import {
 } from "../../core/user/store.js";
 import { normalizeUsername } from "../../core/user/username-rules.js";
 import { mayImpersonate } from "../../core/session/impersonator.js";
+import { tellApps } from "../../core/user/app-access.js";
 import { requirePermission, roleColumn } from "../../core/admin-access.js";
 import { banAndEndSessions, setRoleAndEndSessions, listUsers as listUsersQuery, type Comparison, type UserCondition, type UserListQuery } from "./store.js";
 
@@ -163,11 +164,13 @@ export async function updateUserAsAdmin(app: AppContext, actor: Actor, userId: s
   try {
     if (changes.banned === 1) {
       if (changes.banReason === undefined && !before.banned) changes.banReason = config.admin.defaultBanReason;
-      const { user, sessionsEnded } = await banAndEndSessions(app.db, userId, changes);
+      const { user, sessionsEnded, appLogouts } = await banAndEndSessions(app.db, userId, changes);
+      void tellApps(app, appLogouts);
       return { user: user ?? before, before, fields, sessionsEnded };
     }
     if (changes.role !== undefined && losesImpersonation(app, before, changes.role)) {
-      const { user, sessionsEnded } = await setRoleAndEndSessions(app.db, userId, changes);
+      const { user, sessionsEnded, appLogouts } = await setRoleAndEndSessions(app.db, userId, changes);
+      void tellApps(app, appLogouts);
       return { user: user ?? before, before, fields, sessionsEnded };
     }
     const user = await updateUser(app.db, userId, changes);
@@ -194,7 +197,8 @@ export async function setRole(app: AppContext, actor: Actor, userId: string, rol
   if (!before) throw apiError("USER_NOT_FOUND");
   const changes = { role: value, updatedAt: app.clock.now() };
   if (losesImpersonation(app, before, value)) {
-    const { user, sessionsEnded } = await setRoleAndEndSessions(app.db, userId, changes);
+    const { user, sessionsEnded, appLogouts } = await setRoleAndEndSessions(app.db, userId, changes);
+    void tellApps(app, appLogouts);
     return { user: user ?? before, previous: before.role, sessionsEnded };
   }
   const user = await updateUser(app.db, userId, changes);

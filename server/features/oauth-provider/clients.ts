@@ -69,6 +69,7 @@ export function checkedMetadata(input: ClientMetadata): ClientMetadata {
   for (const uri of [input.backchannel_logout_uri, input.logo_uri, input.client_uri].filter((u): u is string => u !== undefined)) {
     if (!/^https?:\/\//.test(uri)) throw bad(`expected an http(s) URL: ${uri}`);
   }
+  if (input.backchannel_logout_uri !== undefined) checkBackChannelUri(input.backchannel_logout_uri, bad);
   const grants = input.grant_types ?? ["authorization_code", "refresh_token"];
   if (input.token_endpoint_auth_method === "none" && grants.includes("client_credentials")) throw bad("a public client cannot use client_credentials");
   if (grants.includes("authorization_code") && !(input.redirect_uris?.length)) throw bad("redirect_uris is required for authorization_code");
@@ -79,6 +80,24 @@ export function checkedMetadata(input: ClientMetadata): ClientMetadata {
     scope: input.scope ?? DEFAULT_SCOPE,
     token_endpoint_auth_method: input.token_endpoint_auth_method ?? "client_secret_basic",
   };
+}
+
+/**
+ * The server itself POSTs to a back-channel logout URI, so it is checked like an outbound request
+ * target: https, or plain http only to a loopback address (a local app in development; RFC 8252's
+ * rule for redirects), no fragment (Back-Channel Logout 1.0 §2.2), no credentials in it.
+ */
+function checkBackChannelUri(uri: string, bad: (message: string) => Error): void {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw bad(`not a URL: ${uri}`);
+  }
+  if (url.hash || url.username || url.password) throw bad(`a back-channel logout URI has no fragment or credentials: ${uri}`);
+  if (url.protocol === "https:") return;
+  if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return;
+  throw bad(`a back-channel logout URI must be https (http only for a loopback address): ${uri}`);
 }
 
 export async function createClient(app: AppContext, input: ClientMetadata, ownerId: string | null): Promise<OAuthClient & { client_secret?: string }> {

@@ -2,21 +2,20 @@
  * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) and back-channel logout
  * (OIDC Back-Channel Logout 1.0): the Latchkey session named by the ID token hint's `sid` ends,
  * the apps' tokens from it are revoked, every app holding such tokens with a registered
- * `backchannel_logout_uri` is told, and the browser goes to a registered post_logout_redirect_uri.
+ * `backchannel_logout_uri` is told (core/user/app-access.ts), and the browser goes to a registered post_logout_redirect_uri.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt } from "jose";
 import type { oauthProviderEndpoints } from "../../../shared/contract/oauth-provider.js";
 import type { AppContext } from "../../context.js";
 import { publicJwks } from "../../core/signing-keys/keys.js";
 import { deleteSessionById } from "../../core/session/store.js";
-import { newId } from "../../crypto/tokens.js";
+import { appsToTell, tellApps } from "../../core/user/app-access.js";
 import { Redirect, type HandlerContext } from "../../http/handler.js";
-import { metadataOf, type ClientMetadata } from "./clients.js";
+import { metadataOf } from "./clients.js";
 import { issuerOf } from "./discovery.js";
 import { OAuthError } from "./oauth-error.js";
 import { redirectWith } from "./authorize.js";
 import * as store from "./store.js";
-import { signingAlgOf, signJwt } from "./tokens.js";
 
 type Ctx = HandlerContext<(typeof oauthProviderEndpoints)["oauth2EndSession"]>;
 
@@ -50,32 +49,13 @@ export async function endSession(ctx: Ctx) {
   const sessionId = hint?.sid ?? browserSession?.id;
   if (sessionId) {
     const now = app.clock.now();
-    const notify = await store.clientsOfSession(app.db, sessionId);
+    const notify = await appsToTell(app.db, { sessionId });
     await store.revokeSessionTokens(app.db, sessionId, now);
     await deleteSessionById(app.db, sessionId);
     if (browserSession?.id === sessionId) ctx.browser.clear();
     ctx.audit({ action: "user.sign-out", metadata: { via: "oauth2/end-session", clientId: clientId ?? null } });
-    for (const target of notify) void backChannelLogout(app, target.clientId, JSON.parse(target.metadata) as ClientMetadata, sessionId, target.userId);
+    void tellApps(app, notify);
   }
   if (query.post_logout_redirect_uri !== undefined) return new Redirect(redirectWith(query.post_logout_redirect_uri, { state: query.state }));
   return { message: sessionId ? "Signed out" : "No session to end" };
-}
-
-/** One POST with a logout token; a client that does not answer is not retried (best effort, logged). */
-async function backChannelLogout(app: AppContext, clientId: string, meta: ClientMetadata, sessionId: string, userId: string | null): Promise<void> {
-  if (!meta.backchannel_logout_uri) return;
-  try {
-    const client = await store.findClient(app.db, clientId);
-    if (!client) return;
-    const now = Math.floor(app.clock.now() / 1000);
-    const token = await signJwt(
-      app,
-      signingAlgOf(client),
-      { iss: issuerOf(app), aud: clientId, iat: now, exp: now + 120, jti: newId(), sid: sessionId, ...(userId ? { sub: userId } : {}), events: { "http://schemas.openid.net/event/backchannel-logout": {} } },
-      "logout+jwt",
-    );
-    await fetch(meta.backchannel_logout_uri, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ logout_token: token }), signal: AbortSignal.timeout(5000) });
-  } catch (error) {
-    app.log.warn({ clientId, err: { message: (error as Error).message } }, "back-channel logout failed");
-  }
 }

@@ -103,8 +103,3 @@ export async function revokeToken(db: Q, id: string, now: number): Promise<void>
 export async function revokeSessionTokens(db: Q, sessionId: string, now: number): Promise<void> {
   await db.updateTable("oauthToken").set({ revokedAt: now }).where("sessionId", "=", sessionId).where("revokedAt", "is", null).execute();
 }
-
-/** Clients holding tokens from a session that registered a back-channel logout URI are found by the caller. */
-export function clientsOfSession(db: Q, sessionId: string) {
-  return db.selectFrom("oauthToken").innerJoin("oauthClient", "oauthClient.clientId", "oauthToken.clientId").select(["oauthClient.clientId", "oauthClient.metadata", "oauthToken.userId"]).distinct().where("oauthToken.sessionId", "=", sessionId).execute();
-}
