@@ -59,8 +59,13 @@ export interface EndpointSpec {
    * (password, email, passkeys, two-factor, linked accounts, API keys, deletion). Only a person's
    * own fresh session may: never an API key, never an impersonation, never a session older than
    * `session.freshAge` — unless `reauthenticates` (server/core/credentials/powers.ts).
+   *
+   * "grant": the endpoint lets someone else into the person's account (the OpenID provider's
+   * consent: an app gets tokens for this person). Only the person's own session (cookie or
+   * bearer), at any age: never an API key (a leaked key must not hand the account to an app),
+   * never an impersonation (an administrator does not consent for the person).
    */
-  credentials?: "manage";
+  credentials?: "manage" | "grant";
   /**
    * The endpoint checks the current password in its own body, which stands in for a fresh session
    * (a person who just typed the password is as present as one who just signed in).

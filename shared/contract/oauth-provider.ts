@@ -320,6 +320,7 @@ export const oauthProviderEndpoints = {
     summary: "The pending authorization request the consent page shows: the app, the requested scopes and the account that would grant them",
     tags: ["oauth-provider"],
     access: "session",
+    credentials: "grant",
     query: z.object({ request: id }).strict(),
     response: z.object({
       request: z.string(),
@@ -335,9 +336,10 @@ export const oauthProviderEndpoints = {
     method: "POST",
     path: "/oauth2/consent",
     summary:
-      "Allow or deny the pending request; the answer names where the browser goes next (the client's redirect_uri with a code, or with error=access_denied)",
+      "Allow or deny the pending request; the answer names where the browser goes next (the client's redirect_uri with a code, or with error=access_denied). The person's own session only: never an API key or an impersonation",
     tags: ["oauth-provider"],
     access: "session",
+    credentials: "grant",
     body: z
       .object({
         accept: z.boolean(),
@@ -373,7 +375,8 @@ export const oauthProviderEndpoints = {
   adminOAuthCreateClient: endpoint({
     method: "POST",
     path: "/admin/oauth2/create-client",
-    summary: "Create a client; a confidential one's secret is in this answer only (stored as a digest)",
+    summary:
+      "Create a client; a confidential one's secret is in this answer only (stored as a digest). An administrator's own session, or an API key whose permissions name oauthClient:create (never a full-rights key, never an impersonation)",
     tags: ["admin", "oauth-provider"],
     access: "session",
     requires: "oauthClient:create",
@@ -402,7 +405,7 @@ export const oauthProviderEndpoints = {
   adminOAuthUpdateClient: endpoint({
     method: "POST",
     path: "/admin/oauth2/update-client",
-    summary: "Change a client's settings (not its id, secret or kind)",
+    summary: "Change a client's settings (not its id, secret or kind). An administrator's own session, or an API key whose permissions name oauthClient:update",
     tags: ["admin", "oauth-provider"],
     access: "session",
     requires: "oauthClient:update",
@@ -412,7 +415,7 @@ export const oauthProviderEndpoints = {
   adminOAuthRotateSecret: endpoint({
     method: "POST",
     path: "/admin/oauth2/rotate-secret",
-    summary: "A new secret for a confidential client, shown in this answer only; the old one stops working at once",
+    summary: "A new secret for a confidential client, shown in this answer only; the old one stops working at once. An administrator's own session, or an API key whose permissions name oauthClient:update",
     tags: ["admin", "oauth-provider"],
     access: "session",
     requires: "oauthClient:update",

@@ -34,6 +34,8 @@ export function isFresh(app: AppContext, session: Pick<SessionRow, "createdAt">)
  * Refuses what this kind of credential may not do at this endpoint:
  * - an API key never counts as a fresh session, so it reaches no `fresh-session` endpoint, and it
  *   never manages credentials (a leaked key must not become a passkey, a password or a new key);
+ * - neither lets an app into the person's account (`credentials: "grant"`, the OpenID provider's
+ *   consent): only the person's own session does;
  * - an impersonation never manages the impersonated person's credentials (administrators have
  *   their own endpoints for that: set-user-password, reset-two-factor, remove-user);
  * - a person's own session manages credentials only while fresh, or when the endpoint checks the
@@ -41,11 +43,12 @@ export function isFresh(app: AppContext, session: Pick<SessionRow, "createdAt">)
  */
 export function assertMayCall(app: AppContext, spec: EndpointSpec, kind: CredentialKind, session: Pick<SessionRow, "createdAt">): void {
   const manages = spec.credentials === "manage";
+  const grants = spec.credentials === "grant";
   if (kind === "api-key") {
-    if (manages || spec.access === "fresh-session") throw apiError("API_KEY_NOT_ALLOWED");
+    if (manages || grants || spec.access === "fresh-session") throw apiError("API_KEY_NOT_ALLOWED");
     return;
   }
-  if (kind === "impersonation" && manages) throw apiError("NOT_ALLOWED_WHILE_IMPERSONATING");
+  if (kind === "impersonation" && (manages || grants)) throw apiError("NOT_ALLOWED_WHILE_IMPERSONATING");
   const needsFresh = spec.access === "fresh-session" || (manages && spec.reauthenticates === undefined);
   if (needsFresh && !isFresh(app, session)) throw apiError("SESSION_NOT_FRESH");
 }

@@ -28,6 +28,17 @@ function assertAdmin(app: AppContext, auth: AuthState, action: "create" | "read"
   if (!can(app.config, auth.user, { oauthClient: [action] })) throw apiError("OAUTH_CLIENT_FORBIDDEN");
 }
 
+/**
+ * Creating a client, rotating its secret and changing its settings (redirect URIs say where codes
+ * go) mint or redirect credentials: an administrator's own session may, an impersonation may not,
+ * and an API key only when its permissions name this very action — a full-rights key (or one
+ * narrowed to other things) is not enough (docs/oidc-provider.md, "Who may manage clients").
+ */
+function assertMayMint(auth: AuthState, action: "create" | "update"): void {
+  if (auth.kind === "impersonation") throw apiError("NOT_ALLOWED_WHILE_IMPERSONATING");
+  if (auth.kind === "api-key" && !(auth.apiKey?.permissions?.oauthClient ?? []).includes(action)) throw apiError("API_KEY_NOT_ALLOWED");
+}
+
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 
 function s256(verifier: string): string {
@@ -247,6 +258,7 @@ export const oauthProviderHandlers = defineHandlers({
 
   adminOAuthCreateClient: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "create");
+    assertMayMint(ctx.auth, "create");
     const created = await createClient(ctx.app, ctx.body, null);
     ctx.audit({ action: "oauth-client.create", metadata: { clientId: created.client_id, name: created.client_name ?? null } });
     return created;
@@ -261,12 +273,14 @@ export const oauthProviderHandlers = defineHandlers({
   },
   adminOAuthUpdateClient: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "update");
+    assertMayMint(ctx.auth, "update");
     const updated = await updateClient(ctx.app, ctx.body.client_id, ctx.body.update);
     ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, fields: Object.keys(ctx.body.update) } });
     return updated;
   },
   adminOAuthRotateSecret: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "update");
+    assertMayMint(ctx.auth, "update");
     const rotated = await rotateSecret(ctx.app, ctx.body.client_id);
     ctx.audit({ action: "oauth-client.rotate-secret", metadata: { clientId: rotated.client_id } });
     return rotated;
