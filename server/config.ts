@@ -41,6 +41,12 @@ export const configSchema = z.object({
       max: z.number().int().positive().default(300),
       /** Sign-in, sign-up and password endpoints. */
       strict: rateRule.default({ window: 60, max: 10 }),
+      /**
+       * The OpenID provider's token endpoint (/oauth2/token), per IP: stricter than the general
+       * rule (it checks client secrets and spends codes), looser than sign-in's, because one app
+       * server exchanges and refreshes for all its users from one address.
+       */
+      oauthToken: rateRule.default({ window: 60, max: 60 }),
       /** PostgreSQL store: how often each server adds its local counts to the shared ones (docs/scale-out.md). */
       syncMs: z.number().int().min(50).max(60_000).default(1000),
     })

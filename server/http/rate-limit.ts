@@ -2,7 +2,7 @@
  * Rate limiting per client IP and route, through @fastify/rate-limit with Latchkey's counter
  * stores: Redis when `redisUrl` is set, PostgreSQL (batched, rate-limit-postgres.ts) when the
  * database is PostgreSQL, else memory. Sign-in, sign-up and password endpoints get the strict
- * rule. A refusal is 429 `{ code: "TOO_MANY_REQUESTS", message }` with Retry-After (seconds);
+ * rule; the OpenID provider's token endpoint its own (`rateLimit.oauthToken`), counted like it. A refusal is 429 `{ code: "TOO_MANY_REQUESTS", message }` with Retry-After (seconds);
  * no X-RateLimit-* headers on other answers (they would tell a script exactly how fast to go).
  */
 import rateLimit from "@fastify/rate-limit";
@@ -40,6 +40,9 @@ const STRICT_PATHS = [
   // The public invitation preview: ids are unguessable, and the strict rule keeps it that way.
   "/organization/invitation-preview",
 ];
+
+/** The OpenID provider's token endpoint: secrets checked and codes spent here, by app servers. */
+const TOKEN_PATH = "/oauth2/token";
 
 export function isStrictPath(path: string): boolean {
   return STRICT_PATHS.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -87,9 +90,10 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
   const { config } = options;
   const counter = await createCounterStore(options);
   const basePath = config.basePath;
-  const ruleOf = (request: Marked): Rule => (request[RULE] ??= isStrictPath(pathOf(request, basePath)) ? config.rateLimit.strict : config.rateLimit);
-  // The rule's name leads the key: stores may count the strict rule differently (Redis counts it exactly).
-  const keyOf = (request: Marked) => `${ruleOf(request) === config.rateLimit.strict ? "strict:" : "general:"}${request.ip}|${pathOf(request, basePath)}`;
+  const ruleFor = (path: string): Rule => (path === TOKEN_PATH ? config.rateLimit.oauthToken : isStrictPath(path) ? config.rateLimit.strict : config.rateLimit);
+  const ruleOf = (request: Marked): Rule => (request[RULE] ??= ruleFor(pathOf(request, basePath)));
+  // The rule's name leads the key: stores may count the strict rules differently (Redis counts them exactly).
+  const keyOf = (request: Marked) => `${ruleOf(request) === config.rateLimit ? "general:" : "strict:"}${request.ip}|${pathOf(request, basePath)}`;
 
   await server.register(rateLimit, {
     global: true,
