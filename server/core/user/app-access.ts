@@ -44,18 +44,22 @@ interface ClientLogoutSettings {
  * `backchannel_logout_session_required` gets one per session (`sid` and `sub`) instead.
  */
 export async function appsToTell(db: Kysely<Database>, of: { userId: string } | { sessionId: string }): Promise<AppLogout[]> {
-  let query = db
-    .selectFrom("oauthToken")
-    .innerJoin("oauthClient", "oauthClient.clientId", "oauthToken.clientId")
-    .select(["oauthClient.clientId", "oauthClient.metadata", "oauthToken.userId", "oauthToken.sessionId"])
-    .distinct();
-  query = "userId" in of ? query.where("oauthToken.userId", "=", of.userId) : query.where("oauthToken.sessionId", "=", of.sessionId);
+  // Every sign-out asks, so the (small) client table is read first: with no app listening, the
+  // token table is not touched; else only those apps' tokens are looked at (oauthToken_client).
+  const clients = new Map<string, ClientLogoutSettings>();
+  for (const row of await db.selectFrom("oauthClient").select(["clientId", "metadata"]).where("metadata", "like", "%backchannel_logout_uri%").execute()) {
+    const settings = JSON.parse(row.metadata) as ClientLogoutSettings;
+    if (settings.backchannel_logout_uri) clients.set(row.clientId, settings);
+  }
+  if (clients.size === 0) return [];
+  let query = db.selectFrom("oauthToken").select(["clientId", "userId", "sessionId"]).distinct().where("clientId", "in", [...clients.keys()]);
+  query = "userId" in of ? query.where("userId", "=", of.userId) : query.where("sessionId", "=", of.sessionId);
   const rows = await query.execute();
   const logouts = new Map<string, AppLogout>();
   for (const row of rows) {
     if (row.userId === null) continue; // client_credentials tokens belong to no person
-    const settings = JSON.parse(row.metadata) as ClientLogoutSettings;
-    if (!settings.backchannel_logout_uri) continue;
+    const settings = clients.get(row.clientId);
+    if (!settings?.backchannel_logout_uri) continue;
     const perSession = "sessionId" in of || settings.backchannel_logout_session_required === true;
     const sessionId = perSession ? row.sessionId : null;
     if (perSession && sessionId === null) continue;
