@@ -15,10 +15,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export function startBenchServer(db: string, port: number): Promise<BenchServer> {
+/** `config`: settings merged over the AUTH_* ones (bench/serve.ts reads them as LATCHKEY_BENCH_CONFIG). */
+export function startBenchServer(db: string, port: number, config?: Record<string, unknown>): Promise<BenchServer> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [ENTRY], {
-      env: { ...process.env, AUTH_DB: db, AUTH_PORT: String(port), AUTH_RATE_LIMIT: "off", AUTH_LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret" },
+      env: { ...process.env, AUTH_DB: db, AUTH_PORT: String(port), AUTH_RATE_LIMIT: "off", AUTH_LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret", ...(config ? { LATCHKEY_BENCH_CONFIG: JSON.stringify(config) } : {}) },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

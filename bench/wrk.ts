@@ -20,6 +20,8 @@ export interface LoadOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** One body per request, in turn (each a different one-time code, say); wraps around when spent. */
+  bodies?: string[];
   /** Run wrk on this core only (bench/cpu-pinning.ts). */
   cpu?: number;
 }
@@ -41,6 +43,13 @@ export function runWrk(options: LoadOptions): Promise<LoadResult> {
       `wrk.method = ${JSON.stringify(options.method ?? "GET")}`,
       options.body ? `wrk.body = ${JSON.stringify(options.body)}` : "",
       ...headerLines,
+      ...(options.bodies
+        ? [
+            `local bodies = {${options.bodies.map((b) => JSON.stringify(b)).join(",")}}`,
+            "local turn = 0",
+            "request = function() turn = turn + 1; return wrk.format(nil, nil, nil, bodies[((turn - 1) % #bodies) + 1]) end",
+          ]
+        : []),
       // Report percentiles in microseconds, machine-readably.
       "done = function(summary, latency, requests)",
       '  io.write(string.format("RESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))',

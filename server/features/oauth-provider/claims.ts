@@ -8,7 +8,10 @@ import type { UserRow } from "../../db/types.js";
 
 export type Claims = Record<string, unknown>;
 
-export async function userClaims(app: AppContext, user: UserRow, scopes: readonly string[]): Promise<Claims> {
+/** What the claims are made of (userinfo reads just these, joined to the token). */
+export type ClaimsSubject = Pick<UserRow, "id" | "name" | "image" | "username" | "updatedAt" | "email" | "emailVerified" | "role">;
+
+export async function userClaims(app: AppContext, user: ClaimsSubject, scopes: readonly string[]): Promise<Claims> {
   const claims: Claims = { sub: user.id };
   if (scopes.includes("profile")) {
     claims.name = user.name;

@@ -130,11 +130,13 @@ export const oauthProviderHandlers = defineHandlers({
       assertEnabled(ctx.app);
       const header = ctx.authorization;
       if (!header?.startsWith("Bearer ")) throw new OAuthError("invalid_token", "an access token is required", 401);
-      const live = await liveToken(ctx.app, header.slice(7).trim());
-      if (!live || live.row.kind !== "access" || !live.user) throw new OAuthError("invalid_token", "the access token is invalid, expired or revoked", 401);
-      const scopes = live.row.scopes.split(" ");
+      // The same rules as liveToken (not revoked, not expired, client enabled, person not banned), in one read.
+      const found = await store.findAccessTokenWithPerson(ctx.app.db, hashSecret(header.slice(7).trim()));
+      const live = found && found.kind === "access" && found.revokedAt === null && Number(found.expiresAt) > ctx.app.clock.now() && !found.clientDisabled && !isBanned(ctx.app, found);
+      if (!live) throw new OAuthError("invalid_token", "the access token is invalid, expired or revoked", 401);
+      const scopes = found.scopes.split(" ");
       if (!scopes.includes("openid")) throw new OAuthError("insufficient_scope", "the openid scope was not granted", 403);
-      return (await userClaims(ctx.app, live.user, scopes)) as { sub: string };
+      return (await userClaims(ctx.app, found, scopes)) as { sub: string };
     }),
 
   oauth2Introspect: (ctx) =>

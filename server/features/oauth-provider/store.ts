@@ -1,5 +1,5 @@
 /** Queries of the OpenID provider's tables (migration 0016): clients, consents, tokens. */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, InferResult, Kysely } from "kysely";
 import type { Database, OAuthClientRow, OAuthConsentRow, OAuthTokenRow } from "../../db/types.js";
 
 type Q = Kysely<Database>;
@@ -102,4 +102,34 @@ export async function revokeToken(db: Q, id: string, now: number): Promise<void>
 /** The sessions' tokens: RP-initiated logout ends what the apps got from that sign-in. */
 export async function revokeSessionTokens(db: Q, sessionId: string, now: number): Promise<void> {
   await db.updateTable("oauthToken").set({ revokedAt: now }).where("sessionId", "=", sessionId).where("revokedAt", "is", null).execute();
+}
+
+/**
+ * Userinfo's one lookup: the access token, whether its client is enabled, and the person the
+ * claims describe, in one indexed join, built and compiled once per database and reused with a
+ * new parameter (as core/session/store.ts does for get-session). Three separate Kysely reads
+ * (token, client, user) made userinfo cost 2.5× get-session's CPU per request (bench/oidc.ts,
+ * issue 23); most of that was building and compiling the queries, not SQLite.
+ */
+function accessTokenQuery(db: Q, tokenHash: string) {
+  return db
+    .selectFrom("oauthToken")
+    .innerJoin("oauthClient", "oauthClient.clientId", "oauthToken.clientId")
+    .innerJoin("user", "user.id", "oauthToken.userId")
+    .select(["oauthToken.kind", "oauthToken.scopes", "oauthToken.expiresAt", "oauthToken.revokedAt", "oauthClient.disabled as clientDisabled"])
+    .select(["user.id", "user.name", "user.image", "user.username", "user.updatedAt", "user.email", "user.emailVerified", "user.role", "user.banned", "user.banExpires"])
+    .where("oauthToken.tokenHash", "=", tokenHash);
+}
+
+type AccessTokenWithPerson = InferResult<ReturnType<typeof accessTokenQuery>>[number];
+const compiledAccessLookups = new WeakMap<object, CompiledQuery>();
+
+export async function findAccessTokenWithPerson(db: Q, tokenHash: string): Promise<AccessTokenWithPerson | undefined> {
+  let compiled = compiledAccessLookups.get(db);
+  if (!compiled) {
+    compiled = accessTokenQuery(db, "").compile();
+    compiledAccessLookups.set(db, compiled);
+  }
+  const result = await db.executeQuery<AccessTokenWithPerson>({ ...compiled, parameters: [tokenHash] });
+  return result.rows[0];
 }

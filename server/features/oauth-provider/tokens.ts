@@ -113,7 +113,7 @@ export async function issueTokens(app: AppContext, grant: Grant): Promise<TokenA
 }
 
 /** A banned person (ban not yet over) holds nothing: their tokens read as inactive. */
-export function isBanned(app: AppContext, user: UserRow): boolean {
+export function isBanned(app: AppContext, user: Pick<UserRow, "banned" | "banExpires">): boolean {
   return user.banned === 1 && (user.banExpires === null || Number(user.banExpires) > app.clock.now());
 }
 

@@ -198,6 +198,8 @@ describe.sequential("OpenID provider with openid-client", () => {
     const ban = await server.request("POST", "/admin/ban-user", { token: adminToken, body: { userId: banned.userId } });
     expect(ban.status).toBe(200);
     expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    const userInfo = await fetch(`${server.api}/oauth2/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect([userInfo.status, ((await userInfo.json()) as { error: string }).error]).toEqual([401, "invalid_token"]);
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
