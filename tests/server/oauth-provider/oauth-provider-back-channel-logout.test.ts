@@ -27,6 +27,8 @@ let adminToken: string;
 let receiver: Server;
 let receiverUrl: string;
 const received: Received[] = [];
+/** The server's warnings, as pino writes them (one JSON line each). */
+const warnings: Array<{ msg: string; clientId?: string; status?: number }> = [];
 /** Requests to /hang are held open and never answered (until the test ends). */
 const hanging: Array<() => void> = [];
 
@@ -42,7 +44,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startTestServer({ config: { oauthProvider: { enabled: true }, rateLimit: { enabled: false } } });
+  const stream = { write: (line: string) => void warnings.push(JSON.parse(line) as (typeof warnings)[number]) };
+  server = await startTestServer({ config: { oauthProvider: { enabled: true }, rateLimit: { enabled: false } }, logger: { level: "warn", stream } });
   const admin = await server.signUp({ email: "bcl-admin@example.com" });
   await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
   adminToken = admin.token;
@@ -161,7 +164,7 @@ describe.sequential("back-channel logout", () => {
     expect(payload?.sub).toBe(person.userId);
   });
 
-  it("an app that never answers, or answers 500, holds up nothing and breaks nothing", async () => {
+  it("an app that never answers, or answers 500, holds up nothing and breaks nothing; both are logged", async () => {
     const hangs = (await createApp({ backchannel_logout_uri: `${receiverUrl}/hang` })).body as { client_id: string; client_secret: string };
     const broken = (await createApp({ backchannel_logout_uri: `${receiverUrl}/broken` })).body as { client_id: string; client_secret: string };
     const person = await server.signUp({ email: "bcl-slow@example.com" });
@@ -174,6 +177,14 @@ describe.sequential("back-channel logout", () => {
     expect(Date.now() - started).toBeLessThan(4000);
     await logoutTokensAt("/hang", 1, hangs.client_id);
     await logoutTokensAt("/broken", 1, broken.client_id);
+    // The refusal is logged at once; the silent app is given up on after the 5 s timeout.
+    const logged = async (clientId: string, msg: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!warnings.some((w) => w.clientId === clientId && w.msg === msg) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return warnings.find((w) => w.clientId === clientId && w.msg === msg);
+    };
+    expect(await logged(broken.client_id, "back-channel logout refused by the app")).toMatchObject({ status: 500 });
+    expect(await logged(hangs.client_id, "back-channel logout failed")).toBeDefined();
     const unban = await server.request("POST", "/admin/unban-user", { token: adminToken, body: { userId: person.userId } });
     expect(unban.status).toBe(200);
   });
