@@ -43,7 +43,8 @@ interface ClientLogoutSettings {
  * names the person (`sub`) once per app; an app that registered
  * `backchannel_logout_session_required` gets one per session (`sid` and `sub`) instead.
  */
-export async function appsToTell(db: Kysely<Database>, of: { userId: string } | { sessionId: string }): Promise<AppLogout[]> {
+export async function appsToTell(db: Kysely<Database>, of: { userId: string } | { sessionId: string } | { sessionIds: readonly string[] }): Promise<AppLogout[]> {
+  if ("sessionIds" in of && of.sessionIds.length === 0) return [];
   // Every sign-out asks, so the (small) client table is read first: with no app listening, the
   // token table is not touched; else only those apps' tokens are looked at (oauthToken_client).
   const clients = new Map<string, ClientLogoutSettings>();
@@ -53,14 +54,16 @@ export async function appsToTell(db: Kysely<Database>, of: { userId: string } | 
   }
   if (clients.size === 0) return [];
   let query = db.selectFrom("oauthToken").select(["clientId", "userId", "sessionId"]).distinct().where("clientId", "in", [...clients.keys()]);
-  query = "userId" in of ? query.where("userId", "=", of.userId) : query.where("sessionId", "=", of.sessionId);
+  if ("userId" in of) query = query.where("userId", "=", of.userId);
+  else if ("sessionId" in of) query = query.where("sessionId", "=", of.sessionId);
+  else query = query.where("sessionId", "in", [...of.sessionIds]);
   const rows = await query.execute();
   const logouts = new Map<string, AppLogout>();
   for (const row of rows) {
     if (row.userId === null) continue; // client_credentials tokens belong to no person
     const settings = clients.get(row.clientId);
     if (!settings?.backchannel_logout_uri) continue;
-    const perSession = "sessionId" in of || settings.backchannel_logout_session_required === true;
+    const perSession = !("userId" in of) || settings.backchannel_logout_session_required === true;
     const sessionId = perSession ? row.sessionId : null;
     if (perSession && sessionId === null) continue;
     logouts.set(`${row.clientId} ${sessionId ?? ""}`, { clientId: row.clientId, uri: settings.backchannel_logout_uri, alg: settings.id_token_signed_response_alg ?? "RS256", userId: row.userId, sessionId });

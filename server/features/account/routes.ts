@@ -11,6 +11,7 @@ import {
   changeEmail,
   checkDeleteToken,
   deleteWithToken,
+  endingSessions,
   findOwnSession,
   listAccounts,
   requestDeletion,
@@ -92,7 +93,9 @@ export const accountHandlers = defineHandlers({
     const auth = ctx.auth;
     // Not an administrator's session as this user; but an administrator signing out everywhere
     // ends the impersonations they started too.
+    const ending = await endingSessions(ctx.app, auth.user.id);
     const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: false, endImpersonations: !auth.session.impersonatedBy });
+    await ending.notifyApps();
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: trusted devices end with the sessions
     ctx.browser.forgetDevice(auth.token);
     ctx.browser.clear();
@@ -101,7 +104,9 @@ export const accountHandlers = defineHandlers({
   },
   revokeOtherSessions: async (ctx) => {
     const auth = ctx.auth;
+    const ending = await endingSessions(ctx.app, auth.user.id);
     const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: true, endImpersonations: !auth.session.impersonatedBy });
+    await ending.notifyApps();
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: other devices must pass the second step again
     ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });
     return { status: true };

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, randomString } from "../../crypto/tokens.js";
 import type { AccountRow, SessionRow, UserRow, UserUpdate } from "../../db/types.js";
 import { changeEmailMail, deleteAccountMail, recipientLanguage } from "../../mail/templates/index.js";
-import { deleteSessionById } from "../../core/session/store.js";
+import { deleteSessionById, listSessionsOfUser } from "../../core/session/store.js";
 import { appsToTell, tellApps } from "../../core/user/app-access.js";
 import { removeUser } from "../../core/user/remove-user.js";
 import { normalizeEmail } from "../../core/user/rules.js";
@@ -181,6 +181,21 @@ export async function findOwnSession(app: AppContext, userId: string, tokenOrHan
     (await store.findSessionOfUserByHash(app.db, userId, tokenOrHandle)) ??
     (await store.findSessionOfUserByHash(app.db, userId, hashSecret(tokenOrHandle)))
   );
+}
+
+/**
+ * Signing out everywhere (or everywhere else): the live sessions before, then after, so the apps
+ * holding tokens from the ones that ended are told (back-channel logout, issue 23).
+ */
+export async function endingSessions(app: AppContext, userId: string): Promise<{ notifyApps(): Promise<void> }> {
+  const before = await listSessionsOfUser(app.db, userId, app.clock.now());
+  return {
+    async notifyApps() {
+      const remaining = new Set((await listSessionsOfUser(app.db, userId, app.clock.now())).map((s) => s.id));
+      const ended = before.map((s) => s.id).filter((id) => !remaining.has(id));
+      void tellApps(app, await appsToTell(app.db, { sessionIds: ended }));
+    },
+  };
 }
 
 export async function revokeOwnSession(app: AppContext, session: SessionRow): Promise<void> {

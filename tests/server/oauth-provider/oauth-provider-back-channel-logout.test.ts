@@ -134,6 +134,21 @@ describe.sequential("back-channel logout", () => {
     expect(payload).toMatchObject({ sid, sub: person.userId });
   });
 
+  it("signing out everywhere else tells the app of each other session, not of the one kept", async () => {
+    const app = (await createApp({ backchannel_logout_uri: `${receiverUrl}/revoke-others` })).body as { client_id: string; client_secret: string };
+    const person = await server.signUp({ email: "bcl-others@example.com" });
+    const kept = await signedInToApp(app, person.email);
+    const other = await signedInToApp(app, person.email);
+    const revoked = await kept.jar.fetch(`${server.api}/revoke-other-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(revoked.status).toBe(200);
+    const payloads = await logoutTokensAt("/revoke-others", 1, app.client_id);
+    expect(payloads.map((p) => [p.sid, p.sub])).toEqual([[other.sid, person.userId]]);
+    // The kept session's own sign-out is its first (and only) logout token.
+    expect((await kept.jar.fetch(`${server.api}/sign-out`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+    const all = await logoutTokensAt("/revoke-others", 2, app.client_id);
+    expect(all.map((p) => p.sid)).toEqual([other.sid, kept.sid]);
+  });
+
   it("a ban tells every app holding the person's tokens, naming the person; a session-bound app gets each session", async () => {
     const byPerson = (await createApp({ backchannel_logout_uri: `${receiverUrl}/ban` })).body as { client_id: string; client_secret: string };
     const bySession = (await createApp({ backchannel_logout_uri: `${receiverUrl}/ban-sessions`, backchannel_logout_session_required: true })).body as { client_id: string; client_secret: string };
