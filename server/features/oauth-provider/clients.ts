@@ -100,6 +100,19 @@ function checkBackChannelUri(uri: string, bad: (message: string) => Error): void
   throw bad(`a back-channel logout URI must be https (http only for a loopback address): ${uri}`);
 }
 
+/**
+ * A self-registered app (dynamic registration: anyone, when it is on) gets no loopback exception:
+ * its back-channel URI would otherwise make the server POST to services on its own host.
+ */
+export function selfRegisteredBackChannelAllowed(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === "https:" && !LOOPBACK.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 export async function createClient(app: AppContext, input: ClientMetadata, ownerId: string | null): Promise<OAuthClient & { client_secret?: string }> {
   const meta = checkedMetadata(input);
   const secret = isPublic(meta) ? undefined : newSecret();

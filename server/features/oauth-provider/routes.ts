@@ -11,7 +11,7 @@ import { hashSecret, newId, safeEqual } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { defineHandlers, JsonAnswer, type AuthState } from "../../http/handler.js";
 import { authorize, clientAllows, issueCode, redirectWith, type CodeData, type PendingRequest } from "./authorize.js";
-import { authenticateClient, createClient, metadataOf, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient } from "./clients.js";
+import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient } from "./clients.js";
 import { userClaims } from "./claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { endSession } from "./end-session.js";
@@ -189,6 +189,9 @@ export const oauthProviderHandlers = defineHandlers({
     answering(async () => {
       assertEnabled(ctx.app);
       if (!ctx.app.config.oauthProvider.allowDynamicClientRegistration) throw new OAuthError("access_denied", "dynamic client registration is turned off on this server", 403);
+      if (ctx.body.backchannel_logout_uri !== undefined && !selfRegisteredBackChannelAllowed(ctx.body.backchannel_logout_uri)) {
+        throw new OAuthError("invalid_client_metadata", "a self-registered app's backchannel_logout_uri must be https and not a loopback address");
+      }
       try {
         const created = await createClient(ctx.app, ctx.body, ctx.auth?.user.id ?? null);
         return new JsonAnswer(created, 201, noStore);

@@ -45,7 +45,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const stream = { write: (line: string) => void warnings.push(JSON.parse(line) as (typeof warnings)[number]) };
-  server = await startTestServer({ config: { oauthProvider: { enabled: true }, rateLimit: { enabled: false } }, logger: { level: "warn", stream } });
+  server = await startTestServer({ config: { oauthProvider: { enabled: true, allowDynamicClientRegistration: true }, rateLimit: { enabled: false } }, logger: { level: "warn", stream } });
   const admin = await server.signUp({ email: "bcl-admin@example.com" });
   await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
   adminToken = admin.token;
@@ -109,6 +109,13 @@ describe.sequential("back-channel logout", () => {
     for (const uri of ["https://app.example.test/logout", "http://127.0.0.1:8080/logout", "http://localhost/logout", "http://[::1]:9/logout"]) {
       expect([uri, (await createApp({ backchannel_logout_uri: uri })).status]).toEqual([uri, 200]);
     }
+    // Dynamic registration (anyone, when on) gets no loopback exception: no POSTs to the server's own host.
+    const register = (uri: string) => server.request("POST", "/oauth2/register", { body: { client_name: "Self-made", redirect_uris: [REDIRECT], backchannel_logout_uri: uri } });
+    for (const uri of ["http://127.0.0.1:6379/", "https://localhost:8443/logout", "https://[::1]/logout"]) {
+      const answer = await register(uri);
+      expect([uri, answer.status, answer.body.error]).toEqual([uri, 400, "invalid_client_metadata"]);
+    }
+    expect((await register("https://app.example.test/logout")).status).toBe(201);
     const created = (await createApp({})).body as { client_id: string };
     const update = await server.request("POST", "/admin/oauth2/update-client", { token: adminToken, body: { client_id: created.client_id, update: { backchannel_logout_uri: "http://10.0.0.8/logout" } } });
     expect([update.status, update.body.code]).toEqual([400, "OAUTH_INVALID_CLIENT_METADATA"]);
