@@ -3,7 +3,7 @@
  * administrator finds "Server" in the navigation, sees that no import has run, and after a real
  * import of a real better-auth 1.7 database into the server's own database, when it ran, from
  * where (no credentials), that it wrote, and the rows per table. People who may not read the
- * audit log get neither the link nor the summary.
+ * audit log get neither the link nor the summary; when the server refuses it, the page says so.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,5 +91,23 @@ describe("server page: the last better-auth import", { timeout: 180_000 }, () =>
     await expectAccessible(page, "server page with an import");
     await screenshot(page, "server-better-auth-import");
     expect(errors).toEqual([]);
+  });
+
+  it("says so, with a retry, when the server refuses the summary", async () => {
+    // A server whose configuration takes the audit log away from its administrators: the console
+    // (which knows only the built-in roles) still offers the section, and the server answers 403.
+    const strict = await startConsole({ config: { admin: { roles: { admin: { user: ["list", "get"] } } } } });
+    try {
+      const strictAdmin = await strict.createAdmin({ email: "strict-admin@example.com" });
+      const { page } = await strict.newPage({ as: strictAdmin });
+      await page.goto(`${strict.consoleURL}/server`);
+      const alert = section(page).getByRole("alert");
+      await alert.waitFor(SLOW);
+      expect(await alert.textContent()).toContain("not allowed to list audit events");
+      await alert.getByRole("button", { name: "Try again" }).waitFor();
+      await expectAccessible(page, "server page when the summary is refused");
+    } finally {
+      await strict.close();
+    }
   });
 });
