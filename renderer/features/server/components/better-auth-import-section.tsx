@@ -34,7 +34,7 @@ function ImportSummary({ last }: { last: BetterAuthImportWire }) {
         <dt>{t("import.ranAt")}</dt>
         <dd>
           <time dateTime={last.at}>{formatDateTime(last.at)}</time>{" "}
-          <span className="muted">{t("import.took", { seconds: formatNumber(Math.round(last.durationMs / 100) / 10) })}</span>
+          <span className="muted">{last.durationMs < 1000 ? t("import.tookMs", { ms: formatNumber(Math.round(last.durationMs)) }) : t("import.took", { seconds: formatNumber(Math.round(last.durationMs / 100) / 10) })}</span>
         </dd>
         <dt>{t("import.ranBy")}</dt>
         <dd>{last.actor ? (last.actor.email ?? last.actor.id) : t("import.ranByCommand")}</dd>
