@@ -9,15 +9,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Insertable } from "kysely";
-import pg from "pg";
 import { newId, randomString } from "../server/crypto/tokens.js";
 import { openDatabase, openSqlite } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import type { Database } from "../server/db/types.js";
 import { copyDatabase } from "../server/maintenance/copy-database.js";
+import { createBenchDatabase, dropBenchDatabase } from "./bench-database.js";
 
 const USERS = 100_000;
-const ADMIN_URL = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface CopyFigures {
   users: number;
@@ -72,30 +71,17 @@ async function seed(file: string): Promise<void> {
   await close();
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function run(): Promise<CopyFigures> {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-copy-"));
   const file = join(dir, "source.db");
   const name = `latchkey_bench_copy_${process.pid}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
   try {
     let started = performance.now();
     await seed(file);
     const seedSeconds = (performance.now() - started) / 1000;
-    await admin(`DROP DATABASE IF EXISTS ${name}`);
-    await admin(`CREATE DATABASE ${name}`);
+    const url = await createBenchDatabase(name);
     const source = await openDatabase(file);
-    const target = await openDatabase(url.toString());
+    const target = await openDatabase(url);
     const loadBefore = loadavg()[0] ?? 0;
     started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -124,7 +110,7 @@ export async function run(): Promise<CopyFigures> {
       loadAverage1mAfter: Math.round((loadavg()[0] ?? 0) * 100) / 100,
     };
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropBenchDatabase(name);
     rmSync(dir, { recursive: true, force: true });
   }
 }

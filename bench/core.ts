@@ -15,7 +15,7 @@ import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
 import { processCpuMs } from "./process-cpu.js";
 import { startBenchServer } from "./server-process.js";
 import { assertWrk, runWrk, type LoadResult } from "./wrk.js";
-import { createBenchDatabase, pgAdmin } from "./rate-limit-variants.js";
+import { createBenchDatabase, dropBenchDatabase } from "./bench-database.js";
 
 export interface CoreFigures {
   getSession: LoadResult;
@@ -168,7 +168,7 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Pr
   } finally {
     clearInterval(sampler);
     await server.stop();
-    if (pgServer) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => undefined);
+    if (pgServer) await dropBenchDatabase(pgName);
     rmSync(dir, { recursive: true, force: true });
   }
 }

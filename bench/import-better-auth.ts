@@ -8,15 +8,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { importBetterAuth } from "../server/maintenance/better-auth-import/import.js";
 import { openSource } from "../server/maintenance/better-auth-import/source.js";
+import { createBenchDatabase, dropBenchDatabase } from "./bench-database.js";
 import { writeBetterAuthSource } from "./better-auth-source.js";
 
 const USERS = Number(process.env.LATCHKEY_BENCH_IMPORT_USERS ?? 100_000);
-const ADMIN_URL = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "bench-latchkey-secret-0123456789abcdef0123456789";
 
 interface Run {
@@ -42,16 +41,6 @@ export interface ImportFigures {
   loadAverage1mAfter: number;
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function importInto(from: string, to: string, kind: Run["target"]): Promise<Run> {
   const target = await openDatabase(to);
   const source = await openSource(from);
@@ -75,21 +64,19 @@ export async function run(): Promise<ImportFigures> {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-bench-import-"));
   const from = join(dir, "better-auth.db");
   const name = `latchkey_bench_import_${process.pid}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
   try {
     const started = performance.now();
     const sourceRows = writeBetterAuthSource(from, USERS);
     const generateSeconds = Math.round((performance.now() - started) / 100) / 10;
     const runs = [await importInto(from, join(dir, "latchkey.db"), "sqlite")];
     let postgres = "ran";
+    let url: string | undefined;
     try {
-      await admin(`DROP DATABASE IF EXISTS ${name}`);
-      await admin(`CREATE DATABASE ${name}`);
+      url = await createBenchDatabase(name);
     } catch (error) {
       postgres = `not reachable (${(error as Error).message})`;
     }
-    if (postgres === "ran") runs.push(await importInto(from, url.toString(), "postgres"));
+    if (url) runs.push(await importInto(from, url, "postgres"));
     return {
       users: USERS,
       sourceRows: { ...sourceRows },
@@ -103,7 +90,7 @@ export async function run(): Promise<ImportFigures> {
       loadAverage1mAfter: Math.round((loadavg()[0] ?? 0) * 100) / 100,
     };
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropBenchDatabase(name);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -14,7 +14,8 @@ import { createApp, type LatchkeyApp } from "../server/app.js";
 import { resolveConfig, type ConfigInput } from "../server/config.js";
 import { openDatabase, type OpenedDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-import { createBenchDatabase, median, pgAdmin, VARIANTS } from "./rate-limit-variants.js";
+import { createBenchDatabase, dropBenchDatabase } from "./bench-database.js";
+import { median, VARIANTS } from "./rate-limit-variants.js";
 
 export interface CpuFigures {
   requestsPerRound: number;
@@ -67,7 +68,7 @@ export async function run(requestsPerRound = Number(process.env.BENCH_REQUESTS ?
   } finally {
     for (const { app } of apps) await app.close();
     for (const database of opened) await database.close();
-    await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => {});
+    await dropBenchDatabase(pgName);
     rmSync(dir, { recursive: true, force: true });
   }
 }

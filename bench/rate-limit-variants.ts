@@ -1,11 +1,9 @@
 /**
  * What the two rate-limit benches (rate-limit: real servers under wrk; rate-limit-cpu: apps in
- * one process through inject) share: the six limiter variants, and the scratch PostgreSQL
- * databases they run on.
+ * one process through inject) share: the six limiter variants (their scratch PostgreSQL
+ * databases come from bench-database.ts).
  */
-import pg from "pg";
 
-const PG_ADMIN = process.env.LATCHKEY_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.LATCHKEY_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14";
 /** A limit far above the load, so every answer is a 200: the cost of counting, not of refusing. */
 const HIGH = { enabled: true, window: 60, max: 1_000_000_000 };
@@ -26,24 +24,5 @@ export const VARIANTS: Variant[] = [
   { name: "postgres, PostgreSQL limiter", db: "postgres", settings: { rateLimit: HIGH } },
   { name: "postgres, Redis limiter", db: "postgres", settings: { rateLimit: HIGH, redisUrl: REDIS_URL } },
 ];
-
-export async function pgAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, empty database `name` (any left over from an earlier run is dropped); returns its URL. */
-export async function createBenchDatabase(name: string): Promise<string> {
-  await pgAdmin(`DROP DATABASE IF EXISTS ${name}`);
-  await pgAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

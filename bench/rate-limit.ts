@@ -16,7 +16,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "../shared/client/index.js";
 import { pinningAvailable, setAffinity } from "./cpu-pinning.js";
-import { createBenchDatabase, median, pgAdmin, VARIANTS, type Variant } from "./rate-limit-variants.js";
+import { createBenchDatabase, dropBenchDatabase } from "./bench-database.js";
+import { median, VARIANTS, type Variant } from "./rate-limit-variants.js";
 import { assertWrk, runWrk } from "./wrk.js";
 
 const ENTRY = fileURLToPath(new URL("./rate-limit-serve.js", import.meta.url));
@@ -104,7 +105,7 @@ async function start(variant: Variant, dir: string, index: number): Promise<Runn
     ...server,
     token: signUp.token as string,
     drop: async () => {
-      if (variant.db === "postgres") await pgAdmin(`DROP DATABASE IF EXISTS ${pgName}`).catch(() => {});
+      if (variant.db === "postgres") await dropBenchDatabase(pgName);
     },
   };
 }

@@ -119,11 +119,11 @@ export function SignedInLayout() {
               </ul>
             </>
           ) : null}
-          {isDesktop ? (
+          {isDesktop || canReadAudit ? (
             <ul>
               <li>
                 <Link to="/server" activeProps={{ "aria-current": "page" }}>
-                  {t("nav.server")}
+                  {isDesktop ? t("nav.server") : t("nav.serverWeb")}
                 </Link>
               </li>
             </ul>

@@ -60,9 +60,11 @@ const signInRoute = createRoute({
   // The desktop hand-off's parameters (client_id, state, code_challenge, redirect_uri, handoff) are
   // optional to links too; the page checks them (features/auth/hand-off-params.ts). `email`
   // prefills the form (an invitation link opened while signed out); optional to links.
-  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string; email?: string; return?: string } & HandOffSearch => ({
+  // `return` is always set, to undefined when refused: the router's search merges the address's
+  // raw parameters under the validated ones, so a key left out would come through unchecked.
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; reason: string | undefined; methods?: string; email?: string; return?: string | undefined } & HandOffSearch => ({
     redirect: safeRedirect(search.redirect),
-    ...(typeof search.return === "string" && safeOAuthReturn(search.return) ? { return: safeOAuthReturn(search.return) } : {}),
+    return: safeOAuthReturn(search.return),
     reason: stringParam(search.reason),
     ...(typeof search.methods === "string" ? { methods: stringParam(search.methods) } : {}),
     ...(typeof search.email === "string" ? { email: stringParam(search.email) } : {}),
@@ -73,8 +75,11 @@ const signInRoute = createRoute({
 const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-up",
-  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; email?: string } => ({
+  // `return`: an app's request waiting on the sign-in (the OpenID provider), carried over from the
+  // sign-in page; always set (undefined when refused), as on the sign-in route.
+  validateSearch: (search: Record<string, unknown>): { redirect: string | undefined; email?: string; return?: string | undefined } => ({
     redirect: safeRedirect(search.redirect),
+    return: safeOAuthReturn(search.return),
     ...(typeof search.email === "string" ? { email: stringParam(search.email) } : {}),
   }),
   component: lazyRouteComponent(() => import("../features/auth/pages/sign-up-page"), "SignUpPage"),

@@ -78,6 +78,7 @@ export const routeTable: RouteTable = {
   getJwks: {"method":"GET","path":"/jwks","params":[]},
   adminUnlockUser: {"method":"POST","path":"/admin/unlock-user","params":[]},
   adminListAuditEvents: {"method":"GET","path":"/admin/list-audit-events","params":[]},
+  adminGetLastBetterAuthImport: {"method":"GET","path":"/admin/get-last-better-auth-import","params":[]},
   adminListOutbox: {"method":"GET","path":"/admin/list-outbox","params":[]},
   twoFactorEnable: {"method":"POST","path":"/two-factor/enable","params":[]},
   twoFactorDisable: {"method":"POST","path":"/two-factor/disable","params":[]},

@@ -25,6 +25,38 @@ export type AuditEventWire = z.infer<typeof auditEventSchema>;
 /** A point in time: ISO-8601 or epoch milliseconds (as a query string). */
 const timeQuery = z.string().max(64).refine((v) => (/^\d+$/.test(v) ? true : !Number.isNaN(Date.parse(v))), { message: "expected an ISO date or epoch milliseconds" });
 
+const tableCountsSchema = z.object({
+  read: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  /** Rows that could not be carried. */
+  skipped: z.number(),
+  /** Rows changed in Latchkey since the previous import, left as they are. */
+  kept: z.number(),
+});
+
+/**
+ * The last `auth server import-better-auth` (issue 22), read from its audit event. The source is
+ * named by its kind and a display name that never holds a URL's user or password.
+ */
+export const betterAuthImportSchema = z.object({
+  /** When the import finished (the audit event's time). */
+  at: isoDate,
+  startedAt: isoDate,
+  durationMs: z.number(),
+  /** Who ran it: null for the `auth server` command, which runs on the database without a session. */
+  actor: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  sourceKind: z.enum(["sqlite", "postgres"]),
+  /** The SQLite file, or the PostgreSQL host and database (no credentials). */
+  source: z.string(),
+  dryRun: z.boolean(),
+  totals: tableCountsSchema.omit({ read: true }),
+  /** Per better-auth table (user, session, account, organization …), in import order. */
+  tables: z.array(tableCountsSchema.extend({ table: z.string() })),
+});
+export type BetterAuthImportWire = z.infer<typeof betterAuthImportSchema>;
+
 export const auditEndpoints = {
   adminListAuditEvents: endpoint({
     method: "GET",
@@ -48,5 +80,15 @@ export const auditEndpoints = {
       })
       .strict(),
     response: z.object({ events: z.array(auditEventSchema), nextCursor: z.string().nullable() }),
+  }),
+  adminGetLastBetterAuthImport: endpoint({
+    method: "GET",
+    path: "/admin/get-last-better-auth-import",
+    summary:
+      "The last import from better-auth (`auth server import-better-auth`): when it ran, who ran it, its source (never its credentials) and its per-table counts; null when none has run",
+    tags: ["admin", "audit"],
+    access: "session",
+    requires: "audit:list",
+    response: z.object({ lastImport: betterAuthImportSchema.nullable() }),
   }),
 } as const;

@@ -330,6 +330,12 @@ export const oauthProviderEndpoints = {
       /** Scopes this person already granted this app (a new consent asks for more). */
       previouslyGranted: z.array(z.string()),
       account: z.object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable() }),
+      /**
+       * The app's request again (a same-origin /oauth2/authorize path): "Switch account" signs
+       * another account in with this as the sign-in page's `return`, so the same request is
+       * answered as that account. Null for a request made before the server kept it.
+       */
+      returnTo: z.string().nullable(),
     }),
   }),
   oauth2Consent: endpoint({

@@ -10,21 +10,23 @@ import type { AddressInfo } from "node:net";
 export interface AppListener {
   /** http://127.0.0.1:<port>/callback */
   callbackURL: string;
-  /** What the listener received, oldest first. */
-  received: Array<{ code: string | null; state: string | null; error: string | null }>;
+  /** What the listener received, oldest first; `url` is the whole address, as a relying-party library reads it (with `iss`). */
+  received: Array<{ code: string | null; state: string | null; error: string | null; url: string }>;
   close(): Promise<void>;
 }
 
 export async function startAppListener(): Promise<AppListener> {
   const received: AppListener["received"] = [];
+  let origin = "http://127.0.0.1";
   const listener = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state"), error: url.searchParams.get("error") });
+    const url = new URL(request.url ?? "/", origin);
+    if (url.pathname === "/callback") received.push({ code: url.searchParams.get("code"), state: url.searchParams.get("state"), error: url.searchParams.get("error"), url: url.toString() });
     response.writeHead(204).end();
   });
   await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   return {
-    callbackURL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`,
+    callbackURL: `${origin}/callback`,
     received,
     close: () => new Promise<void>((resolve) => listener.close(() => resolve())),
   };

@@ -1,10 +1,12 @@
 /**
- * The desktop-only calls: remembered servers and the local server, over `window.latchkey`
- * (DesktopApi). Nothing here exists in a browser; the hooks are disabled there.
+ * The server page's calls. Most are desktop-only — remembered servers and the local server, over
+ * `window.latchkey` (DesktopApi), disabled in a browser —; the last better-auth import comes from
+ * the server itself through the typed client, in the browser and on the desktop alike.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LocalServerSetup, LocalServerStatus, SavedServer } from "../../../shared/desktop-api";
+import { api } from "../../app/api";
 import { desktop } from "../../app/desktop";
 
 export const serversKey = ["desktop", "servers"] as const;
@@ -138,4 +140,12 @@ export function useStopLocalServer() {
 
 export function useOpenExternal() {
   return useMutation({ mutationFn: (url: string) => call(() => shell().openExternal(url)) });
+}
+
+/** Not under "desktop": a change of active server drops it with everything else that server said. */
+const lastImportKey = ["server", "last-better-auth-import"] as const;
+
+/** The last `auth server import-better-auth` (null: none ran); only for those who may read the audit log. */
+export function useLastBetterAuthImport(enabled: boolean) {
+  return useQuery({ queryKey: lastImportKey, queryFn: () => api.adminGetLastBetterAuthImport(), enabled });
 }

@@ -23,17 +23,32 @@ export function secondStepRedirect(app: AppContext, answer: TwoFactorRedirect, c
   target.searchParams.set("methods", answer.twoFactorMethods.join(","));
   const inConsole = callbackURL ? consolePathOf(app, callbackURL) : undefined;
   if (inConsole) target.searchParams.set("redirect", inConsole);
+  // An app's request waiting on this sign-in (the OpenID provider's authorize endpoint): the
+  // sign-in page's `return`, so the code leads back into the app's flow.
+  const authorize = callbackURL ? authorizePathOf(app, callbackURL) : undefined;
+  if (authorize) target.searchParams.set("return", authorize);
   return target.toString();
 }
 
-/** A callback inside the console, as the console's own in-app path (its `redirect` parameter). */
-function consolePathOf(app: AppContext, callbackURL: string): string | undefined {
+/** A same-origin callback to the OpenID provider's /oauth2/authorize, as a path with its query. */
+function authorizePathOf(app: AppContext, callbackURL: string): string | undefined {
+  const url = sameOrigin(app, callbackURL);
+  return url && url.pathname === `${app.config.basePath}/oauth2/authorize` ? url.pathname + url.search : undefined;
+}
+
+function sameOrigin(app: AppContext, callbackURL: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(callbackURL, app.baseURL);
   } catch {
     return undefined;
   }
-  if (url.origin !== new URL(app.baseURL).origin || !url.pathname.startsWith(`${CONSOLE_PREFIX}/`)) return undefined;
+  return url.origin === new URL(app.baseURL).origin ? url : undefined;
+}
+
+/** A callback inside the console, as the console's own in-app path (its `redirect` parameter). */
+function consolePathOf(app: AppContext, callbackURL: string): string | undefined {
+  const url = sameOrigin(app, callbackURL);
+  if (!url || !url.pathname.startsWith(`${CONSOLE_PREFIX}/`)) return undefined;
   return url.pathname.slice(CONSOLE_PREFIX.length) + url.search;
 }

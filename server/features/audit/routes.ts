@@ -1,10 +1,15 @@
 /** The audit log, read by administrators holding `audit:list`. */
 import type { AuditEventWire } from "../../../shared/contract/audit.js";
+import type { AuditAction } from "../../../shared/audit-actions.js";
 import { defineHandlers } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { iso } from "../../core/user/wire.js";
-import { listAuditEvents } from "./store.js";
+import { findActor, listAuditEvents } from "./store.js";
+import { toBetterAuthImport } from "./better-auth-import.js";
+
+/** The action `auth server import-better-auth` records (server/maintenance/better-auth-import/import.ts). */
+const BETTER_AUTH_IMPORT = "server.import-better-auth" satisfies AuditAction;
 
 export const AUDIT_DEFAULT_LIMIT = 50;
 
@@ -56,5 +61,14 @@ export const auditHandlers = defineHandlers({
     });
     const last = rows[rows.length - 1];
     return { events: rows.map(toAuditEvent), nextCursor: rows.length === limit && last ? String(last.seq) : null };
+  },
+  adminGetLastBetterAuthImport: async (ctx) => {
+    // Read-only and part of the audit log: the same right as listing it, and an API key whose
+    // scope grants `audit:list` may read it too (requirePermission checks the key's scope).
+    requirePermission(ctx.app.config, ctx.auth.user, { audit: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS");
+    const [row] = await listAuditEvents(ctx.app.db, { action: { exact: BETTER_AUTH_IMPORT }, limit: 1 });
+    if (!row) return { lastImport: null };
+    const actor = row.actorId ? await findActor(ctx.app.db, row.actorId) : null;
+    return { lastImport: toBetterAuthImport(row, actor) };
   },
 });

@@ -32,3 +32,9 @@ export function listAuditEvents(db: Kysely<Database>, query: AuditQuery): Promis
   return q.orderBy("seq", "desc").limit(query.limit).execute();
 }
 
+
+/** Who recorded an event, when they still exist (a removed user keeps the bare id). */
+export async function findActor(db: Kysely<Database>, id: string): Promise<{ id: string; email: string | null; name: string | null }> {
+  const user = await db.selectFrom("user").select(["email", "name"]).where("id", "=", id).executeTakeFirst();
+  return { id, email: user?.email ?? null, name: user?.name ?? null };
+}

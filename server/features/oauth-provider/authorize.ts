@@ -47,6 +47,13 @@ export interface PendingRequest {
   signIn: SignInFacts;
 }
 
+/**
+ * A request waiting on the consent page: the checked request, and the way back to this endpoint
+ * with the app's own parameters, so that "Switch account" can answer the same request as another
+ * account (the sign-in page's `return`).
+ */
+export type WaitingRequest = PendingRequest & { returnTo?: string };
+
 /** What a code stands for until the token endpoint spends it. */
 export type CodeData = Omit<PendingRequest, "state">;
 
@@ -118,20 +125,25 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
     if (!covered || prompts.has("consent")) {
       if (prompts.has("none")) return fail("consent_required", "the person has not allowed this app yet");
       const id = randomString(32);
-      await oneTime.issue(app.db, app.clock.now(), { purpose: "oauth-authorize-request", secret: id, data: pending, userId: user.id, lifetimeSeconds: REQUEST_LIFETIME });
+      const waiting: WaitingRequest = { ...pending, returnTo: returnToAuthorize(app, query) };
+      await oneTime.issue(app.db, app.clock.now(), { purpose: "oauth-authorize-request", secret: id, data: waiting, userId: user.id, lifetimeSeconds: REQUEST_LIFETIME });
       return new Redirect(`${app.baseURL}${CONSOLE_PATH}/oauth2/consent?request=${encodeURIComponent(id)}`);
     }
   }
   return new Redirect(await issueCode(app, pending));
 }
 
-/** The sign-in page, told to come back here once signed in (prompt=login is then satisfied). */
-function signInPage(app: AppContext, query: AuthorizeQuery): string {
+/** This endpoint with the app's parameters, as a same-origin path for after a sign-in (prompt=login is then satisfied). */
+function returnToAuthorize(app: AppContext, query: AuthorizeQuery): string {
   const back = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (typeof value === "string" && key !== "signed_in") back.set(key, value);
   back.set("signed_in", "1");
-  const returnTo = `${app.config.basePath}/oauth2/authorize?${back.toString()}`;
-  const page = new URLSearchParams({ return: returnTo });
+  return `${app.config.basePath}/oauth2/authorize?${back.toString()}`;
+}
+
+/** The sign-in page, told to come back here once signed in. */
+function signInPage(app: AppContext, query: AuthorizeQuery): string {
+  const page = new URLSearchParams({ return: returnToAuthorize(app, query) });
   if (query.login_hint) page.set("email", query.login_hint);
   return `${app.baseURL}${CONSOLE_PATH}/sign-in?${page.toString()}`;
 }

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, newId, safeEqual } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { defineHandlers, JsonAnswer, type AuthState } from "../../http/handler.js";
-import { authorize, clientAllows, issueCode, redirectWith, type CodeData, type PendingRequest } from "./authorize.js";
+import { authorize, clientAllows, issueCode, redirectWith, type CodeData, type PendingRequest, type WaitingRequest } from "./authorize.js";
 import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient } from "./clients.js";
 import { userClaims } from "./claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
@@ -52,11 +52,13 @@ function grantOf(row: { id: string; clientId: string; userId: string; scopes: st
 
 async function pendingFor(app: AppContext, requestId: string, user: UserRow) {
   const record = await oneTime.peek(app.db, app.clock.now(), "oauth-authorize-request", requestId);
-  const pending = record?.data as PendingRequest | undefined;
-  if (!pending || pending.userId !== user.id) throw apiError("OAUTH_REQUEST_NOT_FOUND");
-  const client = await store.findClient(app.db, pending.clientId);
+  const waiting = record?.data as WaitingRequest | undefined;
+  if (!waiting || waiting.userId !== user.id) throw apiError("OAUTH_REQUEST_NOT_FOUND");
+  const client = await store.findClient(app.db, waiting.clientId);
   if (!client || client.disabled) throw apiError("OAUTH_REQUEST_NOT_FOUND");
-  return { pending, client };
+  // The way back stays out of the code's data: only the consent page needs it.
+  const { returnTo, ...pending } = waiting;
+  return { pending: pending satisfies PendingRequest, returnTo: returnTo ?? null, client };
 }
 
 export const oauthProviderHandlers = defineHandlers({
@@ -216,7 +218,7 @@ export const oauthProviderHandlers = defineHandlers({
 
   oauth2ConsentDetails: async (ctx) => {
     assertEnabled(ctx.app);
-    const { pending, client } = await pendingFor(ctx.app, ctx.query.request, ctx.auth.user);
+    const { pending, returnTo, client } = await pendingFor(ctx.app, ctx.query.request, ctx.auth.user);
     const consent = await store.findConsent(ctx.app.db, client.clientId, ctx.auth.user.id);
     const user = ctx.auth.user;
     return {
@@ -225,6 +227,7 @@ export const oauthProviderHandlers = defineHandlers({
       scopes: pending.scopes,
       previouslyGranted: consent ? consent.scopes.split(" ") : [],
       account: { id: user.id, email: user.email, name: user.name, image: user.image },
+      returnTo,
     };
   },
   oauth2Consent: async (ctx) => {

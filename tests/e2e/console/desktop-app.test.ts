@@ -6,7 +6,8 @@
  * browser; a second browser context plays that browser, signs in (a two-factor person through the
  * second step), and its page sends the code to main's loopback listener; main trades it at
  * /electron/token and the app shows the account. Then: a second account, switching, signing one
- * out, impersonating and stopping, and what the listener and the server refuse.
+ * out, impersonating and stopping, what the listener and the server refuse, and a browser session
+ * past its fresh age falling back to a new sign-in. The passkey: desktop-app-passkey.test.ts.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -166,6 +167,41 @@ describe("the desktop app signs in through the browser", { timeout: 180_000 }, (
     // The impersonation session ended on the server.
     const live = await harness.server.request("GET", "/get-session", { token: during.token });
     expect(live.body).toBeNull();
+    expect(appErrors).toEqual([]);
+  });
+
+  it("asks a browser whose session is past its fresh age to sign in again, then hands off", async () => {
+    const person = await harness.server.signUp({ email: "app-stale@example.com", name: "App Stale", password: "app stale password" });
+    await app.goto(`${harness.consoleURL}/#/sign-in?reason=add-account`);
+    const address = await startBrowserSignIn();
+    // The browser signed in a day and a minute ago (the server's clock moves; session.freshAge
+    // is 24 h): "Continue as" is offered, but /electron/transfer-user refuses that session.
+    const { page } = await harness.newPage({ as: person });
+    const browserErrors = watchPageErrors(page);
+    harness.server.clock.advance((harness.server.app.context.config.session.freshAge + 60) * 1000);
+    const handedTo: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith("http://127.0.0.1:") && request.url().includes("/callback?")) handedTo.push(request.url());
+    });
+    await page.goto(address.href);
+    await page.getByRole("button", { name: `Continue as ${person.email}` }).click();
+
+    // The page falls back to its sign-in form with the reason; nothing went to the app.
+    await page.getByText("For your security, sign in again before doing this.").waitFor();
+    await page.getByLabel("Email or username").waitFor();
+    expect(await page.getByRole("button", { name: `Continue as ${person.email}` }).count()).toBe(0);
+    expect(handedTo).toEqual([]);
+    await expectAccessible(page, "desktop hand-off stale session");
+    await screenshot(page, "desktop-hand-off-stale-session");
+
+    // Signing in there is fresh, and hands the account to the app as usual.
+    await passwordStep(page, person.email, person.password);
+    await page.getByRole("heading", { name: "You can return to Latchkey" }).waitFor();
+    await accountButton(person.email).waitFor();
+    expect(handedTo).toHaveLength(1);
+    expect(await heldAccounts()).toContain(person.userId);
+    expect((await main.store.accounts(main.serverId)).active()!.userId).toBe(person.userId);
+    expect(browserErrors).toEqual([]);
     expect(appErrors).toEqual([]);
   });
 });

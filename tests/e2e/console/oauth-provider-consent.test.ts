@@ -121,6 +121,40 @@ describe("consent in the console", { timeout: 180_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it("Switch account keeps the app's request: another account signs in, the consent names it, and the code is that account's", async () => {
+    const first = await harness.server.signUp({ email: "bo@example.com", name: "Bo" });
+    const second = await harness.server.signUp({ email: "cy@example.com", name: "Cy" });
+    const { page } = await harness.newPage({ as: first });
+    const errors = watchPageErrors(page);
+    await openAuthorize(page, "state-switch");
+    await consentPage(page);
+    await page.getByText("Signed in as bo@example.com").waitFor();
+
+    await page.getByRole("link", { name: "Not you? Switch account" }).click();
+    await page.getByRole("heading", { name: "Sign in to another account" }).waitFor();
+    await page.getByLabel("Email or username").fill(second.email);
+    await page.getByLabel("Password", { exact: true }).fill(second.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+
+    // Back through the same request: its consent page, now for the account just signed in.
+    await consentPage(page);
+    await page.getByText("Signed in as cy@example.com").waitFor();
+    await expectAccessible(page, "consent page after switching account");
+    await screenshot(page, "oauth-provider-consent-switched");
+    await page.getByRole("button", { name: "Allow" }).click();
+    const allowed = await callbackFor("state-switch");
+    expect(allowed.code).toMatch(/^[\w-]{20,}$/);
+    const token = await fetch(`${harness.server.api}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}` },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: allowed.code!, redirect_uri: listener.callbackURL, code_verifier: VERIFIER }),
+    });
+    expect(token.status).toBe(200);
+    const idToken = ((await token.json()) as { id_token: string }).id_token;
+    expect(JSON.parse(Buffer.from(idToken.split(".")[1]!, "base64url").toString())).toMatchObject({ sub: second.userId, email: second.email });
+    expect(errors).toEqual([]);
+  });
+
   it("lists the app under Connected apps and revokes it, after which the app must ask again", async () => {
     const { page } = await harness.newPage({ as: { email: "ada@example.com", password: "correct horse battery" } });
     await page.goto(`${harness.consoleURL}/connected-apps`);

@@ -42,6 +42,7 @@ const cases: Case[] = [
   { name: "import-users", method: "POST", path: "/admin/import-users", input: () => ({ users: [{ email: `imp-${Math.random().toString(36).slice(2)}@example.com`, name: "Imported" }] }), forbidden: "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS", adminCheck: (b) => expect(b.results[0].ok).toBe(true) },
   { name: "export-users", method: "GET", path: "/admin/export-users", input: () => ({ limit: "2" }), forbidden: "YOU_ARE_NOT_ALLOWED_TO_EXPORT_USERS", adminCheck: (b) => expect(b.users).toHaveLength(2) },
   { name: "list-audit-events", method: "GET", path: "/admin/list-audit-events", input: () => undefined, forbidden: "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS", adminCheck: (b) => expect(Array.isArray(b.events)).toBe(true) },
+  { name: "get-last-better-auth-import", method: "GET", path: "/admin/get-last-better-auth-import", input: () => undefined, forbidden: "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS", adminCheck: (b) => expect(b).toEqual({ lastImport: null }) },
 ];
 
 function call(c: Case, input: unknown, token?: string) {

@@ -37,7 +37,28 @@ export interface BetterAuthSource {
 
 let counter = 0;
 
-export async function startBetterAuth(kind: "sqlite" | "postgres"): Promise<BetterAuthSource> {
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** better-auth's `modelName` and `fields` options naming a core model's table and columns in snake_case. */
+function snakeModel(table: string, fields: string[]) {
+  return { modelName: table, fields: Object.fromEntries(fields.map((field) => [field, snake(field)])) };
+}
+
+/**
+ * The core models as a team that asked better-auth for snake_case, plural tables gets them
+ * (`users.email_verified`, `sessions.user_id` …), through better-auth's own schema options.
+ */
+const SNAKE_CASE_SCHEMA = {
+  user: snakeModel("users", ["emailVerified", "createdAt", "updatedAt"]),
+  session: snakeModel("sessions", ["expiresAt", "createdAt", "updatedAt", "ipAddress", "userAgent", "userId"]),
+  account: snakeModel("accounts", ["accountId", "providerId", "userId", "accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt", "createdAt", "updatedAt"]),
+  verification: snakeModel("verifications", ["expiresAt", "createdAt", "updatedAt"]),
+};
+
+/**
+ * `snakeCase`: better-auth with only its core models (and the bearer plugin, which has no tables),
+ * named snake_case and plural through its schema options.
+ */
+export async function startBetterAuth(kind: "sqlite" | "postgres", options: { snakeCase?: boolean } = {}): Promise<BetterAuthSource> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let from: string;
@@ -56,6 +77,14 @@ export async function startBetterAuth(kind: "sqlite" | "postgres"): Promise<Bett
     from = target.toString();
     database = new pg.Pool({ connectionString: from });
     dropDatabase = async () => {
+      // pg's Pool.end() resolves before its clients' sockets have closed: forcing the drop while one
+      // is still closing makes PostgreSQL terminate it, an error no listener is left to catch.
+      // Wait (bounded) until the database has no connections, then drop it.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const open = await adminPool.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [name]);
+        if (Number(open.rows[0]!.n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await adminPool.query(`drop database if exists ${name} with (force)`);
       await adminPool.end();
     };
@@ -67,17 +96,21 @@ export async function startBetterAuth(kind: "sqlite" | "postgres"): Promise<Bett
     trustedOrigins: [url],
     rateLimit: { enabled: false },
     emailAndPassword: { enabled: true },
-    plugins: [
-      admin(),
-      organization({ teams: { enabled: true } }),
-      username(),
-      twoFactor(),
-      passkey({ rpID: "127.0.0.1", origin: url }),
-      apiKey(),
-      jwt(),
-      multiSession(),
-      bearer(),
-    ],
+    ...(options.snakeCase
+      ? { ...SNAKE_CASE_SCHEMA, plugins: [bearer()] }
+      : {
+          plugins: [
+            admin(),
+            organization({ teams: { enabled: true } }),
+            username(),
+            twoFactor(),
+            passkey({ rpID: "127.0.0.1", origin: url }),
+            apiKey(),
+            jwt(),
+            multiSession(),
+            bearer(),
+          ],
+        }),
   });
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();

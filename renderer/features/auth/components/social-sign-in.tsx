@@ -41,8 +41,13 @@ export function SocialSignIn({ providers, onSelect, busyProvider }: { providers:
   );
 }
 
-/** The sign-in page's slot: configured providers, the round trip, and an error it came back with. */
-export function ConfiguredSocialSignIn({ returnTo }: { returnTo: string }) {
+/**
+ * The sign-in page's slot: configured providers, the round trip, and an error it came back with.
+ * `returnTo` is an in-app path; `oauthReturn`, when an app's request waits on this sign-in (the
+ * OpenID provider's /oauth2/authorize, checked by the route), wins: the provider's round trip ends
+ * there, and a failed one comes back to this page still carrying it.
+ */
+export function ConfiguredSocialSignIn({ returnTo, oauthReturn }: { returnTo: string; oauthReturn?: string | undefined }) {
   const { t } = useTranslation("auth");
   const providers = useSocialProviders();
   const start = useStartSocial();
@@ -58,7 +63,9 @@ export function ConfiguredSocialSignIn({ returnTo }: { returnTo: string }) {
         onSelect={(provider) => {
           setBusy(provider.id);
           start.mutate(
-            { provider: provider.id, callbackURL: `/console${returnTo}`, errorCallbackURL: "/console/sign-in" },
+            oauthReturn
+              ? { provider: provider.id, callbackURL: oauthReturn, errorCallbackURL: `/console/sign-in?${new URLSearchParams({ return: oauthReturn }).toString()}` }
+              : { provider: provider.id, callbackURL: `/console${returnTo}`, errorCallbackURL: "/console/sign-in" },
             { onError: () => setBusy(undefined) },
           );
         }}

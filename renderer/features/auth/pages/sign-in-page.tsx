@@ -104,7 +104,10 @@ function ConsoleSignIn() {
       description={addingAccount ? t("signIn.addDescription") : undefined}
       footer={
         <p>
-          {t("signIn.noAccount")} <Link to="/sign-up" search={{ redirect, ...(email ? { email } : {}) }}>{t("signIn.signUpLink")}</Link>
+          {t("signIn.noAccount")}{" "}
+          <Link to="/sign-up" search={{ redirect, ...(email ? { email } : {}), ...(oauthReturn ? { return: oauthReturn } : {}) }}>
+            {t("signIn.signUpLink")}
+          </Link>
         </p>
       }
     >
@@ -120,7 +123,7 @@ function ConsoleSignIn() {
         </p>
       ) : null}
       <BrowserSignIn onDone={finish} />
-      <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} />
+      <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} oauthReturn={oauthReturn} />
       {/* In the app, passkeys are the browser's (above): the app's own origin is no relying party. */}
       {isDesktop ? null : <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />}
       <form className="stack" noValidate onSubmit={onSubmit}>

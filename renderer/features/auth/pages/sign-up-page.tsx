@@ -60,7 +60,7 @@ function passwordLimitText(error: unknown, t: (key: string, options?: Record<str
 
 export function SignUpPage() {
   const { t } = useTranslation("auth");
-  const { redirect, email } = route.useSearch();
+  const { redirect, email, return: oauthReturn } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetAfterSessionChange();
   const signUp = useSignUp();
@@ -86,12 +86,14 @@ export function SignUpPage() {
       return;
     }
     await reset();
+    // An app signing in through Latchkey (OpenID provider): back to its authorization request, as a page load.
+    if (oauthReturn) return window.location.assign(oauthReturn);
     await navigate({ href: redirect && !redirect.startsWith("/sign-") ? redirect : "/account" });
   });
 
   if (checkMail) {
     return (
-      <AuthFrame title={t("signUp.checkMailTitle")} footer={<Link to="/sign-in" search={{ redirect, reason: undefined }}>{t("signUp.backToSignIn")}</Link>}>
+      <AuthFrame title={t("signUp.checkMailTitle")} footer={<Link to="/sign-in" search={{ redirect, reason: undefined, ...(oauthReturn ? { return: oauthReturn } : {}) }}>{t("signUp.backToSignIn")}</Link>}>
         <div className="auth-state" role="status">
           <p>{t("signUp.checkMailBody", { email: checkMail })}</p>
           <p className="muted">{t("signUp.checkMailHint")}</p>
@@ -105,7 +107,7 @@ export function SignUpPage() {
       title={t("signUp.title")}
       footer={
         <p>
-          {t("signUp.haveAccount")} <Link to="/sign-in" search={{ redirect, reason: undefined, ...(email ? { email } : {}) }}>{t("signUp.signInLink")}</Link>
+          {t("signUp.haveAccount")} <Link to="/sign-in" search={{ redirect, reason: undefined, ...(email ? { email } : {}), ...(oauthReturn ? { return: oauthReturn } : {}) }}>{t("signUp.signInLink")}</Link>
         </p>
       }
     >

@@ -5,8 +5,9 @@
  * is the app's redirect URI (a code, or error=access_denied), loaded as a page.
  *
  * A request belongs to the account that started it, so "Switch account" signs another account in
- * and comes back here, where the request then reads as unknown: the person starts again from the
- * app, which now meets the account they chose.
+ * and goes back to the app's same request at /oauth2/authorize (the details' `returnTo`), which
+ * then meets the account they chose: a consent page naming it, or the app's code if it already
+ * allowed the app.
  */
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useState, type ReactNode } from "react";
@@ -96,7 +97,14 @@ function ConsentForm({ details }: { details: ConsentDetails }) {
         <p>
           {t("consent.signedInAs")} <strong>{details.account.email}</strong>
         </p>
-        <Link to="/sign-in" search={{ redirect: `/oauth2/consent?request=${encodeURIComponent(details.request)}`, reason: "add-account" }}>
+        <Link
+          to="/sign-in"
+          search={
+            details.returnTo
+              ? { redirect: undefined, reason: "add-account", return: details.returnTo }
+              : { redirect: `/oauth2/consent?request=${encodeURIComponent(details.request)}`, reason: "add-account" }
+          }
+        >
           {t("consent.switchAccount")}
         </Link>
       </div>

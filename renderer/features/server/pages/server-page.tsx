@@ -1,12 +1,14 @@
 /**
- * The local server (desktop only): its status — state, address, database path, version —, start
- * and stop, and its live log. Status and log lines arrive as main's events, not by polling.
+ * The server page. On the desktop: the local server's status — state, address, database path,
+ * version —, start and stop, and its live log (main's events, not polling). For those who may
+ * read the audit log, in the browser and on the desktop: the last import from better-auth.
  */
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LocalServerState } from "../../../../shared/desktop-api";
 import { isDesktop } from "../../../app/desktop";
+import { useAdminCan } from "../../../app/permissions";
 import { toastError } from "../../../ui/errors";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -14,6 +16,7 @@ import { Page, Section } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useLocalServerLogs, useLocalServerStatus, useOpenExternal, useStartLocalServer, useStopLocalServer } from "../queries";
 import { FormError } from "../../../ui/form-error";
+import { BetterAuthImportSection } from "../components/better-auth-import-section";
 import "../server.css";
 
 const TONES: Record<LocalServerState, "neutral" | "good" | "warn" | "bad" | "info"> = {
@@ -32,7 +35,16 @@ export function ServerPage() {
   const stop = useStopLocalServer();
   const openExternal = useOpenExternal();
   const [confirmStop, setConfirmStop] = useState(false);
+  const canReadAudit = useAdminCan({ audit: ["list"] });
 
+  if (!isDesktop && canReadAudit) {
+    // In a browser there is no local server: only what the server itself can tell.
+    return (
+      <Page title={t("page.webTitle")} description={t("page.webDescription")}>
+        <BetterAuthImportSection />
+      </Page>
+    );
+  }
   if (!isDesktop) {
     return (
       <Page title={t("page.title")}>
@@ -109,6 +121,7 @@ export function ServerPage() {
           ) : null}
         </dl>
       </Section>
+      {canReadAudit ? <BetterAuthImportSection /> : null}
       <Section title={t("page.log")}>
         <ServerLog lines={logs.data ?? []} />
       </Section>
