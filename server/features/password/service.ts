@@ -9,6 +9,7 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { recipientLanguage, resetPasswordMail } from "../../mail/templates/index.js";
 import { deleteSessionsOfUser } from "../../core/session/store.js";
+import { appsToTell, tellApps, type AppLogout } from "../../core/user/app-access.js";
 import type { IssuedSession, RequestMeta } from "../../core/session/service.js";
 import { replaceSessionAfterPasswordChange } from "../../core/sign-in/other-sessions.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
@@ -76,6 +77,7 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
   if (!user) throw apiError("USER_NOT_FOUND");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
+  let logouts: AppLogout[] = [];
   await app.db.transaction().execute(async (trx) => {
     if (!(await consume(trx, now, "reset-password", token))) throw apiError("INVALID_TOKEN");
     // Two resets with two different tokens must not both create the password account.
@@ -83,9 +85,14 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
     const account = await findCredentialAccount(trx, user.id);
     if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
     else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
-    if (app.config.emailAndPassword.revokeSessionsOnPasswordReset) await deleteSessionsOfUser(trx, user.id);
+    if (app.config.emailAndPassword.revokeSessionsOnPasswordReset) {
+      logouts = await appsToTell(trx, { userId: user.id });
+      await deleteSessionsOfUser(trx, user.id);
+    }
     await forgetTrustedDevices(app, user.id, trx);
   });
+  // Apps signed in through the ended sessions hear of it (back-channel logout), after the commit.
+  void tellApps(app, logouts);
   return user;
 }
 
@@ -104,13 +111,16 @@ export async function changePassword(app: AppContext, user: UserRow, input: Chan
   if (!(await app.passwords.verify(account.password, input.currentPassword))) throw apiError("INVALID_PASSWORD");
   const passwordHash = await app.passwords.hash(input.newPassword);
   const now = app.clock.now();
+  let logouts: AppLogout[] = [];
   await app.db.transaction().execute(async (trx) => {
     await setCredentialPassword(trx, account.id, passwordHash, now);
     if (input.revokeOtherSessions) {
+      logouts = await appsToTell(trx, { userId: user.id });
       await deleteSessionsOfUser(trx, user.id);
       await forgetTrustedDevices(app, user.id, trx);
     }
   });
+  void tellApps(app, logouts);
   if (!input.revokeOtherSessions) return null;
   return replaceSessionAfterPasswordChange(app, user, meta);
 }

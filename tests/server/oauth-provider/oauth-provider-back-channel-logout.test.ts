@@ -156,6 +156,29 @@ describe.sequential("back-channel logout", () => {
     expect(all.map((p) => p.sid)).toEqual([other.sid, kept.sid]);
   });
 
+  it("changing the password with revokeOtherSessions tells the app, naming the person", async () => {
+    const app = (await createApp({ backchannel_logout_uri: `${receiverUrl}/password-change` })).body as { client_id: string; client_secret: string };
+    const person = await server.signUp({ email: "bcl-password@example.com" });
+    const { jar } = await signedInToApp(app, person.email);
+    const change = await jar.fetch(`${server.api}/change-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currentPassword: "correct horse battery", newPassword: "another horse battery", revokeOtherSessions: true }),
+    });
+    expect(change.status).toBe(200);
+    const [payload] = await logoutTokensAt("/password-change", 1, app.client_id);
+    expect(payload).toMatchObject({ sub: person.userId });
+    // Without revokeOtherSessions nothing ends, so nothing is sent.
+    const again = await jar.fetch(`${server.api}/change-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currentPassword: "another horse battery", newPassword: "a third horse battery" }),
+    });
+    expect(again.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.filter((r) => r.path === "/password-change")).toHaveLength(1);
+  });
+
   it("a ban tells every app holding the person's tokens, naming the person; a session-bound app gets each session", async () => {
     const byPerson = (await createApp({ backchannel_logout_uri: `${receiverUrl}/ban` })).body as { client_id: string; client_secret: string };
     const bySession = (await createApp({ backchannel_logout_uri: `${receiverUrl}/ban-sessions`, backchannel_logout_session_required: true })).body as { client_id: string; client_secret: string };
