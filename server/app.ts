@@ -223,6 +223,9 @@ function listenForChanges(config: Config, db: DB, context: AppContext, log: Logg
         onRelaying(relaying) {
           log.info({ relaying }, relaying ? "session change relay: this server listens on PostgreSQL for every server" : "session change relay: this server stopped relaying");
         },
+        onDeaf(message) {
+          log.warn(message);
+        },
         onError(message) {
           log.debug({ err: { message } }, "session change channel");
         },

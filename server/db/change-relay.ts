@@ -55,6 +55,8 @@ export interface ChangeRelayOptions {
   /** How long a relay that could not hear itself stays out of the race for the lease. */
   sitOutMs?: number;
   onRelaying?(relaying: boolean): void;
+  /** This server gave the lease up because it could not hear itself (worth a warning). */
+  onDeaf?(message: string): void;
   onError?(message: string): void;
 }
 
@@ -131,7 +133,7 @@ export function startChangeRelay(options: ChangeRelayOptions): ChangeRelay {
       if (listener) {
         if (listener.usable()) heardAt = now;
         else if (now - heardAt > deafMs) {
-          options.onError?.("the change relay does not hear its own heartbeats (LISTEN through a transaction pooler?): giving the relay lease up");
+          options.onDeaf?.("the session change relay does not hear its own heartbeats (LISTEN through a transaction pooler?): giving the relay lease up");
           sitOutUntil = now + sitOutMs;
           await stopRelaying();
           await redis.latchkeyRelease(options.leaseKey, owner).catch(() => 0);

@@ -39,6 +39,7 @@ export interface RedisChangeChannelOptions {
   onReset(): void;
   onState?(state: ListenerState): void;
   onRelaying?(relaying: boolean): void;
+  onDeaf?(message: string): void;
   onError?(message: string): void;
   heartbeatMs?: number;
   maxLagMs?: number;
@@ -78,6 +79,7 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
     leaseMs: options.leaseMs,
     renewMs: heartbeatMs,
     onRelaying: options.onRelaying,
+    onDeaf: options.onDeaf,
     onError: options.onError,
   });
 
