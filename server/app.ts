@@ -20,7 +20,6 @@ import { changeCounterOf } from "./db/change-counter.js";
 import { isPostgresUrl } from "./db/target.js";
 import { localWritesOf } from "./db/local-writes.js";
 import { CHANGE_CHANNEL, startChangeListener, type ChangeListener, type ChangeNotice, type ListenerState } from "./db/change-notices.js";
-import { startRedisChangeChannel } from "./db/redis-change-channel.js";
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
 import { createNotifiedAnswerCache } from "./core/session/notified-answer-cache.js";
 import { handlers, routeHooks } from "./features/index.js";
@@ -93,7 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
   const { mailer } = context;
-  const changeListener = listenForChanges(config, db, context, log);
+  const changeListener = await listenForChanges(config, db, context, log);
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
@@ -191,7 +190,7 @@ function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | und
  * `db` URL (the listener needs the URL for its own connection), and not when get-session signs a
  * fresh JWT for its header.
  */
-function listenForChanges(config: Config, db: DB, context: AppContext, log: Logger): ChangeListener | undefined {
+async function listenForChanges(config: Config, db: DB, context: AppContext, log: Logger): Promise<ChangeListener | undefined> {
   const writes = localWritesOf(db);
   if (!writes || !isPostgresUrl(config.db) || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
   const { metrics } = context;
@@ -212,9 +211,10 @@ function listenForChanges(config: Config, db: DB, context: AppContext, log: Logg
       else if (state === "listening") log.info({ state }, "session change listener listening: session checks may be answered from memory");
     },
   };
-  // With Redis, one server LISTENs and relays to every server (db/redis-change-channel.ts).
+  // With Redis, one server LISTENs and relays to every server (db/redis-change-channel.ts);
+  // loaded only then, as the Redis rate-limit store is, so other starts do not load ioredis.
   const listener = config.redisUrl
-    ? startRedisChangeChannel({
+    ? (await import("./db/redis-change-channel.js")).startRedisChangeChannel({
         ...handlers,
         redisUrl: config.redisUrl,
         databaseUrl: config.db,
