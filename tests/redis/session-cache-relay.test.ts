@@ -16,39 +16,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type LatchkeyApp } from "../../server/app.js";
-import { mergeConfig, resolveConfig } from "../../server/config.js";
-import { openDatabase } from "../../server/db/database.js";
 import { channelNames } from "../../server/db/redis-change-channel.js";
+import { startChannelServer as startServer, until, type ChannelServer as Server } from "../helpers/change-channel-server.js";
 import { redisProxy, type RedisProxy } from "../helpers/redis-proxy.js";
 import { freePort, startCliServer } from "../helpers/run-cli.js";
 import { createTestDatabase, testDialect, type TestDatabase } from "../helpers/test-database.js";
 import { TEST_SECRET } from "../helpers/test-server.js";
 
 const REDIS_URL = process.env.LATCHKEY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13";
-
-interface Server {
-  app: LatchkeyApp;
-  api: string;
-  close(): Promise<void>;
-}
-
-/** A server in this process on the shared database, with `redisUrl` (its listener and metrics in reach). */
-async function startServer(databaseUrl: string, redisUrl: string): Promise<Server> {
-  const database = await openDatabase(databaseUrl);
-  const config = resolveConfig(mergeConfig({ db: databaseUrl, host: "127.0.0.1", port: 0, logLevel: "silent", rateLimit: { enabled: false }, redisUrl }, {}));
-  const app = await createApp({ config, db: database.db, secret: TEST_SECRET, logger: false });
-  await app.server.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.server.address() as { port: number };
-  return {
-    app,
-    api: `http://127.0.0.1:${port}${config.basePath}`,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 
 describe("session answers cached on servers sharing a Redis change channel", () => {
   let testDatabase: TestDatabase;
@@ -282,12 +257,3 @@ describe("session answers cached on servers sharing a Redis change channel", () 
     for (const holder of relaying) expect(await holder.app.context.metrics.registry.metrics()).toMatch(/latchkey_session_cache_relay 1/);
   });
 });
-
-/** Polls `condition` every 5 ms until it holds, for up to `withinMs`. */
-async function until(condition: () => boolean | Promise<boolean>, withinMs = 5_000): Promise<void> {
-  const deadline = performance.now() + withinMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error(`condition not met within ${withinMs} ms`);
-    await sleep(5);
-  }
-}
