@@ -208,7 +208,7 @@ export function createMetrics(): Metrics {
   });
   new Gauge({
     name: "latchkey_session_cache_relay",
-    help: "Redis change channel: 1 while this server holds the relay lease and LISTENs on PostgreSQL for every server, else 0; absent without redisUrl or on SQLite.",
+    help: "Redis change channel: 1 while this server holds the relay lease and LISTENs on PostgreSQL for every server; 0 otherwise, and always 0 without redisUrl or on SQLite.",
     registers,
     collect() {
       if (listener?.relaying) this.set(listener.relaying() ? 1 : 0);
