@@ -2,6 +2,7 @@
  * createApp(): the server, fully wired but not listening. Everything that varies (database,
  * clock, mailer) is injected so tests run the real thing on a temp file with a movable clock.
  */
+import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCors from "@fastify/cors";
 import { createAuditRecorder } from "./audit/recorder.js";
@@ -18,7 +19,7 @@ import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
 import { isPostgresUrl } from "./db/target.js";
 import { localWritesOf } from "./db/local-writes.js";
-import { startChangeListener, type ChangeListener } from "./db/change-notices.js";
+import { CHANGE_CHANNEL, startChangeListener, type ChangeListener, type ChangeNotice, type ListenerState } from "./db/change-notices.js";
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
 import { createNotifiedAnswerCache } from "./core/session/notified-answer-cache.js";
 import { handlers, routeHooks } from "./features/index.js";
@@ -91,7 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
   const { mailer } = context;
-  const changeListener = listenForChanges(config, db, context, log);
+  const changeListener = await listenForChanges(config, db, context, log);
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
@@ -189,16 +190,15 @@ function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | und
  * `db` URL (the listener needs the URL for its own connection), and not when get-session signs a
  * fresh JWT for its header.
  */
-function listenForChanges(config: Config, db: DB, context: AppContext, log: Logger): ChangeListener | undefined {
+async function listenForChanges(config: Config, db: DB, context: AppContext, log: Logger): Promise<ChangeListener | undefined> {
   const writes = localWritesOf(db);
   if (!writes || !isPostgresUrl(config.db) || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
   const { metrics } = context;
   let usable = () => false;
   const cache = createNotifiedAnswerCache(() => usable());
-  const listener = startChangeListener({
-    url: config.db,
+  const handlers = {
     writes,
-    onNotice(notice) {
+    onNotice(notice: ChangeNotice) {
       metrics.sessionCacheInvalidations.inc({ scope: notice.userIds ? "users" : "all" });
       cache.invalidate(notice.userIds);
     },
@@ -206,13 +206,33 @@ function listenForChanges(config: Config, db: DB, context: AppContext, log: Logg
       metrics.sessionCacheInvalidations.inc({ scope: "reset" });
       cache.invalidate();
     },
-    onState(state) {
+    onState(state: ListenerState) {
       if (state === "lagging" || state === "down") log.warn({ state }, "session change listener not listening: session checks go to the database");
       else if (state === "listening") log.info({ state }, "session change listener listening: session checks may be answered from memory");
     },
-  });
+  };
+  // With Redis, one server LISTENs and relays to every server (db/redis-change-channel.ts);
+  // loaded only then, as the Redis rate-limit store is, so other starts do not load ioredis.
+  const listener = config.redisUrl
+    ? (await import("./db/redis-change-channel.js")).startRedisChangeChannel({
+        ...handlers,
+        redisUrl: config.redisUrl,
+        databaseUrl: config.db,
+        secret: context.secret,
+        notify: (payload) => sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(db),
+        onRelaying(relaying) {
+          log.info({ relaying }, relaying ? "session change relay: this server listens on PostgreSQL for every server" : "session change relay: this server stopped relaying");
+        },
+        onDeaf(message) {
+          log.warn(message);
+        },
+        onError(message) {
+          log.debug({ err: { message } }, "session change channel");
+        },
+      })
+    : startChangeListener({ ...handlers, url: config.db });
   usable = listener.usable;
-  metrics.watchChangeListener(listener.state);
+  metrics.watchChangeListener(listener);
   context.sessionAnswers = cache;
   return listener;
 }

@@ -52,7 +52,7 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
-  /** Keep rate-limit counters in Redis (redis://…); else PostgreSQL when `db` is one, else memory. */
+  /** Keep rate-limit counters in Redis (redis://…), else PostgreSQL when `db` is one, else memory; on PostgreSQL also the channel of session change notices (db/redis-change-channel.ts). */
   redisUrl: z.string().optional(),
 
   /** Per-account brute-force protection (docs/lockout.md); off when rateLimit.enabled is false. */

@@ -44,7 +44,7 @@ export function registerServerCommands(program: Command): void {
     .option("--trusted-origins <list>", "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)")
     .option("--smtp-url <url>", `send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL; ${PREFER_ENV.smtpUrl})`)
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
-    .option("--redis-url <url>", `keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
+    .option("--redis-url <url>", `keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
     .addHelpText("after", helpAfter(null, "auth server start --port 3000 --db ./data/latchkey.db", "AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com"))
     .action(async (_flags: StartFlags, command: Command) => {

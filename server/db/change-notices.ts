@@ -13,9 +13,12 @@
  * When the connection drops (a database restart, `pg_terminate_backend`), `onReset` runs (the
  * cache empties), checks go to the database, and the listener reconnects with a growing pause;
  * once it listens again the cache is emptied once more and starts filling afresh.
+ *
+ * With Redis configured (db/redis-change-channel.ts) only one server, the relay, runs this
+ * listener; it passes every notice on (`onPayload`) instead of handling it.
  */
 import pg from "pg";
-import { newId } from "../crypto/tokens.js";
+import { createHeartbeats } from "./heartbeats.js";
 import type { LocalWrites } from "./local-writes.js";
 
 export const CHANGE_CHANNEL = "latchkey_session";
@@ -27,10 +30,17 @@ export interface ChangeNotice {
   userIds?: string[];
 }
 
+/** A trigger's payload as a notice: `u:<id>,<id>` names users, anything else (`*`) means all. */
+export function noticeOf(payload: string): ChangeNotice {
+  return payload.startsWith("u:") ? { userIds: payload.slice(2).split(",") } : {};
+}
+
 export interface ChangeListenerOptions {
   url: string;
   writes?: LocalWrites;
   onNotice(notice: ChangeNotice): void;
+  /** Every payload heard while listening, heartbeats too, before it is handled (the Redis relay). */
+  onPayload?(payload: string): void;
   /** The cache must forget everything (connection lost or regained). */
   onReset(): void;
   onState?(state: ListenerState): void;
@@ -42,35 +52,38 @@ export interface ChangeListenerOptions {
 }
 
 export interface ChangeListener {
+  /** Where notices come from: this server's own LISTEN, or the Redis channel a relay feeds. */
+  readonly channel: "postgres" | "redis";
   usable(): boolean;
   state(): ListenerState;
-  /** The listening connection's backend pid (tests end it with pg_terminate_backend). */
+  /** This server's listening connection's backend pid (tests end it with pg_terminate_backend); none on a Redis channel's non-relay server. */
   backendPid(): number | undefined;
+  /** Redis channel: this server holds the relay lease and listens for every server. */
+  relaying?(): boolean;
   close(): Promise<void>;
 }
 
 export function startChangeListener(options: ChangeListenerOptions): ChangeListener {
   const heartbeatMs = options.heartbeatMs ?? 1_000;
-  const maxLagMs = options.maxLagMs ?? 2_000;
   const firstRetryMs = options.retryMs ?? 200;
-  const me = newId();
-  const writes = options.writes;
   let client: pg.Client | undefined;
   let listening = false;
   let closed = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
-  /** Send time (performance.now(): monotonic, and only this process reads it) and own-write number of the last heartbeat that came back. */
-  let beatSentAt = -Infinity;
-  let beatWrites = -1;
-  let beatInFlight = false;
-  let beatAgain = false;
   let reported: ListenerState | undefined;
+  // Sent on the listening connection itself: it comes back only if that connection and the
+  // database's notice queue work, and after every notice committed before it.
+  const beats = createHeartbeats({
+    maxLagMs: options.maxLagMs ?? 2_000,
+    writes: options.writes,
+    send: (payload) => (client && listening ? client.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]) : false),
+  });
 
   function state(): ListenerState {
     if (!client) return "down";
     if (!listening) return "connecting";
-    return performance.now() - beatSentAt > maxLagMs ? "lagging" : "listening";
+    return beats.lagging() ? "lagging" : "listening";
   }
   function report(): void {
     const now = state();
@@ -80,40 +93,10 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     }
   }
 
-  function beat(): void {
-    if (!client || !listening) return;
-    if (beatInFlight) {
-      beatAgain = true;
-      return;
-    }
-    beatInFlight = true;
-    const sent = client;
-    // Sent on the listening connection itself: it comes back only if that connection and the
-    // database's notice queue work, and after every notice committed before it.
-    sent
-      .query("select pg_notify($1, $2)", [CHANGE_CHANNEL, `h:${me}:${performance.now()}:${writes?.current() ?? 0}`])
-      .catch(() => {}) // a dead connection ends in 'end'/'error' below
-      .finally(() => {
-        if (sent !== client) return;
-        beatInFlight = false;
-        if (beatAgain) {
-          beatAgain = false;
-          beat();
-        }
-      });
-  }
-
   function handle(payload: string): void {
-    if (payload.startsWith("h:")) {
-      const [, from, at, ownWrites] = payload.split(":");
-      if (from !== me) return; // another server's heartbeat
-      beatSentAt = Number(at);
-      beatWrites = Number(ownWrites);
-      report();
-      return;
-    }
-    if (payload.startsWith("u:")) options.onNotice({ userIds: payload.slice(2).split(",") });
-    else options.onNotice({});
+    options.onPayload?.(payload);
+    if (beats.heard(payload)) return report();
+    options.onNotice(noticeOf(payload));
   }
 
   function lost(error?: Error): void {
@@ -121,11 +104,8 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     const dead = client;
     client = undefined;
     listening = false;
-    beatInFlight = false;
-    beatAgain = false;
     // Usable again only once a heartbeat has come back on the new connection.
-    beatSentAt = -Infinity;
-    beatWrites = -1;
+    beats.forget();
     dead.removeAllListeners();
     dead.on("error", () => {});
     dead.end().catch(() => {});
@@ -145,7 +125,9 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     client = next;
     report();
     next.on("notification", (message) => {
-      if (next === client && message.channel === CHANGE_CHANNEL) handle(message.payload ?? "*");
+      // Before `listening` the cache is about to be emptied anyway (below), and a relay has not
+      // yet said so on Redis: nothing heard then may be passed on ahead of that.
+      if (next === client && listening && message.channel === CHANGE_CHANNEL) handle(message.payload ?? "*");
     });
     next.on("error", (error) => {
       if (next === client) lost(error);
@@ -163,25 +145,24 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
         // Whatever was cached before (or while) the connection was down may have missed notices.
         options.onReset();
         report();
-        beat();
+        beats.beat();
       })
       .catch((error: Error) => {
         if (next === client) lost(error);
       });
   }
 
-  writes?.onWrite(beat);
+  options.writes?.onWrite(beats.beat);
   const beatTimer = setInterval(() => {
-    beat();
+    beats.beat();
     report(); // notices a lag even when no check asks
   }, heartbeatMs);
   beatTimer.unref();
   connect();
 
   return {
-    usable() {
-      return listening && performance.now() - beatSentAt <= maxLagMs && (writes === undefined || beatWrites >= writes.current());
-    },
+    channel: "postgres",
+    usable: () => listening && beats.fresh(),
     state,
     backendPid: () => (listening ? (client as unknown as { processID?: number } | undefined)?.processID : undefined),
     async close() {

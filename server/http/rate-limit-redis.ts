@@ -15,7 +15,8 @@
  * and time out quickly, so a dead or hung Redis costs a request at most `commandTimeoutMs` — and
  * only the first few: after a failure Redis is skipped for `backoffMs`.
  */
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { openRedis } from "../redis-client.js";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../context.js";
 import { createBatchedCounter } from "./rate-limit-batched.js";
@@ -57,15 +58,7 @@ export function createRedisCounter(options: RedisCounterOptions): CounterStore {
   let lastError: string | undefined;
   let skipUntil = 0;
 
-  const client = new Redis(options.url, {
-    // Fail at once while disconnected instead of piling requests up behind a reconnect.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 250,
-    connectTimeout: 2_000,
-    retryStrategy: (times) => Math.min(times * 200, 2_000),
-    lazyConnect: false,
-  }) as HitClient;
+  const client = openRedis(options.url, { commandTimeout: options.commandTimeoutMs ?? 250 }) as HitClient;
   client.defineCommand("latchkeyHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   client.defineCommand("latchkeyAdd", { numberOfKeys: 1, lua: ADD_SCRIPT });
   const batched = createBatchedCounter({

@@ -46,8 +46,8 @@ export interface Metrics {
   sessionCacheLookups: Counter<"result">;
   /** PostgreSQL change notices handled by the answer cache: scope=users (named users), all (a flush), reset (listener lost or regained). */
   sessionCacheInvalidations: Counter<"scope">;
-  /** Where the change listener's state comes from (PostgreSQL; set by createApp). */
-  watchChangeListener(state: () => string): void;
+  /** Where the change listener's state comes from (PostgreSQL; set by createApp), its channel, and (Redis channel) whether this server is the relay. */
+  watchChangeListener(listener: { state(): string; channel: string; relaying?(): boolean }): void;
   /** Where the hash pool's queue depth comes from (set by createContext). */
   watchHashQueue(depth: () => { queued: number; busy: number; size: number }): void;
   /** Where the database pool's use comes from (set by whoever opened the database). */
@@ -64,7 +64,7 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   let hashQueue: () => { queued: number; busy: number; size: number } = () => ({ queued: 0, busy: 0, size: 0 });
   let pool: (() => PoolStats) | null = null;
-  let listener: (() => string) | null = null;
+  let listener: { state(): string; channel: string; relaying?(): boolean } | null = null;
   let processMetrics = false;
 
   const metrics: Metrics = {
@@ -135,8 +135,8 @@ export function createMetrics(): Metrics {
       labelNames: ["scope"] as const,
       registers,
     }),
-    watchChangeListener(state) {
-      listener = state;
+    watchChangeListener(watched) {
+      listener = watched;
     },
     watchHashQueue(depth) {
       hashQueue = depth;
@@ -197,13 +197,21 @@ export function createMetrics(): Metrics {
   });
   new Gauge({
     name: "latchkey_session_cache_listener_state",
-    help: "PostgreSQL change listener of the session answer cache: 1 for its current state (listening, lagging, connecting, down); absent on SQLite.",
-    labelNames: ["state"] as const,
+    help: "Change channel of the session answer cache (PostgreSQL): 1 for its current state (listening, lagging, connecting, down); channel=postgres (this server LISTENs) or redis (a relay feeds it, redisUrl); absent on SQLite.",
+    labelNames: ["state", "channel"] as const,
     registers,
     collect() {
       if (!listener) return;
-      const current = listener();
-      for (const state of LISTENER_STATES) this.set({ state }, state === current ? 1 : 0);
+      const current = listener.state();
+      for (const state of LISTENER_STATES) this.set({ state, channel: listener.channel }, state === current ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "latchkey_session_cache_relay",
+    help: "Redis change channel: 1 while this server holds the relay lease and LISTENs on PostgreSQL for every server; 0 otherwise, and always 0 without redisUrl or on SQLite.",
+    registers,
+    collect() {
+      if (listener?.relaying) this.set(listener.relaying() ? 1 : 0);
     },
   });
   return metrics;

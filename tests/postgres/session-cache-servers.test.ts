@@ -164,7 +164,7 @@ describe("session answers cached on two servers over one PostgreSQL", () => {
     expect(await hits()).toBeGreaterThan(lookupsBefore);
 
     const metrics = await b.app.context.metrics.registry.metrics();
-    expect(metrics).toMatch(/latchkey_session_cache_listener_state\{state="listening"\} 1/);
+    expect(metrics).toMatch(/latchkey_session_cache_listener_state\{state="listening",channel="postgres"\} 1/);
     expect(metrics).toMatch(/latchkey_session_cache_invalidations_total\{scope="reset"\} [1-9]/);
     expect(metrics).toMatch(/latchkey_session_cache_invalidations_total\{scope="users"\} [1-9]/);
     expect(metrics).toMatch(/latchkey_session_cache_hit_ratio 0\.\d+/);

@@ -7,12 +7,12 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisProxy, type RedisProxy } from "../helpers/redis-proxy.js";
 import { freePort, startCliServer, stopProcess } from "../helpers/run-cli.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
@@ -20,46 +20,12 @@ const REDIS_URL = process.env.LATCHKEY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379
 // Hour-long windows never straddle a test. The general rule syncs every 100 ms; the strict one is exact.
 const LIMITS = { enabled: true, window: 3600, max: 10, strict: { window: 3600, max: 4 }, syncMs: 100 };
 
-/** A TCP relay to Redis that the test can cut (and restore on the same port). */
-async function redisProxy(target: URL) {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let listener: Server | undefined;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      listener = createServer((client) => {
-        const upstream = connect(Number(target.port || 6379), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      listener.listen(port, "127.0.0.1", () => resolve());
-    });
-  await open();
-  const url = new URL(target.toString());
-  url.hostname = "127.0.0.1";
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    async cut() {
-      await new Promise<void>((resolve) => {
-        listener?.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-    restore: open,
-  };
-}
-
 describe("rate limits shared through Redis", () => {
   let server: TestServer;
   let other: ChildProcess | undefined;
   let otherApi: string;
   let cwd: string;
-  let proxy: Awaited<ReturnType<typeof redisProxy>>;
+  let proxy: RedisProxy;
 
   beforeAll(async () => {
     const admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });

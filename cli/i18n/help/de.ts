@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "E-Mails über diesen SMTP-Server senden statt in den Postausgang (AUTH_SMTP_URL; mit Passwort: besser AUTH_SMTP_URL oder die Konfigurationsdatei, Argumente sind für andere Benutzer sichtbar (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "Ratenbegrenzung ausschalten (Benchmarks, lokale Tests)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "Zähler der Ratenbegrenzung in Redis halten, von allen Servern geteilt (AUTH_REDIS_URL; mit Passwort: besser AUTH_REDIS_URL oder die Konfigurationsdatei, Argumente sind für andere Benutzer sichtbar (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "Zähler der Ratenbegrenzung in Redis halten, von allen Servern geteilt, und mit PostgreSQL die Änderungsmeldungen der Sitzungen darüber verteilen (AUTH_REDIS_URL; mit Passwort: besser AUTH_REDIS_URL oder die Konfigurationsdatei, Argumente sind für andere Benutzer sichtbar (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "JSON-Einstellungsdatei (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "enviar el correo por este servidor SMTP en vez de la bandeja de salida (AUTH_SMTP_URL; con contraseña: mejor AUTH_SMTP_URL o el archivo de configuración, los argumentos son visibles para otros usuarios (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "desactivar la limitación de peticiones (pruebas de rendimiento, QA local)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "guardar los contadores de limitación en Redis, compartidos por todos los servidores (AUTH_REDIS_URL; con contraseña: mejor AUTH_REDIS_URL o el archivo de configuración, los argumentos son visibles para otros usuarios (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "guardar los contadores de limitación en Redis, compartidos por todos los servidores, y con PostgreSQL repartir por él los avisos de cambios de sesión (AUTH_REDIS_URL; con contraseña: mejor AUTH_REDIS_URL o el archivo de configuración, los argumentos son visibles para otros usuarios (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "archivo de configuración JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

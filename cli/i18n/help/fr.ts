@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "envoyer le courrier par ce serveur SMTP au lieu de la boîte d’envoi (AUTH_SMTP_URL ; avec mot de passe : préférez AUTH_SMTP_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "désactiver la limitation de débit (bancs d’essai, tests locaux)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "garder les compteurs de limitation dans Redis, partagés par tous les serveurs (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "garder les compteurs de limitation dans Redis, partagés par tous les serveurs, et avec PostgreSQL y relayer les avis de changement de session (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "fichier de réglages JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "wysyłaj pocztę przez ten serwer SMTP zamiast do skrzynki nadawczej (AUTH_SMTP_URL; z hasłem: lepiej AUTH_SMTP_URL lub plik konfiguracji, argumenty są widoczne dla innych użytkowników (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "wyłącz ograniczanie liczby żądań (testy wydajności, lokalne QA)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "trzymaj liczniki ograniczania w Redis, wspólne dla wszystkich serwerów (AUTH_REDIS_URL; z hasłem: lepiej AUTH_REDIS_URL lub plik konfiguracji, argumenty są widoczne dla innych użytkowników (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "trzymaj liczniki ograniczania w Redis, wspólne dla wszystkich serwerów, a z PostgreSQL rozsyłaj przez niego powiadomienia o zmianach sesji (AUTH_REDIS_URL; z hasłem: lepiej AUTH_REDIS_URL lub plik konfiguracji, argumenty są widoczne dla innych użytkowników (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "plik ustawień JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

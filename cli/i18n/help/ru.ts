@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "отправлять почту через этот SMTP-сервер вместо исходящей очереди (AUTH_SMTP_URL; с паролем лучше AUTH_SMTP_URL или файл настроек: аргументы видны другим пользователям (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "выключить ограничение частоты запросов (бенчмарки, локальная проверка)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "хранить счётчики ограничения частоты в Redis, общем для всех серверов (AUTH_REDIS_URL; с паролем лучше AUTH_REDIS_URL или файл настроек: аргументы видны другим пользователям (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "хранить счётчики ограничения частоты в Redis, общем для всех серверов, а с PostgreSQL рассылать через него уведомления об изменениях сессий (AUTH_REDIS_URL; с паролем лучше AUTH_REDIS_URL или файл настроек: аргументы видны другим пользователям (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "файл настроек JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

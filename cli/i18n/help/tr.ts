@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "postaları giden kutusu yerine bu SMTP sunucusu üzerinden gönder (AUTH_SMTP_URL; parolalıysa: AUTH_SMTP_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "istek sınırlamayı kapat (kıyaslamalar, yerel QA)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "istek sınırlama sayaçlarını tüm sunucuların paylaştığı Redis'te tut (AUTH_REDIS_URL; parolalıysa: AUTH_REDIS_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "istek sınırlama sayaçlarını tüm sunucuların paylaştığı Redis'te tut, PostgreSQL ile oturum değişikliği bildirimlerini de onun üzerinden dağıt (AUTH_REDIS_URL; parolalıysa: AUTH_REDIS_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "JSON ayar dosyası (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":

@@ -402,8 +402,8 @@ export const help: Readonly<Record<string, string>> = {
     "надсилати пошту через цей SMTP-сервер замість вихідної черги (AUTH_SMTP_URL; із паролем краще AUTH_SMTP_URL або файл налаштувань: аргументи видно іншим користувачам (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "вимкнути обмеження частоти запитів (бенчмарки, локальна перевірка)",
-  "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "зберігати лічильники обмеження частоти в Redis, спільному для всіх серверів (AUTH_REDIS_URL; із паролем краще AUTH_REDIS_URL або файл налаштувань: аргументи видно іншим користувачам (ps))",
+  "keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
+    "зберігати лічильники обмеження частоти в Redis, спільному для всіх серверів, а з PostgreSQL розсилати через нього сповіщення про зміни сесій (AUTH_REDIS_URL; із паролем краще AUTH_REDIS_URL або файл налаштувань: аргументи видно іншим користувачам (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "файл налаштувань JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":
