@@ -12,7 +12,11 @@ import * as oidc from "openid-client";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identifierOf, issue } from "../../../server/core/one-time.js";
+import { recordSessionSignIn, sessionSignIn } from "../../../server/core/sign-in/session-facts.js";
+import { findUserById } from "../../../server/core/user/store.js";
+import { signInFacts } from "../../../server/features/oauth-provider/claims.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { desktopApp, sessionOfToken } from "../electron/support.js";
 import { createSoftAuthenticator } from "../passkey/soft-authenticator.js";
 import { browserTab, totpAt, userWithTotp, type Tab } from "../two-factor/support.js";
 
@@ -188,6 +192,45 @@ describe("oauth-provider amr and acr: how this session signed in", () => {
     const token = await idTokenOf(tab);
     expect(token.amr).toEqual(["hwk"]);
     expect(token.acr).toBe(MFA);
+  });
+
+  it("maps each recorded sign-in to RFC 8176 names: a provider (or One Tap) is fed, a mailed link email, with the code step otp and mfa", async () => {
+    const person = await server.signUp({ email: "amr-mapping@example.com" });
+    const context = server.app.context;
+    const user = (await findUserById(context.db, person.userId))!;
+    const cases = [
+      { facts: { method: "social:google" }, amr: ["fed"], acr: SINGLE },
+      { facts: { method: "social:github", secondFactor: "totp" as const }, amr: ["fed", "otp", "mfa"], acr: MFA },
+      { facts: { method: "one-tap:google" }, amr: ["fed"], acr: SINGLE },
+      { facts: { method: "email-verification", secondFactor: "otp" as const }, amr: ["email", "otp", "mfa"], acr: MFA },
+      { facts: { method: "username", secondFactor: "trusted-device" as const }, amr: ["pwd"], acr: SINGLE },
+      { facts: { method: "passkey", secondFactor: "backup-code" as const }, amr: ["hwk", "otp", "mfa"], acr: MFA },
+    ];
+    for (const [index, each] of cases.entries()) {
+      const sessionId = `mapping-session-${index}`;
+      await recordSessionSignIn(context, sessionId, person.userId, each.facts);
+      const facts = await signInFacts(context, user, { id: sessionId, createdAt: server.clock.now() });
+      expect({ method: each.facts.method, amr: facts.amr, acr: facts.acr }).toEqual({ method: each.facts.method, amr: each.amr, acr: each.acr });
+    }
+    // Another user's record under this session id is not this session's sign-in.
+    const other = await server.signUp({ email: "amr-mapping-other@example.com" });
+    await recordSessionSignIn(context, "mapping-session-other", other.userId, { method: "email", secondFactor: "totp" });
+    expect((await signInFacts(context, user, { id: "mapping-session-other", createdAt: server.clock.now() })).amr).toEqual(["pwd"]);
+  });
+
+  it("the desktop app's session handed over from a browser session records that session's sign-in, second factor included", async () => {
+    const user = await userWithTotp(server);
+    const tab = browserTab(server);
+    await tab.client.signIn.email({ email: user.email, password: user.password });
+    expect((await tab.client.twoFactor.verifyTotp({ code: totpAt(user.secret, server.clock.now()) })).error).toBeNull();
+    const desktop = await desktopApp(server);
+    const transferred = await tab.client.$fetch("/electron/transfer-user", { method: "POST", query: desktop.query, body: {} });
+    expect(transferred.error).toBeNull();
+    const traded = await desktop.trade((transferred.data as { electron_authorization_code: string }).electron_authorization_code);
+    expect(traded.error).toBeNull();
+    const appSession = await sessionOfToken(server, traded.data!.token);
+    expect(appSession!.session.id).not.toBe(await sessionIdOf(tab));
+    expect(await sessionSignIn(server.app.context, appSession!.session.id, user.userId)).toEqual({ method: "email", secondFactor: "totp" });
   });
 
   it("an administrator impersonating someone is refused with access_denied, even with prompt=none", async () => {
