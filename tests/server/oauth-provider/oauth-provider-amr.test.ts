@@ -218,6 +218,20 @@ describe("oauth-provider amr and acr: how this session signed in", () => {
     expect((await signInFacts(context, user, { id: "mapping-session-other", createdAt: server.clock.now() })).amr).toEqual(["pwd"]);
   });
 
+  it("the session that replaces this one after a password change ending the others keeps its sign-in", async () => {
+    const user = await userWithTotp(server);
+    const tab = browserTab(server);
+    await tab.client.signIn.email({ email: user.email, password: user.password });
+    expect((await tab.client.twoFactor.verifyTotp({ code: totpAt(user.secret, server.clock.now()) })).error).toBeNull();
+    const before = await sessionIdOf(tab);
+    const changed = await call(tab, "POST", "/change-password", { currentPassword: user.password, newPassword: "a-new-password-456", revokeOtherSessions: true });
+    expect(changed.status).toBe(200);
+    expect(await sessionIdOf(tab)).not.toBe(before);
+    const token = await idTokenOf(tab);
+    expect(token.amr).toEqual(["pwd", "otp", "mfa"]);
+    expect(token.acr).toBe(MFA);
+  });
+
   it("the desktop app's session handed over from a browser session records that session's sign-in, second factor included", async () => {
     const user = await userWithTotp(server);
     const tab = browserTab(server);
