@@ -38,8 +38,11 @@ export type OneTimePurpose =
   | "two-factor-pending"
   | "two-factor-otp"
   | "trust-device"
-  /** Passkeys: a WebAuthn ceremony's challenge, and the mark a passkey sign-in leaves on its session. */
+  /** Passkeys: a WebAuthn ceremony's challenge. */
   | "passkey-challenge"
+  /** How a session's sign-in went (core/sign-in/session-facts.ts), keyed by the session id. */
+  | "session-sign-in"
+  /** The older mark of a passkey session, only read now (session-sign-in replaced it; it expires by itself). */
   | "passkey-session"
   /** A provider ID token that already signed someone in (kept until the token expires). */
   | "id-token-used"

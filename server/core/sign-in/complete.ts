@@ -8,7 +8,9 @@
  * 2. a user with two-factor on is held at the second step unless this proof already counts as two
  *    factors (a passkey with user verification), the second step was just passed, or the browser
  *    is a trusted device;
- * 3. the session is created and `lastSignInAt`/`lastSignInMethod` recorded in one transaction;
+ * 3. the session is created and `lastSignInAt`/`lastSignInMethod` recorded in one transaction,
+ *    and beside it how this session's sign-in went: method, user verification, the second factor
+ *    passed or "trusted-device" (core/sign-in/session-facts.ts);
  * 4. it is handed to the caller (cookies and `set-auth-token`), the lockout count is cleared, the
  *    browser is remembered as a device that signed in to this account (docs/lockout.md), and the
  *    sign-in is audited;
@@ -28,7 +30,7 @@ import { assertNotBanned, startSession, type IssuedSession, type RequestMeta } f
 import { carriedHandOff, issueHandOffCode, type HandOffSlot } from "./desktop-hand-off.js";
 import { rememberKnownDevice } from "./known-device.js";
 import { holdAtSecondStep, trustThisDevice, useTrustedDevice } from "./second-factor.js";
-import { markPasskeySession } from "./two-factor-policy.js";
+import { recordSessionSignIn, type PassedFactor, type SecondFactor, type SessionSignIn } from "./session-facts.js";
 
 export interface SignInContext {
   app: AppContext;
@@ -52,13 +54,14 @@ export interface SignInRequest {
   rememberMe?: boolean;
   /** This proof is two factors by itself (a passkey asserted with user verification). */
   provesTwoFactors?: boolean;
-  /** The second step was just passed with this factor ("totp", "otp", "backup-code"). */
-  secondFactor?: string;
+  /** The second step was just passed with this factor. */
+  secondFactor?: PassedFactor;
   /**
    * The session continues a browser sign-in that already passed every step: the desktop app
-   * redeeming its hand-off code (/electron/token). Never held at the second step.
+   * redeeming its hand-off code (/electron/token). Never held at the second step; it records the
+   * second factor that browser sign-in passed, if any.
    */
-  handedOver?: boolean;
+  handedOver?: { secondFactor?: SecondFactor };
   /** After the second step: skip it on this browser from now on. */
   trustDevice?: boolean;
   /**
@@ -85,22 +88,28 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
 
   // The desktop app's hand-off: carried through the second step (bound to that held sign-in) or asked for now.
   const handOff = carriedHandOff(request.carry) ?? ctx.handOff?.requested;
-  const passedSecondStep = request.provesTwoFactors === true || request.secondFactor !== undefined || request.handedOver === true;
-  if (current.twoFactorEnabled && !passedSecondStep && !(await useTrustedDevice(app, browser, current.id))) {
-    const carry = handOff ? { ...request.carry, desktopHandOff: handOff } : request.carry;
-    const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry });
-    return { held: true, answer };
+  const passedSecondStep = request.provesTwoFactors === true || request.secondFactor !== undefined || request.handedOver !== undefined;
+  let secondFactor: SecondFactor | undefined = request.secondFactor ?? request.handedOver?.secondFactor;
+  if (current.twoFactorEnabled && !passedSecondStep) {
+    if (!(await useTrustedDevice(app, browser, current.id))) {
+      const carry = handOff ? { ...request.carry, desktopHandOff: handOff } : request.carry;
+      const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry });
+      return { held: true, answer };
+    }
+    // Skipped, not passed: recorded as such, so no one reads it as a second factor presented now.
+    secondFactor = "trusted-device";
   }
 
   const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method });
+  // What this session's sign-in was (two-factor policy, desktop hand-off, the OpenID provider's amr/acr).
+  const facts: SessionSignIn = { method: request.method, ...(request.provesTwoFactors ? { userVerified: true } : {}), ...(secondFactor ? { secondFactor } : {}) };
+  await recordSessionSignIn(app, issued.session.id, current.id, facts);
   browser.issue(issued, { rememberMe: request.rememberMe });
-  // A passkey with user verification satisfies twoFactor.requiredForRoles for its session.
-  if (request.provesTwoFactors) await markPasskeySession(app, issued.session.id, current.id);
   if (request.trustDevice) await trustThisDevice(app, browser, current.id);
   await recordSuccess(app, current);
   rememberKnownDevice(app, browser, current.id);
   if (handOff && ctx.handOff) {
-    const code = await issueHandOffCode(app, current.id, handOff, { method: request.method, userVerified: request.provesTwoFactors });
+    const code = await issueHandOffCode(app, current.id, handOff, facts);
     ctx.handOff.issued = { code, state: handOff.state };
   }
   if (!request.newAccount) app.audit.record({

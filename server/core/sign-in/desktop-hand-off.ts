@@ -15,6 +15,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
 import { consume, issue } from "../one-time.js";
+import type { SecondFactor, SessionSignIn } from "./session-facts.js";
 
 /** better-auth's `codeExpiresIn`: the code is good for five minutes. */
 export const HAND_OFF_CODE_SECONDS = 300;
@@ -47,6 +48,8 @@ interface CodeData {
   method: string;
   /** The browser sign-in was a passkey with user verification (twoFactor.requiredForRoles). */
   userVerified?: boolean;
+  /** The second factor the browser sign-in passed (or "trusted-device"): the app's session records it too. */
+  secondFactor?: SecondFactor;
 }
 
 /**
@@ -71,9 +74,16 @@ export function carriedHandOff(carry: Record<string, unknown> | undefined): Desk
   return value && typeof value.state === "string" && typeof value.codeChallenge === "string" ? { state: value.state, codeChallenge: value.codeChallenge } : undefined;
 }
 
-export async function issueHandOffCode(app: AppContext, userId: string, handOff: DesktopHandOff, proof: { method: string; userVerified?: boolean }): Promise<string> {
+export async function issueHandOffCode(app: AppContext, userId: string, handOff: DesktopHandOff, proof: SessionSignIn): Promise<string> {
   const code = randomString(32); // better-auth's shape: 32 letters and digits
-  const data: CodeData = { userId, state: handOff.state, codeChallenge: handOff.codeChallenge, method: proof.method, ...(proof.userVerified ? { userVerified: true } : {}) };
+  const data: CodeData = {
+    userId,
+    state: handOff.state,
+    codeChallenge: handOff.codeChallenge,
+    method: proof.method,
+    ...(proof.userVerified ? { userVerified: true } : {}),
+    ...(proof.secondFactor ? { secondFactor: proof.secondFactor } : {}),
+  };
   await issue(app.db, app.clock.now(), { purpose: "desktop-hand-off", secret: code, data, lifetimeSeconds: HAND_OFF_CODE_SECONDS, userId });
   return code;
 }

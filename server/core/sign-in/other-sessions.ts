@@ -6,6 +6,7 @@
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
 import { startSession, type IssuedSession, type RequestMeta } from "../session/service.js";
+import { recordSessionSignIn, sessionSignIn } from "./session-facts.js";
 
 /**
  * An administrator acting as `target`: short-lived, never slid forward, marked with who it is.
@@ -19,8 +20,12 @@ export function startImpersonation(app: AppContext, target: UserRow, meta: Reque
 /**
  * After a password change that ended every other session, the person who changed it stays
  * signed in with a new session (the old token went with the others). They proved the current
- * password a moment ago; this is a rotation, not a new sign-in (lastSignInAt stays).
+ * password a moment ago; this is a rotation, not a new sign-in (lastSignInAt stays), so the new
+ * session keeps the replaced one's recorded sign-in (a passkey's two factors, a passed second step).
  */
-export function replaceSessionAfterPasswordChange(app: AppContext, user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
-  return startSession(app, user, meta);
+export async function replaceSessionAfterPasswordChange(app: AppContext, user: UserRow, meta: RequestMeta, replacedSessionId: string): Promise<IssuedSession> {
+  const issued = await startSession(app, user, meta);
+  const signIn = await sessionSignIn(app, replacedSessionId, user.id);
+  if (signIn) await recordSessionSignIn(app, issued.session.id, user.id, signIn);
+  return issued;
 }

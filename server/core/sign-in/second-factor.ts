@@ -18,6 +18,7 @@ import type { AuthState, BrowserSessions } from "../../http/handler.js";
 import { isLocked, recordFailure } from "../lockout/service.js";
 import { completeSignIn, type SignInMethod } from "./complete.js";
 import type { HandOffSlot } from "./desktop-hand-off.js";
+import type { PassedFactor } from "./session-facts.js";
 import type { RequestMeta } from "../session/service.js";
 import { findUserById } from "../user/store.js";
 import { consume, forgetAllOf, issue, peek, swap, type OneTimeRecord } from "../one-time.js";
@@ -154,7 +155,7 @@ export async function onSecondFactorFailure(app: AppContext, user: UserRow, meta
 export async function completeAttempt(
   ctx: StepContext,
   attempt: Attempt,
-  options: { trustDevice?: boolean; factor: string },
+  options: { trustDevice?: boolean; factor: PassedFactor },
 ): Promise<{ token: string; user: UserRow; carry?: Record<string, unknown> }> {
   const { app, browser } = ctx;
   if (!attempt.pending) {

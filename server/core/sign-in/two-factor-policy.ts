@@ -9,7 +9,7 @@ import { apiError } from "../../../shared/errors.js";
 import { splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
 import type { AuthState } from "../../http/handler.js";
-import { issue, peek } from "../one-time.js";
+import { sessionSignIn } from "./session-facts.js";
 
 /** What a setup-only session may still call. */
 const SETUP_PATHS = new Set([
@@ -27,18 +27,9 @@ const SETUP_PATHS = new Set([
   "/passkey/verify-authentication",
 ]);
 
-/** A passkey sign-in leaves this mark on its session (a "passkey-session" one-time secret keyed by the session id). */
-const MARK_LIFETIME_SECONDS = 400 * 24 * 3600;
-
-export async function markPasskeySession(app: AppContext, sessionId: string, userId: string): Promise<void> {
-  const now = app.clock.now();
-  await issue(app.db, now, { purpose: "passkey-session", secret: sessionId, data: {}, lifetimeSeconds: MARK_LIFETIME_SECONDS, userId });
-}
-
-/** Whether this session was created by a passkey sign-in with user verification (it carries the mark). */
+/** Whether this session was created by a passkey sign-in with user verification (its recorded sign-in says so). */
 export async function isPasskeySession(app: AppContext, sessionId: string, userId: string): Promise<boolean> {
-  const mark = await peek(app.db, app.clock.now(), "passkey-session", sessionId);
-  return mark !== undefined && mark.userId === userId;
+  return (await sessionSignIn(app, sessionId, userId))?.userVerified === true;
 }
 
 export function mustSetUpTwoFactor(app: AppContext, auth: Pick<AuthState, "user">): boolean {

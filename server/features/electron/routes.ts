@@ -8,7 +8,7 @@
 import { ApiError, apiError } from "../../../shared/errors.js";
 import { completeSignIn, type SignInMethod } from "../../core/sign-in/complete.js";
 import { issueHandOffCode, redeemHandOffCode } from "../../core/sign-in/desktop-hand-off.js";
-import { isPasskeySession } from "../../core/sign-in/two-factor-policy.js";
+import { secondFactorOf, sessionSignIn } from "../../core/sign-in/session-facts.js";
 import { findUserById } from "../../core/user/store.js";
 import { toUser } from "../../core/user/wire.js";
 import { defineHandlers } from "../../http/handler.js";
@@ -29,10 +29,10 @@ export const electronHandlers = defineHandlers({
     if (query.client_id !== app.config.electron.clientId) throw apiError("INVALID_CLIENT_ID");
     if (!query.state) throw apiError("MISSING_STATE");
     if (!query.code_challenge) throw apiError("MISSING_PKCE");
-    // The app's session says how the person signed in here; a passkey session's mark carries over.
-    const userVerified = await isPasskeySession(app, auth.session.id, auth.user.id);
-    const method = auth.user.lastSignInMethod ?? "email";
-    const code = await issueHandOffCode(app, auth.user.id, { state: query.state, codeChallenge: query.code_challenge }, { method, userVerified });
+    // The app's session says how the person signed in here: this session's recorded sign-in carries over
+    // (one from before that record existed: the account's last method, and no second factor).
+    const signIn = (await sessionSignIn(app, auth.session.id, auth.user.id)) ?? { method: auth.user.lastSignInMethod ?? "email" };
+    const code = await issueHandOffCode(app, auth.user.id, { state: query.state, codeChallenge: query.code_challenge }, signIn);
     ctx.handOff.issued = { code, state: query.state };
     ctx.audit({ action: "user.desktop-hand-off", targetId: auth.user.id, targetType: "user", metadata: { transfer: true } });
     const callbackURL = ctx.body.callbackURL;
@@ -60,7 +60,7 @@ export const electronHandlers = defineHandlers({
     // it continues already passed every step, so it is not held at the second step again.
     const outcome = await completeSignIn(ctx, user, {
       method: data.method as SignInMethod,
-      handedOver: true,
+      handedOver: { secondFactor: secondFactorOf(data.secondFactor) },
       provesTwoFactors: data.userVerified === true,
       audit: { desktopApp: true },
     });

@@ -96,7 +96,10 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
   const maxAge = query.max_age !== undefined ? Number(query.max_age) : undefined;
   if (maxAge !== undefined && (!Number.isInteger(maxAge) || maxAge < 0)) return fail("invalid_request", "max_age must be a non-negative integer");
 
-  // Only a person's own session signs in to an app: never an API key or an impersonation.
+  // Only a person's own session signs in to an app: never an API key or an impersonation. An
+  // administrator acting as someone is refused outright (not sent to sign in): a code would tell
+  // the app that person signed in, and signing in here would end the impersonation.
+  if (auth?.kind === "impersonation") return fail("access_denied", "an administrator acting as this person cannot sign in to apps for them");
   const session = auth && auth.kind === "browser-session" ? auth : null;
   const signedInJustNow = query.signed_in === "1";
   const tooOld = session && maxAge !== undefined && app.clock.now() - Number(session.session.createdAt) > maxAge * 1000;
@@ -106,7 +109,7 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
     return new Redirect(signInPage(app, query));
   }
   const user = session.user;
-  const signIn = signInFacts(user, { id: session.session.id, createdAt: Number(session.session.createdAt) });
+  const signIn = await signInFacts(app, user, { id: session.session.id, createdAt: Number(session.session.createdAt) });
   const pending: PendingRequest = {
     clientId: client.clientId,
     redirectUri,

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
+import { sessionSignIn } from "../../core/sign-in/session-facts.js";
 
 export type Claims = Record<string, unknown>;
 
@@ -45,17 +46,31 @@ export interface SignInFacts {
   sessionId: string;
 }
 
+const ACR_SINGLE = "urn:latchkey:acr:single";
+const ACR_MFA = "urn:latchkey:acr:mfa";
+
+/** RFC 8176 name of a first factor: a passkey "hwk", a social provider "fed", a mailed link "email", else a password "pwd". */
+function firstFactorAmr(method: string): string {
+  if (method === "passkey") return "hwk";
+  if (method.startsWith("social:") || method.startsWith("one-tap:")) return "fed";
+  if (method === "email-verification") return "email";
+  return "pwd";
+}
+
 /**
- * RFC 8176 method names from the way the session began: a password ("pwd"), a passkey ("hwk"),
- * a social provider ("fed"), a mailed link ("email"); with the second step passed, "mfa" and "otp".
+ * The sign-in of the session the authorization came from, as recorded when that session was
+ * created (core/sign-in/session-facts.ts) — not the account's latest sign-in elsewhere, nor
+ * whether it has two-factor on. A code passed at the second step (TOTP, a mailed code, a backup
+ * code) adds "otp" and, with the first factor, "mfa"; a trusted browser that skipped the step adds
+ * nothing (nothing was presented). A passkey with user verification is two factors by itself: amr
+ * stays ["hwk"], acr is mfa. A session without a record (older, or imported) gets the account's
+ * last method and never otp, mfa or acr mfa: a relying party may grant access on them.
  */
-export function signInFacts(user: UserRow, session: { id: string; createdAt: number }): SignInFacts {
-  const method = user.lastSignInMethod ?? "";
-  const amr: string[] = [];
-  if (method === "passkey") amr.push("hwk");
-  else if (method.startsWith("social:")) amr.push("fed");
-  else if (method === "email-verification") amr.push("email");
-  else amr.push("pwd");
-  if (user.twoFactorEnabled === 1 && amr[0] === "pwd") amr.push("otp", "mfa");
-  return { authTime: Math.floor(Number(session.createdAt) / 1000), amr, acr: amr.includes("mfa") || amr.includes("hwk") ? "urn:latchkey:acr:mfa" : "urn:latchkey:acr:single", sessionId: session.id };
+export async function signInFacts(app: AppContext, user: UserRow, session: { id: string; createdAt: number }): Promise<SignInFacts> {
+  const recorded = await sessionSignIn(app, session.id, user.id);
+  const amr = [firstFactorAmr(recorded?.method ?? user.lastSignInMethod ?? "")];
+  const presentedCode = recorded?.secondFactor !== undefined && recorded.secondFactor !== "trusted-device";
+  if (presentedCode) amr.push("otp", "mfa");
+  const twoFactors = presentedCode || recorded?.userVerified === true;
+  return { authTime: Math.floor(Number(session.createdAt) / 1000), amr, acr: twoFactors ? ACR_MFA : ACR_SINGLE, sessionId: session.id };
 }

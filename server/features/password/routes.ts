@@ -43,7 +43,7 @@ export const passwordHandlers = defineHandlers({
   changePassword: async (ctx) => {
     const auth = ctx.auth;
     const { user } = auth;
-    const issued = await changePassword(ctx.app, user, ctx.body, ctx.meta);
+    const issued = await changePassword(ctx.app, user, auth.session.id, ctx.body, ctx.meta);
     if (issued) {
       ctx.browser.forgetDevice(auth.token);
       ctx.browser.issue(issued);

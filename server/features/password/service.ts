@@ -103,7 +103,7 @@ export type ChangePasswordInput = BodyOf<Contract["changePassword"]>;
  * and trusted devices are forgotten with them (#19): "sign out everywhere else" must also mean
  * "ask everywhere else for the second factor again".
  */
-export async function changePassword(app: AppContext, user: UserRow, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedSession | null> {
+export async function changePassword(app: AppContext, user: UserRow, sessionId: string, input: ChangePasswordInput, meta: RequestMeta): Promise<IssuedSession | null> {
   assertPasswordLength(app.config, input.newPassword);
   if (input.currentPassword.length > app.config.password.maxLength) throw apiError("PASSWORD_TOO_LONG");
   const account = await findCredentialAccount(app.db, user.id);
@@ -122,7 +122,7 @@ export async function changePassword(app: AppContext, user: UserRow, input: Chan
   });
   void tellApps(app, logouts);
   if (!input.revokeOtherSessions) return null;
-  return replaceSessionAfterPasswordChange(app, user, meta);
+  return replaceSessionAfterPasswordChange(app, user, meta, sessionId);
 }
 
 /** POST /set-password: only for a user without a password (e.g. signed up with a provider). */

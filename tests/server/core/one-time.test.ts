@@ -104,7 +104,7 @@ describe("one-time secrets (#19)", () => {
   });
 
   it("never stores the raw secret, for any purpose (#19)", async () => {
-    const purposes: OneTimePurpose[] = ["verify-email", "reset-password", "change-email", "delete-account", "oauth-state", "cli-hand-off", "desktop-hand-off", "two-factor-pending", "two-factor-otp", "trust-device", "passkey-challenge", "passkey-session", "id-token-used"];
+    const purposes: OneTimePurpose[] = ["verify-email", "reset-password", "change-email", "delete-account", "oauth-state", "cli-hand-off", "desktop-hand-off", "two-factor-pending", "two-factor-otp", "trust-device", "passkey-challenge", "passkey-session", "session-sign-in", "id-token-used"];
     const issued = purposes.map((purpose) => ({ purpose, secret: secretFor(`raw-${purpose}`) }));
     for (const { purpose, secret } of issued) await issue(db, T0, { purpose, secret, data: { note: "data is not the secret" }, lifetimeSeconds: 60 });
     const rows = await db.selectFrom("verification").selectAll().execute();
