@@ -4,7 +4,7 @@
  * a language we do not have) is English. Only human text changes: --json output, error codes
  * and exit codes are the same in every language.
  */
-import type { Command, Help } from "commander";
+import { Help, type Argument, type Command, type Option } from "commander";
 import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
 import { en } from "./messages/en.js";
 import type { CliMessages, Plural, TextGroups } from "./types.js";
@@ -120,9 +120,23 @@ export function localizeHelp(program: Command): void {
   const titles = help.titles as Record<string, string>;
   const styleTitle = (title: string) => (Object.hasOwn(titles, title) ? titles[title]! : title);
   const helpDescription = helpText("display help for command");
+  // commander writes "(default: 50)", "(choices: …)" after a description in English: the words
+  // before the colons are put in the language, the values stay as they are.
+  const extra = help.extra;
+  const localizeExtra = (described: string, description: string | undefined) => {
+    const head = description && described.startsWith(description) ? description : "";
+    const tail = described.slice(head.length).replace(/(\(|, )(default|choices|preset|env): /g, (_, before: string, word: keyof typeof extra) => `${before}${extra[word]}: `);
+    return head + tail;
+  };
+  const optionDescription = function (this: Help, option: Option) {
+    return localizeExtra(Help.prototype.optionDescription.call(this, option), option.description);
+  };
+  const argumentDescription = function (this: Help, argument: Argument) {
+    return localizeExtra(Help.prototype.argumentDescription.call(this, argument), argument.description);
+  };
   const eachCommand = (command: Command) => {
     // configureHelp replaces the settings object, so keep the ones already set.
-    command.configureHelp({ ...command.configureHelp(), styleTitle } as Partial<Help>);
+    command.configureHelp({ ...command.configureHelp(), styleTitle, optionDescription, argumentDescription } as Partial<Help>);
     command.helpOption("-h, --help", helpDescription);
     if (command.commands.length > 0) command.helpCommand("help [command]", helpDescription);
     for (const sub of command.commands) eachCommand(sub);

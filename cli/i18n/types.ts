@@ -141,6 +141,8 @@ export interface CliMessages extends TextGroups {
   help: {
     /** commander's headings. */
     titles: { "Usage:": string; "Options:": string; "Commands:": string; "Arguments:": string; "Global Options:": string };
+    /** The words commander puts in parentheses after a description, e.g. "(default: 50)". */
+    extra: Record<"default" | "choices" | "preset" | "env", string>;
   };
   /** CLI-side refusals (account, organization, api-key commands); placeholders as in English. */
   failures: Record<"sessionHandleUnknown" | "sessionExpired" | "nothingToChangeAccount" | "twoPasswordLines" | "noTerminalPassword" | "newPasswordsDiffer" | "permissionFormat" | "whichOrganization" | "noMember" | "noTeam" | "metadataNotObject" | "slugRequired" | "noActiveOrganization" | "nothingToChangeOrganization" | "noOrganization", string>;
@@ -175,6 +177,40 @@ export interface TextGroups {
     | "restoreNeedsSqlite" | "backupNeedsSqlite" | "noSecretForWith" | "backedUp" | "batchSize" | "sameDatabase" | "noSource"
     | "noRotateSecret" | "resealing" | "resealingTable" | "resealed" | "resealedTable" | "unreadableTable" | "oldBackupCodes"
     | "configValid" | "warning" | "portInUse" | "badPort" | "adminPassword" | "generatedPassword" | "createdAdmin",
+    string
+  >;
+  /**
+   * Refused before asking or starting (cli/preflight.ts): {what} is one of the other keys, {needed}
+   * the permissions (resource:actions), {role} the caller's organization role.
+   */
+  preflight: Record<
+    | "notAllowed" | "roleForbids"
+    | "ban" | "unban" | "unlock" | "remove" | "revokeSessions" | "removeTeams" | "exportUsers" | "importUsers" | "deleteOrganization" | "removeMembers",
+    string
+  >;
+  /** Values on the command line and in input files that the CLI checks itself; {option} is the flag. */
+  checks: Record<
+    | "durationFormat" | "durationZero" | "notATime" | "wholeNumber" | "limitPositive" | "unknownColumn" | "format" | "field" | "filterTogether" | "lockedAlone"
+    | "roleEmpty" | "unknownShell" | "cannotRead" | "noLines" | "profilesUnreadable" | "noUsersIn" | "csvHeader" | "csvNear" | "badRow" | "badEmail" | "badJson" | "notObject"
+    | "socialOpening" | "socialCode" | "socialDenied" | "socialFailed" | "socialTimeout" | "outboxSealed" | "outboxUnopened",
+    string
+  >;
+  /** Lists on a terminal: what shows while loading, under the table, and instead of an empty one. */
+  lists: Record<
+    | "none" | "loadingUsers" | "loadingUsersCount" | "usersPage" | "usersNext" | "usersAll" | "noUsersMatch" | "newUserPassword" | "creatingUser"
+    | "loadingSessions" | "noLiveSessions" | "loadingAccount" | "noTeams" | "noApiKeys" | "noApps" | "loadingOrganizations" | "noOrganizations"
+    | "noInvitations" | "noPendingInvitations" | "noMembersMatch" | "membersPage",
+    string
+  >;
+  /** What a command did (account, organization, teams, invitations, api-keys, users export/import, migrate). */
+  changes: Record<
+    | "passwordChanged" | "passwordChangedOthers" | "emailChangeRequested"
+    | "teamCreated" | "teamRenamed" | "teamRemoved" | "teamMemberAdded" | "teamMemberRemoved"
+    | "apiKeyCreated" | "apiKeyCreatedNamed"
+    | "organizationCreated" | "organizationUpdated" | "organizationDeleted" | "organizationActive"
+    | "invited" | "invitationCanceled" | "memberRemoved" | "memberRole" | "invitationAccepted"
+    | "exportedTo" | "importDryRun" | "importProblem" | "importFailedLine" | "importWouldFail"
+    | "migrationsApplied" | "upToDate",
     string
   >;
 }

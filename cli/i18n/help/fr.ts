@@ -1,7 +1,7 @@
 /** --help in fr: the English text of each description and note → its translation (cli/i18n/index.ts helpText). */
 export const help: Readonly<Record<string, string>> = {
   "Latchkey: run the auth server and manage users, sessions and organizations":
-    "Latchkey : faire tourner le serveur d’authentification et gérer utilisateurs, sessions et organisations",
+    "Latchkey : faire tourner le serveur d’authentification et gérer utilisateurs, sessions et organisations",
   "sign in with email and password and save the session in a profile (file mode 0600)":
     "se connecter avec adresse e-mail et mot de passe et enregistrer la session dans un profil (fichier en mode 0600)",
   "end the session on the server and forget its token":
@@ -13,7 +13,7 @@ export const help: Readonly<Record<string, string>> = {
   "administer users, sessions and the audit log (administrator session needed)":
     "administrer utilisateurs, sessions et journal d’audit (session d’administrateur requise)",
   "organizations you belong to: members, invitations, teams":
-    "vos organisations : membres, invitations, équipes",
+    "vos organisations : membres, invitations, équipes",
   "invitations addressed to you":
     "les invitations qui vous sont adressées",
   "your own sessions":
@@ -39,49 +39,49 @@ export const help: Readonly<Record<string, string>> = {
   "credentials profile to use (AUTH_PROFILE)":
     "profil d’identifiants à utiliser (AUTH_PROFILE)",
   "act with an API key instead of a stored session (AUTH_API_KEY, preferred: arguments show in `ps`)":
-    "agir avec une clé d’API au lieu d’une session enregistrée (préférez AUTH_API_KEY : les arguments sont visibles dans `ps`)",
+    "agir avec une clé d’API au lieu d’une session enregistrée (préférez AUTH_API_KEY : les arguments sont visibles dans `ps`)",
   "print one JSON document, nothing else (default when stdout is not a terminal)":
     "afficher un seul document JSON, rien d’autre (par défaut si stdout n’est pas un terminal)",
   "print JSON lines: one object per item":
-    "afficher des lignes JSON : un objet par élément",
+    "afficher des lignes JSON : un objet par élément",
   "answer yes to confirmations (needed off a terminal for destructive commands)":
     "répondre oui aux confirmations (nécessaire hors terminal pour les commandes destructrices)",
   "never prompt; fail instead of asking":
-    "ne jamais poser de question ; échouer à la place",
+    "ne jamais poser de question ; échouer à la place",
   "Examples:":
-    "Exemples :",
+    "Exemples :",
   "Example:":
-    "Exemple :",
+    "Exemple :",
   "With --from-file, one id or email per line (- reads standard input); every line is tried, a summary is printed, and the exit code is 1 if any failed. --dry-run only checks.":
-    "Avec --from-file, un id ou e-mail par ligne (- lit l’entrée standard) ; chaque ligne est tentée, un bilan est affiché et le code de sortie vaut 1 si l’une a échoué. --dry-run ne fait que vérifier.",
+    "Avec --from-file, un id ou e-mail par ligne (- lit l’entrée standard) ; chaque ligne est tentée, un bilan est affiché et le code de sortie vaut 1 si l’une a échoué. --dry-run ne fait que vérifier.",
   "Columns / fields: {fields} (email and name required; others such as id are ignored).\nEvery row is tried; exit code 1 if any failed.":
-    "Colonnes / champs : {fields} (email et name obligatoires ; les autres, comme id, sont ignorés).\nChaque ligne est tentée ; code de sortie 1 si l’une a échoué.",
+    "Colonnes / champs : {fields} (email et name obligatoires ; les autres, comme id, sont ignorés).\nChaque ligne est tentée ; code de sortie 1 si l’une a échoué.",
   "Exits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).":
     "Sort avec 0 quand les réglages sont valides, sinon avec 2 en nommant chaque problème (clés et variables AUTH_* inconnues comprises).",
   "Servers may keep running: they open values under either secret. Run it after every server has AUTH_SECRET=<new> and AUTH_PREVIOUS_SECRETS=<old>.":
-    "Les serveurs peuvent continuer de tourner : ils ouvrent les valeurs avec l’un ou l’autre secret. Lancez-la quand chaque serveur a AUTH_SECRET=<nouveau> et AUTH_PREVIOUS_SECRETS=<ancien>.",
+    "Les serveurs peuvent continuer de tourner : ils ouvrent les valeurs avec l’un ou l’autre secret. Lancez-la quand chaque serveur a AUTH_SECRET=<nouveau> et AUTH_PREVIOUS_SECRETS=<ancien>.",
   "With neither --password-stdin nor a terminal to prompt on, a strong password is generated and printed once.":
     "Sans --password-stdin ni terminal où demander, un mot de passe robuste est généré et affiché une fois.",
   "An existing --out file is replaced only after confirmation (or --yes). Restoring needs the server secret the database was sealed with: keep it with (--with-secret) or apart from the backup.":
-    "Un fichier --out existant n’est remplacé qu’après confirmation (ou avec --yes). Restaurer demande le secret de serveur avec lequel la base a été scellée : gardez-le avec la sauvegarde (--with-secret) ou à part.",
+    "Un fichier --out existant n’est remplacé qu’après confirmation (ou avec --yes). Restaurer demande le secret de serveur avec lequel la base a été scellée : gardez-le avec la sauvegarde (--with-secret) ou à part.",
   "Checks, before anything changes: no server has the database open, the backup passes PRAGMA integrity_check, it comes from this version or an older one, and AUTH_SECRET (or <from>.secret written by backup --with-secret) is the secret it was sealed with (exit code 9 otherwise). The replaced files are kept as *.before-restore.":
-    "Vérifie, avant tout changement : qu’aucun serveur n’a la base ouverte, que la sauvegarde passe PRAGMA integrity_check, qu’elle vient de cette version ou d’une plus ancienne, et qu’AUTH_SECRET (ou <from>.secret écrit par backup --with-secret) est le secret qui l’a scellée (sinon code de sortie 9). Les fichiers remplacés sont gardés en *.before-restore.",
+    "Vérifie, avant tout changement : qu’aucun serveur n’a la base ouverte, que la sauvegarde passe PRAGMA integrity_check, qu’elle vient de cette version ou d’une plus ancienne, et qu’AUTH_SECRET (ou <from>.secret écrit par backup --with-secret) est le secret qui l’a scellée (sinon code de sortie 9). Les fichiers remplacés sont gardés en *.before-restore.",
   "Sealed values are copied as they are: start the target's servers with the same AUTH_SECRET. Each table's row count is checked at the end.":
-    "Les valeurs scellées sont copiées telles quelles : démarrez les serveurs de la cible avec le même AUTH_SECRET. Le nombre de lignes de chaque table est vérifié à la fin.",
+    "Les valeurs scellées sont copiées telles quelles : démarrez les serveurs de la cible avec le même AUTH_SECRET. Le nombre de lignes de chaque table est vérifié à la fin.",
   "tables: show these columns, in this order (e.g. email,role,created); default: the most important that fit":
-    "tableaux : afficher ces colonnes, dans cet ordre (p. ex. email,role,created) ; par défaut, les plus importantes qui tiennent",
+    "tableaux : afficher ces colonnes, dans cet ordre (p. ex. email,role,created) ; par défaut, les plus importantes qui tiennent",
   "refused: passwords never go in arguments":
-    "refusé : les mots de passe ne vont jamais dans les arguments",
+    "refusé : les mots de passe ne vont jamais dans les arguments",
   "account email (prompted on a terminal when missing)":
     "e-mail du compte (demandé sur un terminal s’il manque)",
   "read the password from standard input instead of the masked prompt":
     "lire le mot de passe sur l’entrée standard au lieu de l’invite masquée",
   "two-factor accounts: read the authenticator (or backup) code from standard input (after the password line with --password-stdin)":
-    "comptes à double authentification : lire le code de l’application (ou de secours) sur l’entrée standard (après la ligne du mot de passe avec --password-stdin)",
+    "comptes à double authentification : lire le code de l’application (ou de secours) sur l’entrée standard (après la ligne du mot de passe avec --password-stdin)",
   "sign in through a social provider in the system browser (see GET /providers), e.g. github":
     "se connecter via un fournisseur social dans le navigateur du système (voir GET /providers), p. ex. github",
   "list saved profiles; the current one is marked":
-    "lister les profils enregistrés ; l’actuel est marqué",
+    "lister les profils enregistrés ; l’actuel est marqué",
   "make a profile the default":
     "faire d’un profil le profil par défaut",
   "profile name":
@@ -91,7 +91,7 @@ export const help: Readonly<Record<string, string>> = {
   "manage users (needs an administrator session)":
     "gérer les utilisateurs (session d’administrateur requise)",
   "turn a user's two-factor off (secret, backup codes and trusted devices are forgotten; audited)":
-    "désactiver la double authentification d’un utilisateur (secret, codes de secours et appareils de confiance oubliés ; audité)",
+    "désactiver la double authentification d’un utilisateur (secret, codes de secours et appareils de confiance oubliés ; audité)",
   "id or email":
     "id ou e-mail",
   "search, filter, sort and page through users":
@@ -99,17 +99,17 @@ export const help: Readonly<Record<string, string>> = {
   "search text":
     "texte recherché",
   "field to search: email or name":
-    "champ à rechercher : email ou name",
+    "champ à rechercher : email ou name",
   "contains, starts_with or ends_with":
     "contains, starts_with ou ends_with",
   "filter on a field: role, banned, emailVerified, email, name, createdAt…":
-    "filtrer sur un champ : role, banned, emailVerified, email, name, createdAt…",
+    "filtrer sur un champ : role, banned, emailVerified, email, name, createdAt…",
   "value for --filter-field":
     "valeur pour --filter-field",
   "eq, ne, lt, lte, gt, gte, in, not_in, contains, starts_with, ends_with":
     "eq, ne, lt, lte, gt, gte, in, not_in, contains, starts_with, ends_with",
   "sort by: createdAt, email, name, role, banned…":
-    "trier par : createdAt, email, name, role, banned…",
+    "trier par : createdAt, email, name, role, banned…",
   "asc or desc":
     "asc ou desc",
   "page size (1-1000)":
@@ -123,11 +123,11 @@ export const help: Readonly<Record<string, string>> = {
   "show one user":
     "afficher un utilisateur",
   "create a user; the password comes from --password-stdin or a masked prompt (none: a user without password)":
-    "créer un utilisateur ; le mot de passe vient de --password-stdin ou d’une invite masquée (aucun : un utilisateur sans mot de passe)",
+    "créer un utilisateur ; le mot de passe vient de --password-stdin ou d’une invite masquée (aucun : un utilisateur sans mot de passe)",
   "email address":
     "adresse e-mail",
   "display name (default: the part before @)":
-    "nom affiché (par défaut : la partie avant @)",
+    "nom affiché (par défaut : la partie avant @)",
   "role, or several comma separated (default user)":
     "rôle, ou plusieurs séparés par des virgules (par défaut user)",
   "mark the email as verified":
@@ -145,11 +145,11 @@ export const help: Readonly<Record<string, string>> = {
   "read the new password from standard input":
     "lire le nouveau mot de passe sur l’entrée standard",
   "ban users: ends all their sessions and refuses sign-in":
-    "bannir des utilisateurs : ferme toutes leurs sessions et refuse la connexion",
+    "bannir des utilisateurs : ferme toutes leurs sessions et refuse la connexion",
   "one id or email per line; - for standard input":
-    "un id ou e-mail par ligne ; - pour l’entrée standard",
+    "un id ou e-mail par ligne ; - pour l’entrée standard",
   "with --from-file: check every line, change nothing":
-    "avec --from-file : vérifier chaque ligne sans rien changer",
+    "avec --from-file : vérifier chaque ligne sans rien changer",
   "shown to the user (default 'No reason')":
     "montré à l’utilisateur (par défaut 'No reason')",
   "lift the ban after 90m, 12h, 7d, 2w…":
@@ -175,19 +175,19 @@ export const help: Readonly<Record<string, string>> = {
   "write every user with their password hash, as JSON lines or CSV (the file is created with mode 0600)":
     "écrire tous les utilisateurs avec leur hachage de mot de passe, en lignes JSON ou en CSV (le fichier est créé avec le mode 0600)",
   "jsonl or csv (default: from --out's extension, else jsonl)":
-    "jsonl ou csv (par défaut : d’après l’extension de --out, sinon jsonl)",
+    "jsonl ou csv (par défaut : d’après l’extension de --out, sinon jsonl)",
   "write here instead of standard output":
     "écrire ici au lieu de la sortie standard",
   "create users from a file, keeping their password hashes (argon2id or better-auth scrypt)":
     "créer des utilisateurs depuis un fichier, en gardant leurs hachages de mot de passe (argon2id ou scrypt de better-auth)",
   "csv or jsonl (default: from the file name, else detected)":
-    "csv ou jsonl (par défaut : d’après le nom du fichier, sinon détecté)",
+    "csv ou jsonl (par défaut : d’après le nom du fichier, sinon détecté)",
   "read and check the file, create nobody":
     "lire et vérifier le fichier, ne créer personne",
   "CSV with a header row, or JSON lines (- for standard input)":
     "CSV avec une ligne d’en-tête, ou lignes JSON (- pour l’entrée standard)",
   "ban users: ends all their sessions and refuses sign-in (short for `auth admin users ban`)":
-    "bannir des utilisateurs : ferme toutes leurs sessions et refuse la connexion (raccourci de `auth admin users ban`)",
+    "bannir des utilisateurs : ferme toutes leurs sessions et refuse la connexion (raccourci de `auth admin users ban`)",
   "lift bans (short for `auth admin users unban`)":
     "lever des bannissements (raccourci de `auth admin users unban`)",
   "list and end other users' sessions":
@@ -209,11 +209,11 @@ export const help: Readonly<Record<string, string>> = {
   "who did it (id or email)":
     "qui l’a fait (id ou e-mail)",
   "who it was done to (id or email; other ids as-is)":
-    "à qui cela a été fait (id ou e-mail ; autres id tels quels)",
+    "à qui cela a été fait (id ou e-mail ; autres id tels quels)",
   "exact action, or a prefix ending in * (user.*)":
     "action exacte, ou un préfixe finissant par * (user.*)",
   "from this time: ISO date, epoch ms, or a duration ago (1h, 7d)":
-    "à partir de ce moment : date ISO, millisecondes epoch ou une durée écoulée (1h, 7d)",
+    "à partir de ce moment : date ISO, millisecondes epoch ou une durée écoulée (1h, 7d)",
   "before this time":
     "avant ce moment",
   "at most this many events (1-500 per page)":
@@ -223,15 +223,15 @@ export const help: Readonly<Record<string, string>> = {
   "how often to look":
     "à quelle fréquence regarder",
   "also print this many recent events first (default 10; 0 with --count)":
-    "afficher d’abord aussi ce nombre d’événements récents (10 par défaut ; 0 avec --count)",
+    "afficher d’abord aussi ce nombre d’événements récents (10 par défaut ; 0 avec --count)",
   "stop after this many new events":
     "s’arrêter après ce nombre de nouveaux événements",
   "create an organization; you become its owner and it becomes active":
-    "créer une organisation ; vous en devenez propriétaire et elle devient active",
+    "créer une organisation ; vous en devenez propriétaire et elle devient active",
   "display name":
     "nom affiché",
   "URL name (default: from the name)":
-    "nom dans l’URL (par défaut : d’après le nom)",
+    "nom dans l’URL (par défaut : d’après le nom)",
   "logo URL":
     "URL du logo",
   "JSON object of extra data":
@@ -243,7 +243,7 @@ export const help: Readonly<Record<string, string>> = {
   "an organization with its members, invitations and teams":
     "une organisation avec ses membres, invitations et équipes",
   "organization id or slug (default: `auth org use`, else the active one)":
-    "id ou slug de l’organisation (par défaut : `auth org use`, sinon l’active)",
+    "id ou slug de l’organisation (par défaut : `auth org use`, sinon l’active)",
   "id or slug":
     "id ou slug",
   "change name, slug, logo or metadata":
@@ -263,7 +263,7 @@ export const help: Readonly<Record<string, string>> = {
   "invite someone by email (an invitation mail is sent)":
     "inviter quelqu’un par e-mail (un e-mail d’invitation est envoyé)",
   "role(s) on joining: member, admin, owner (comma separated for several)":
-    "rôle(s) à l’arrivée : member, admin, owner (séparés par des virgules s’il y en a plusieurs)",
+    "rôle(s) à l’arrivée : member, admin, owner (séparés par des virgules s’il y en a plusieurs)",
   "team id(s) or name(s) to join":
     "id ou nom(s) des équipes à rejoindre",
   "send again if already invited":
@@ -319,7 +319,7 @@ export const help: Readonly<Record<string, string>> = {
   "decline an invitation":
     "décliner une invitation",
   "your live sessions; token is a revocation handle, current marks this one":
-    "vos sessions actives ; token est un identifiant de révocation, current marque celle-ci",
+    "vos sessions actives ; token est un identifiant de révocation, current marque celle-ci",
   "end one of your sessions":
     "fermer une de vos sessions",
   "handle from `auth sessions list`":
@@ -329,13 +329,13 @@ export const help: Readonly<Record<string, string>> = {
   "two-factor authentication for your account (authenticator app, backup codes)":
     "double authentification de votre compte (application d’authentification, codes de secours)",
   "set up an authenticator app: shows a QR code and 10 backup codes once, then asks for a first code":
-    "configurer une application d’authentification : affiche une fois un QR code et 10 codes de secours, puis demande un premier code",
+    "configurer une application d’authentification : affiche une fois un QR code et 10 codes de secours, puis demande un premier code",
   "read the password from standard input (then confirm later with `auth account 2fa verify <code>`)":
     "lire le mot de passe sur l’entrée standard (confirmer ensuite avec `auth account 2fa verify <code>`)",
   "name shown in the authenticator app":
     "nom affiché dans l’application d’authentification",
   "finish `2fa enable`: two-factor turns on with the first correct code":
-    "terminer `2fa enable` : la double authentification s’active avec le premier code correct",
+    "terminer `2fa enable` : la double authentification s’active avec le premier code correct",
   "the 6-digit code your authenticator app shows":
     "le code à 6 chiffres affiché par votre application d’authentification",
   "turn two-factor off (forgets the secret, the backup codes and trusted devices)":
@@ -363,13 +363,13 @@ export const help: Readonly<Record<string, string>> = {
   "the new address":
     "la nouvelle adresse",
   "create a key for yourself; it is printed once":
-    "créer une clé pour vous ; elle est affichée une fois",
+    "créer une clé pour vous ; elle est affichée une fois",
   "a name to recognise it by":
     "un nom pour la reconnaître",
   "e.g. 30d or 1w (at least 1d; default: never)":
-    "p. ex. 30d ou 1w (au moins 1d ; par défaut : jamais)",
+    "p. ex. 30d ou 1w (au moins 1d ; par défaut : jamais)",
   "limit the key, e.g. user:ban,list (repeatable; default: your own rights)":
-    "restreindre la clé, p. ex. user:ban,list (répétable ; par défaut : vos propres droits)",
+    "restreindre la clé, p. ex. user:ban,list (répétable ; par défaut : vos propres droits)",
   "stop working after this many requests":
     "cesser de fonctionner après ce nombre de requêtes",
   "text before the key, e.g. cron_":
@@ -379,7 +379,7 @@ export const help: Readonly<Record<string, string>> = {
   "id or email of the user whose keys to list":
     "id ou e-mail de l’utilisateur dont lister les clés",
   "delete a key at once; scripts using it stop working":
-    "supprimer une clé immédiatement ; les scripts qui l’utilisent cessent de fonctionner",
+    "supprimer une clé immédiatement ; les scripts qui l’utilisent cessent de fonctionner",
   "revoke another user's key (needs session:revoke)":
     "révoquer la clé d’un autre utilisateur (nécessite session:revoke)",
   "key id from `auth api-keys list`":
@@ -387,47 +387,47 @@ export const help: Readonly<Record<string, string>> = {
   "start the auth server (API at /api/auth), migrating the database first":
     "démarrer le serveur d’authentification (API sous /api/auth), après avoir migré la base de données",
   "port to listen on (AUTH_PORT; default: 3000)":
-    "port d’écoute (AUTH_PORT ; par défaut : 3000)",
+    "port d’écoute (AUTH_PORT ; par défaut : 3000)",
   "interface to bind (AUTH_HOST; default: 127.0.0.1)":
-    "interface d’écoute (AUTH_HOST ; par défaut : 127.0.0.1)",
+    "interface d’écoute (AUTH_HOST ; par défaut : 127.0.0.1)",
   "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
-    "fichier de base SQLite ou URL postgres:// (AUTH_DB ; par défaut : ./data/latchkey.db ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "fichier de base SQLite ou URL postgres:// (AUTH_DB ; par défaut : ./data/latchkey.db ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "public URL of the server (AUTH_BASE_URL; default: http://HOST:PORT)":
-    "URL publique du serveur (AUTH_BASE_URL ; par défaut : http://HOST:PORT)",
+    "URL publique du serveur (AUTH_BASE_URL ; par défaut : http://HOST:PORT)",
   "server secret, ≥ 32 characters (AUTH_SECRET; prefer AUTH_SECRET or the config file: arguments are visible to other users (ps))":
-    "secret du serveur, ≥ 32 caractères (AUTH_SECRET ; préférez AUTH_SECRET ou le fichier de configuration : les arguments sont visibles des autres utilisateurs (ps))",
+    "secret du serveur, ≥ 32 caractères (AUTH_SECRET ; préférez AUTH_SECRET ou le fichier de configuration : les arguments sont visibles des autres utilisateurs (ps))",
   "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)":
     "origines supplémentaires autorisées à appeler l’API, séparées par des virgules (AUTH_TRUSTED_ORIGINS)",
   "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL; with a password: prefer AUTH_SMTP_URL or the config file, arguments are visible to other users (ps))":
-    "envoyer le courrier par ce serveur SMTP au lieu de la boîte d’envoi (AUTH_SMTP_URL ; avec mot de passe : préférez AUTH_SMTP_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "envoyer le courrier par ce serveur SMTP au lieu de la boîte d’envoi (AUTH_SMTP_URL ; avec mot de passe : préférez AUTH_SMTP_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "désactiver la limitation de débit (bancs d’essai, tests locaux)",
   "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "garder les compteurs de limitation dans Redis, partagés par tous les serveurs (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "garder les compteurs de limitation dans Redis, partagés par tous les serveurs (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "fichier de réglages JSON (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":
-    "vérifier les réglages (fichier de configuration + environnement AUTH_* + options) sans démarrer ; les affiche avec les secrets masqués",
+    "vérifier les réglages (fichier de configuration + environnement AUTH_* + options) sans démarrer ; les affiche avec les secrets masqués",
   "port to listen on (AUTH_PORT)":
     "port d’écoute (AUTH_PORT)",
   "interface to bind (AUTH_HOST)":
     "interface d’écoute (AUTH_HOST)",
   "SQLite database file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
-    "fichier de base SQLite ou URL postgres:// (AUTH_DB ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "fichier de base SQLite ou URL postgres:// (AUTH_DB ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "public URL of the server (AUTH_BASE_URL)":
     "URL publique du serveur (AUTH_BASE_URL)",
   "comma-separated extra origins (AUTH_TRUSTED_ORIGINS)":
     "origines supplémentaires séparées par des virgules (AUTH_TRUSTED_ORIGINS)",
   "SMTP server (AUTH_SMTP_URL; with a password: prefer AUTH_SMTP_URL or the config file, arguments are visible to other users (ps))":
-    "serveur SMTP (AUTH_SMTP_URL ; avec mot de passe : préférez AUTH_SMTP_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "serveur SMTP (AUTH_SMTP_URL ; avec mot de passe : préférez AUTH_SMTP_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "turn rate limiting off":
     "désactiver la limitation de débit",
   "Redis for shared rate-limit counters (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "Redis pour des compteurs de limitation partagés (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "Redis pour des compteurs de limitation partagés (AUTH_REDIS_URL ; avec mot de passe : préférez AUTH_REDIS_URL ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "re-seal every stored secret under AUTH_SECRET (values sealed with AUTH_PREVIOUS_SECRETS), then mark the database as sealed with it":
     "resceller chaque secret stocké avec AUTH_SECRET (valeurs scellées avec AUTH_PREVIOUS_SECRETS), puis marquer la base comme scellée avec lui",
   "JSON settings file (AUTH_CONFIG): its secret and previousSecrets":
-    "fichier de réglages JSON (AUTH_CONFIG) : son secret et ses previousSecrets",
+    "fichier de réglages JSON (AUTH_CONFIG) : son secret et ses previousSecrets",
   "apply pending database migrations":
     "appliquer les migrations de base de données en attente",
   "create an administrator, or make an existing user one (works on the database directly)":
@@ -443,23 +443,23 @@ export const help: Readonly<Record<string, string>> = {
   "SQLite database file to copy (AUTH_DB)":
     "fichier de base SQLite à copier (AUTH_DB)",
   "where to write the copy (mode 0600: it holds password hashes)":
-    "où écrire la copie (mode 0600 : elle contient des hachages de mots de passe)",
+    "où écrire la copie (mode 0600 : elle contient des hachages de mots de passe)",
   "also write the server secret to <out>.secret (mode 0600): a restore needs it":
-    "écrire aussi le secret du serveur dans <out>.secret (mode 0600) : une restauration en a besoin",
+    "écrire aussi le secret du serveur dans <out>.secret (mode 0600) : une restauration en a besoin",
   "JSON settings file (AUTH_CONFIG): its secret, for --with-secret":
-    "fichier de réglages JSON (AUTH_CONFIG) : son secret, pour --with-secret",
+    "fichier de réglages JSON (AUTH_CONFIG) : son secret, pour --with-secret",
   "put a backup made by `auth server backup` in place of the SQLite database, after checking it (stop the server first)":
     "mettre une sauvegarde faite par `auth server backup` à la place de la base SQLite, après l’avoir vérifiée (arrêtez d’abord le serveur)",
   "the backup file":
     "le fichier de sauvegarde",
   "SQLite database file to replace (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
-    "fichier de base SQLite à remplacer (AUTH_DB ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
+    "fichier de base SQLite à remplacer (AUTH_DB ; une URL avec mot de passe : préférez AUTH_DB ou le fichier de configuration, les arguments sont visibles des autres utilisateurs (ps))",
   "copy every table from one database to another: SQLite file or postgres:// URL, either way":
-    "copier toutes les tables d’une base de données vers une autre : fichier SQLite ou URL postgres://, dans les deux sens",
+    "copier toutes les tables d’une base de données vers une autre : fichier SQLite ou URL postgres://, dans les deux sens",
   "source: SQLite file or postgres:// URL (a SQLite source may stay online)":
-    "source : fichier SQLite ou URL postgres:// (une source SQLite peut rester en service)",
+    "source : fichier SQLite ou URL postgres:// (une source SQLite peut rester en service)",
   "target: SQLite file or postgres:// URL, migrated first; must be empty":
-    "cible : fichier SQLite ou URL postgres://, migrée d’abord ; doit être vide",
+    "cible : fichier SQLite ou URL postgres://, migrée d’abord ; doit être vide",
   "delete the target's rows first when it is not empty":
     "supprimer d’abord les lignes de la cible si elle n’est pas vide",
   "rows per transaction on the target (default 2000)":
@@ -469,11 +469,11 @@ export const help: Readonly<Record<string, string>> = {
   "only mail to this address":
     "seulement le courrier envoyé à cette adresse",
   "only this kind: verify-email, reset-password, change-email, delete-account, invitation":
-    "seulement ce type : verify-email, reset-password, change-email, delete-account, invitation",
+    "seulement ce type : verify-email, reset-password, change-email, delete-account, invitation",
   "bash, zsh or fish":
     "bash, zsh ou fish",
   "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.":
-    "Codes de sortie : 0 ok, 1 échec (y compris échec partiel d’un traitement en masse), 2 usage ou confirmation manquante, 3 non connecté, 4 interdit, 5 introuvable, 6 conflit, 7 réseau, 8 débit limité, 70 interne.",
+    "Codes de sortie : 0 ok, 1 échec (y compris échec partiel d’un traitement en masse), 2 usage ou confirmation manquante, 3 non connecté, 4 interdit, 5 introuvable, 6 conflit, 7 réseau, 8 débit limité, 70 interne.",
   "JSON settings file (AUTH_CONFIG): its db and secret":
     "fichier de réglages JSON (AUTH_CONFIG) : sa db et son secret",
   "a first-party app: no consent page":

@@ -65,7 +65,7 @@ export const help: Readonly<Record<string, string>> = {
   "An existing --out file is replaced only after confirmation (or --yes). Restoring needs the server secret the database was sealed with: keep it with (--with-secret) or apart from the backup.":
     "Var olan bir --out dosyası yalnızca onaydan sonra (veya --yes ile) değiştirilir. Geri yükleme, veritabanının mühürlendiği sunucu sırrını gerektirir: onu yedekle birlikte (--with-secret) veya yedekten ayrı saklayın.",
   "Checks, before anything changes: no server has the database open, the backup passes PRAGMA integrity_check, it comes from this version or an older one, and AUTH_SECRET (or <from>.secret written by backup --with-secret) is the secret it was sealed with (exit code 9 otherwise). The replaced files are kept as *.before-restore.":
-    "Hiçbir şey değişmeden önce denetler: hiçbir sunucu veritabanını açık tutmuyor, yedek PRAGMA integrity_check'ten geçiyor, bu veya daha eski bir sürümden geliyor ve AUTH_SECRET (veya backup --with-secret'ın yazdığı <from>.secret) onu mühürleyen sır (aksi halde çıkış kodu 9). Değiştirilen dosyalar *.before-restore olarak saklanır.",
+    "Hiçbir şey değişmeden önce denetler: hiçbir sunucu veritabanını açık tutmuyor, yedek PRAGMA integrity_check’ten geçiyor, bu veya daha eski bir sürümden geliyor ve AUTH_SECRET (veya backup --with-secret’ın yazdığı <from>.secret) onu mühürleyen sır (aksi halde çıkış kodu 9). Değiştirilen dosyalar *.before-restore olarak saklanır.",
   "Sealed values are copied as they are: start the target's servers with the same AUTH_SECRET. Each table's row count is checked at the end.":
     "Mühürlü değerler olduğu gibi kopyalanır: hedefin sunucularını aynı AUTH_SECRET ile başlatın. Sonunda her tablonun satır sayısı denetlenir.",
   "tables: show these columns, in this order (e.g. email,role,created); default: the most important that fit":
@@ -123,7 +123,7 @@ export const help: Readonly<Record<string, string>> = {
   "show one user":
     "bir kullanıcıyı göster",
   "create a user; the password comes from --password-stdin or a masked prompt (none: a user without password)":
-    "bir kullanıcı oluştur; parola --password-stdin'den veya gizli bir istemden gelir (hiçbiri: parolasız kullanıcı)",
+    "bir kullanıcı oluştur; parola --password-stdin’den veya gizli bir istemden gelir (hiçbiri: parolasız kullanıcı)",
   "email address":
     "e-posta adresi",
   "display name (default: the part before @)":
@@ -233,7 +233,7 @@ export const help: Readonly<Record<string, string>> = {
   "URL name (default: from the name)":
     "URL adı (varsayılan: addan)",
   "logo URL":
-    "logo URL'si",
+    "logo URL’si",
   "JSON object of extra data":
     "ek veriler içeren JSON nesnesi",
   "do not make it the active organization":
@@ -243,17 +243,17 @@ export const help: Readonly<Record<string, string>> = {
   "an organization with its members, invitations and teams":
     "üyeleri, davetleri ve ekipleriyle bir kuruluş",
   "organization id or slug (default: `auth org use`, else the active one)":
-    "kuruluş kimliği veya slug'ı (varsayılan: `auth org use`, yoksa etkin olan)",
+    "kuruluş kimliği veya slug’ı (varsayılan: `auth org use`, yoksa etkin olan)",
   "id or slug":
     "kimlik veya slug",
   "change name, slug, logo or metadata":
-    "adı, slug'ı, logoyu veya üst verileri değiştir",
+    "adı, slug’ı, logoyu veya üst verileri değiştir",
   "new name":
     "yeni ad",
   "new slug":
     "yeni slug",
   "new logo URL":
-    "yeni logo URL'si",
+    "yeni logo URL’si",
   "replace metadata with this JSON object":
     "üst verileri bu JSON nesnesiyle değiştir",
   "delete an organization with its members, invitations and teams":
@@ -347,7 +347,7 @@ export const help: Readonly<Record<string, string>> = {
   "change your name, image, username or display username":
     "adınızı, resminizi, kullanıcı adınızı veya görünen kullanıcı adınızı değiştir",
   "avatar URL (empty string clears it)":
-    "avatar URL'si (boş dize kaldırır)",
+    "avatar URL’si (boş dize kaldırır)",
   "username":
     "kullanıcı adı",
   "username as displayed":
@@ -391,19 +391,19 @@ export const help: Readonly<Record<string, string>> = {
   "interface to bind (AUTH_HOST; default: 127.0.0.1)":
     "bağlanılacak arayüz (AUTH_HOST; varsayılan: 127.0.0.1)",
   "SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
-    "SQLite veritabanı dosyası veya postgres:// URL'si (AUTH_DB; varsayılan: ./data/latchkey.db; parolalı bir URL: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
+    "SQLite veritabanı dosyası veya postgres:// URL’si (AUTH_DB; varsayılan: ./data/latchkey.db; parolalı bir URL: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "public URL of the server (AUTH_BASE_URL; default: http://HOST:PORT)":
-    "sunucunun genel URL'si (AUTH_BASE_URL; varsayılan: http://HOST:PORT)",
+    "sunucunun genel URL’si (AUTH_BASE_URL; varsayılan: http://HOST:PORT)",
   "server secret, ≥ 32 characters (AUTH_SECRET; prefer AUTH_SECRET or the config file: arguments are visible to other users (ps))":
     "sunucu sırrı, ≥ 32 karakter (AUTH_SECRET; AUTH_SECRET veya yapılandırma dosyası tercih edin: argümanlar diğer kullanıcılara görünür (ps))",
   "comma-separated extra origins allowed to call the API (AUTH_TRUSTED_ORIGINS)":
-    "API'yi çağırmasına izin verilen, virgülle ayrılmış ek kökenler (AUTH_TRUSTED_ORIGINS)",
+    "API’yi çağırmasına izin verilen, virgülle ayrılmış ek kökenler (AUTH_TRUSTED_ORIGINS)",
   "send mail through this SMTP server instead of the outbox (AUTH_SMTP_URL; with a password: prefer AUTH_SMTP_URL or the config file, arguments are visible to other users (ps))":
     "postaları giden kutusu yerine bu SMTP sunucusu üzerinden gönder (AUTH_SMTP_URL; parolalıysa: AUTH_SMTP_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "turn rate limiting off (benchmarks, local QA)":
     "istek sınırlamayı kapat (kıyaslamalar, yerel QA)",
   "keep rate-limit counters in Redis, shared by every server (AUTH_REDIS_URL; with a password: prefer AUTH_REDIS_URL or the config file, arguments are visible to other users (ps))":
-    "istek sınırlama sayaçlarını tüm sunucuların paylaştığı Redis'te tut (AUTH_REDIS_URL; parolalıysa: AUTH_REDIS_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
+    "istek sınırlama sayaçlarını tüm sunucuların paylaştığı Redis’te tut (AUTH_REDIS_URL; parolalıysa: AUTH_REDIS_URL veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "JSON settings file (AUTH_CONFIG)":
     "JSON ayar dosyası (AUTH_CONFIG)",
   "check the settings (config file + AUTH_* environment + flags) without starting; prints them with secrets masked":
@@ -413,9 +413,9 @@ export const help: Readonly<Record<string, string>> = {
   "interface to bind (AUTH_HOST)":
     "bağlanılacak arayüz (AUTH_HOST)",
   "SQLite database file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
-    "SQLite veritabanı dosyası veya postgres:// URL'si (AUTH_DB; parolalı bir URL: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
+    "SQLite veritabanı dosyası veya postgres:// URL’si (AUTH_DB; parolalı bir URL: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "public URL of the server (AUTH_BASE_URL)":
-    "sunucunun genel URL'si (AUTH_BASE_URL)",
+    "sunucunun genel URL’si (AUTH_BASE_URL)",
   "comma-separated extra origins (AUTH_TRUSTED_ORIGINS)":
     "virgülle ayrılmış ek kökenler (AUTH_TRUSTED_ORIGINS)",
   "SMTP server (AUTH_SMTP_URL; with a password: prefer AUTH_SMTP_URL or the config file, arguments are visible to other users (ps))":
@@ -439,7 +439,7 @@ export const help: Readonly<Record<string, string>> = {
   "read the new user's password from standard input":
     "yeni kullanıcının parolasını standart girdiden oku",
   "copy the SQLite database with SQLite's online backup API (consistent while the server runs)":
-    "SQLite veritabanını SQLite'ın çevrimiçi yedekleme API'siyle kopyala (sunucu çalışırken tutarlı)",
+    "SQLite veritabanını SQLite’ın çevrimiçi yedekleme API’siyle kopyala (sunucu çalışırken tutarlı)",
   "SQLite database file to copy (AUTH_DB)":
     "kopyalanacak SQLite veritabanı dosyası (AUTH_DB)",
   "where to write the copy (mode 0600: it holds password hashes)":
@@ -455,11 +455,11 @@ export const help: Readonly<Record<string, string>> = {
   "SQLite database file to replace (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":
     "değiştirilecek SQLite veritabanı dosyası (AUTH_DB; parolalı bir URL: AUTH_DB veya yapılandırma dosyası tercih edin, argümanlar diğer kullanıcılara görünür (ps))",
   "copy every table from one database to another: SQLite file or postgres:// URL, either way":
-    "her tabloyu bir veritabanından diğerine kopyala: SQLite dosyası veya postgres:// URL'si, her iki yönde",
+    "her tabloyu bir veritabanından diğerine kopyala: SQLite dosyası veya postgres:// URL’si, her iki yönde",
   "source: SQLite file or postgres:// URL (a SQLite source may stay online)":
-    "kaynak: SQLite dosyası veya postgres:// URL'si (SQLite kaynağı çalışır durumda kalabilir)",
+    "kaynak: SQLite dosyası veya postgres:// URL’si (SQLite kaynağı çalışır durumda kalabilir)",
   "target: SQLite file or postgres:// URL, migrated first; must be empty":
-    "hedef: SQLite dosyası veya postgres:// URL'si, önce taşınır; boş olmalı",
+    "hedef: SQLite dosyası veya postgres:// URL’si, önce taşınır; boş olmalı",
   "delete the target's rows first when it is not empty":
     "hedef boş değilse önce satırlarını sil",
   "rows per transaction on the target (default 2000)":
