@@ -72,7 +72,8 @@ function englishLeft(translated: string, english: string): string[] {
     .map((line) => line.trim())
     // "$ auth …" under Example: is a command line, the same in every language; a single token
     // (a flag or a name that --help wrapped onto a line of its own) is no sentence.
-    .filter((line) => words(line) !== "" && !codeWords(line) && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
+    // A line of a JSON document ("dryRun": true,) is data for programs, the same in every language.
+    .filter((line) => words(line) !== "" && !codeWords(line) && !/^"\w+": /.test(line) && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
 }
 
 type Invocation = { name: string; cli: () => Cli; args: string[]; input?: string; token?: null };

@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "Zeilen pro Transaktion im Ziel (Standard 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "durch Leerzeichen getrennte Scopes, die die App anfordern darf (Standard \"openid profile email offline_access\")",
+    "durch Leerzeichen getrennte Scopes, die die App anfordern darf (Standard „openid profile email offline_access“)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "das BETTER_AUTH_SECRET, mit dem better-auth lief (Umgebungsvariable BETTER_AUTH_SECRET; besser über die Umgebung)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "filas por transacción en el destino (por defecto 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "ámbitos separados por espacios que puede solicitar (por defecto \"openid profile email offline_access\")",
+    "ámbitos separados por espacios que puede solicitar (por defecto «openid profile email offline_access»)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "el BETTER_AUTH_SECRET con el que funcionaba better-auth (variable de entorno BETTER_AUTH_SECRET; mejor el entorno)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "lignes par transaction sur la cible (5000 par défaut)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "portées séparées par des espaces que l’application peut demander (par défaut \"openid profile email offline_access\")",
+    "portées séparées par des espaces que l’application peut demander (par défaut « openid profile email offline_access »)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "le BETTER_AUTH_SECRET avec lequel better-auth tournait (variable d’environnement BETTER_AUTH_SECRET ; préférez l’environnement)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

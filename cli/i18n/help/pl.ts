@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "wierszy na transakcję w celu (domyślnie 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "zakresy rozdzielone spacjami, o które aplikacja może prosić (domyślnie \"openid profile email offline_access\")",
+    "zakresy rozdzielone spacjami, o które aplikacja może prosić (domyślnie „openid profile email offline_access”)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "BETTER_AUTH_SECRET, z którym działał better-auth (zmienna środowiskowa BETTER_AUTH_SECRET; lepiej przez środowisko)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "строк на транзакцию в цели (по умолчанию 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "области доступа через пробел, которые приложение может запрашивать (по умолчанию \"openid profile email offline_access\")",
+    "области доступа через пробел, которые приложение может запрашивать (по умолчанию «openid profile email offline_access»)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "BETTER_AUTH_SECRET, с которым работал better-auth (переменная окружения BETTER_AUTH_SECRET; лучше через окружение)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

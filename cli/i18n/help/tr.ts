@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "hedefte işlem başına satır (varsayılan 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "uygulamanın isteyebileceği, boşlukla ayrılmış kapsamlar (varsayılan \"openid profile email offline_access\")",
+    "uygulamanın isteyebileceği, boşlukla ayrılmış kapsamlar (varsayılan “openid profile email offline_access”)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "better-auth ile kullanılan BETTER_AUTH_SECRET (ortam değişkeni BETTER_AUTH_SECRET; ortamı tercih edin)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

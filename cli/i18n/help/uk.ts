@@ -503,7 +503,7 @@ export const help: Readonly<Record<string, string>> = {
   "rows per transaction on the target (default 5000)":
     "рядків на транзакцію в цілі (за замовчуванням 5000)",
   "space-separated scopes it may ask for (default \"openid profile email offline_access\")":
-    "області доступу через пробіл, які застосунок може запитувати (за замовчуванням \"openid profile email offline_access\")",
+    "області доступу через пробіл, які застосунок може запитувати (за замовчуванням «openid profile email offline_access»)",
   "the BETTER_AUTH_SECRET better-auth ran with (env BETTER_AUTH_SECRET; prefer the environment)":
     "BETTER_AUTH_SECRET, з яким працював better-auth (змінна середовища BETTER_AUTH_SECRET; краще через середовище)",
   "the Latchkey database: SQLite file or postgres:// URL (AUTH_DB; a URL with a password: prefer AUTH_DB or the config file, arguments are visible to other users (ps))":

@@ -29,10 +29,33 @@ describe("CLI catalogues", () => {
   it("use English's placeholders in every plain message group", () => {
     const en = CLI_MESSAGES.en;
     for (const language of LANGUAGE_TAGS) {
-      for (const group of ["prompts", "connection", "login", "twoFactor", "adminSessions", "audit", "auditReasons", "backup"] as const) {
+      for (const group of ["prompts", "connection", "login", "twoFactor", "adminSessions", "audit", "auditReasons", "backup", "preflight", "checks", "lists", "changes"] as const) {
         expect(Object.keys(CLI_MESSAGES[language][group]).sort(), `${language}.${group}`).toEqual(Object.keys(en[group]).sort());
         for (const [key, english] of Object.entries(en[group])) expect(placeholders((CLI_MESSAGES[language][group] as Record<string, string>)[key]!), `${language}.${group}.${key}`).toEqual(placeholders(english));
       }
+    }
+  });
+
+  it("word commander's notes after a description, e.g. (default: 50), in every language (#25)", () => {
+    for (const language of LANGUAGE_TAGS.filter((tag) => tag !== "en")) {
+      const extra = CLI_MESSAGES[language].help.extra;
+      expect(Object.keys(extra).sort(), language).toEqual(Object.keys(CLI_MESSAGES.en.help.extra).sort());
+      expect(extra.default, language).not.toBe(CLI_MESSAGES.en.help.extra.default);
+    }
+  });
+
+  it("follow each language's typography: French narrow no-break spaces, no typewriter quotes or apostrophes (#25)", () => {
+    const texts = (value: unknown): string[] => (typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(texts) : []);
+    for (const language of LANGUAGE_TAGS.filter((tag) => tag !== "en") as Array<Exclude<LanguageTag, "en">>) {
+      const wrong: string[] = [];
+      for (const text of [...texts(CLI_MESSAGES[language]), ...Object.values(CLI_HELP[language])]) {
+        // Shell examples (`printf %s "$PW"`, "$AUTH_DB") keep the shell's own quotes.
+        const prose = text.replace(/`[^`]*`/g, "").replace(/"\$\w+"/g, "");
+        if (/\w'\w/.test(prose)) wrong.push(`typewriter apostrophe: ${text}`);
+        if (/"/.test(prose)) wrong.push(`typewriter quotes: ${text}`);
+        if (language === "fr" && /[ \u00a0][?!:;]/.test(prose)) wrong.push(`French needs U+202F before ? ! : ;: ${text}`);
+      }
+      expect(wrong, language).toEqual([]);
     }
   });
 
