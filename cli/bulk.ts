@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "./output.js";
-import { fill, messages, pluralOf, text } from "./i18n/index.js";
+import { counted, fill, messages, text } from "./i18n/index.js";
 import type { CliMessages } from "./i18n/types.js";
 import { confirm, readStdin } from "./prompt.js";
 
@@ -72,7 +72,7 @@ export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, sour
   const verb = job.action ? words.actions[job.action].verb : job.verb;
   const doneWord = job.action ? words.actions[job.action].done : job.done;
   const from = source === "-" ? words.standardInput : source;
-  if (job.destructive && !dryRun) await confirm(flags, fill(pluralOf(words.bulkConfirm, lines.length), { verb, count: lines.length, source: from }));
+  if (job.destructive && !dryRun) await confirm(flags, await counted(words.bulkConfirm, { verb, count: lines.length, source: from }));
 
   const json = wantsJson(flags);
   const showProgress = !json && Boolean(process.stderr.isTTY);

@@ -96,7 +96,7 @@ export function registerTransferCommands(users: Command): void {
       if (flags.out) {
         if (wantsJson(flags)) printJson(summary);
         else info(text("changes", "exportedTo", { count, withPassword, file: flags.out }));
-      } else if (process.stderr.isTTY) warn(sayCount("exported", count));
+      } else if (process.stderr.isTTY) warn(await sayCount("exported", count));
     }),
   );
 
@@ -185,7 +185,7 @@ export function registerTransferCommands(users: Command): void {
         } else if (wantsJson(flags)) printJson(summary);
         else {
           for (const result of results.filter((r) => !r.ok)) warn(`${text("changes", "importFailedLine", { line: result.line, email: result.email, message: result.message ?? "" })} (${result.code})`);
-          info(`${sayCount("imported", total, { done: total - failed })}${failed ? say("done", "importFailed", { failed }) : ""}.`);
+          info(`${await sayCount("imported", total, { done: total - failed })}${failed ? say("done", "importFailed", { failed }) : ""}.`);
         }
         if (failed) throw new CliError(fill(messages().users.bulkPartial, { failed, total }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
       }),

@@ -12,7 +12,7 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
-import { currentLanguage, fill, longDate, messages, text } from "../i18n/index.js";
+import { fill, longDate, messages, text } from "../i18n/index.js";
 import { registerAdminTwoFactorCommand } from "./two-factor.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -346,7 +346,7 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
   const user = await resolveUser(client, ref!);
   const words = messages().users.actions[job.action];
   if (flags.dryRun) {
-    await emit(flags, { dryRun: true, action: job.done, user }, () => info(fill(messages().users.wouldOne, { verb: words.verb, verbLower: words.verb.toLocaleLowerCase(currentLanguage()), email: user.email, id: user.id })));
+    await emit(flags, { dryRun: true, action: job.done, user }, () => info(fill(messages().users.wouldOne, { verb: words.verb, email: user.email, id: user.id })));
     return;
   }
   if (job.destructive) await confirm(flags, fill(messages().users.confirmOne, { verb: words.verb, email: user.email, id: user.id }));
