@@ -1,8 +1,7 @@
 /**
  * A server error in the operator's language. The server's `message` stays English (clients
- * branch on `code`), so the CLI words the code itself: its own catalogue first, then the
- * console's (i18n/<language>/errors.json, every code in eight languages), then the
- * server's English. A few errors carry parts people need, which are put back in:
+ * branch on `code`), so the CLI words the code with the console's texts
+ * (i18n/<language>/errors.json, every code in eight languages), else the server's English. A few errors carry parts people need, which are put back in:
  * when a ban ends and why, the roles there are, and that a two-factor code was already used.
  */
 import { readFileSync } from "node:fs";
@@ -33,8 +32,6 @@ function consoleErrorTexts(): Record<string, string> {
 
 /** The words for an API error code in the CLI's language, else the server's (English) message. */
 export function apiErrorText(code: string, fallback: string): string {
-  const own = messages().errors;
-  if (Object.hasOwn(own, code)) return own[code]!;
   const fromConsole = consoleErrorTexts();
   return Object.hasOwn(fromConsole, code) ? fromConsole[code]! : fallback;
 }

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "./output.js";
-import { fill, messages, pluralOf } from "./i18n/index.js";
+import { counted, fill, messages, text } from "./i18n/index.js";
 import type { CliMessages } from "./i18n/types.js";
 import { confirm, readStdin } from "./prompt.js";
 
@@ -38,18 +38,18 @@ export interface BulkJob<T> {
 }
 
 export async function readLines(source: string): Promise<string[]> {
-  let text: string;
-  if (source === "-") text = await readStdin();
+  let content: string;
+  if (source === "-") content = await readStdin();
   else {
     try {
-      text = readFileSync(source, "utf8");
+      content = readFileSync(source, "utf8");
     } catch (error) {
-      throw new CliError(`Cannot read ${source}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+      throw new CliError(text("checks", "cannotRead", { file: source, reason: (error as Error).message }), EXIT.USAGE, "FILE_UNREADABLE");
     }
   }
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of content.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith("#") || seen.has(line)) continue;
     seen.add(line);
@@ -66,13 +66,13 @@ export function errorInfo(error: unknown): { code: string; message: string } {
 export async function runBulk<T>(flags: GlobalFlags & { dryRun?: boolean }, source: string, job: BulkJob<T>): Promise<void> {
   const lines = await readLines(source);
   const dryRun = Boolean(flags.dryRun);
-  if (lines.length === 0) throw new CliError(`No lines to process in ${source === "-" ? "standard input" : source}.`, EXIT.USAGE, "EMPTY_INPUT");
+  if (lines.length === 0) throw new CliError(text("checks", "noLines", { source: source === "-" ? messages().users.standardInput : source }), EXIT.USAGE, "EMPTY_INPUT");
   const words = messages().users;
   // Human words in the CLI's language; `job.done` stays the JSON `action` in every language.
   const verb = job.action ? words.actions[job.action].verb : job.verb;
   const doneWord = job.action ? words.actions[job.action].done : job.done;
   const from = source === "-" ? words.standardInput : source;
-  if (job.destructive && !dryRun) await confirm(flags, fill(pluralOf(words.bulkConfirm, lines.length), { verb, count: lines.length, source: from }));
+  if (job.destructive && !dryRun) await confirm(flags, await counted(words.bulkConfirm, { verb, count: lines.length, source: from }));
 
   const json = wantsJson(flags);
   const showProgress = !json && Boolean(process.stderr.isTTY);

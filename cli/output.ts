@@ -25,7 +25,8 @@ export function printJsonLine(value: unknown): void {
 /** A table through the one table view (views/table.ts), e.g. `mail list` on a terminal. */
 export async function printTable(rows: Array<Record<string, unknown>>, columns: string[], options: OutputOptions & { importance?: string[] } = {}): Promise<void> {
   if (rows.length === 0) {
-    process.stdout.write("(none)\n");
+    const { text } = await import("./i18n/index.js");
+    info(text("lists", "none"));
     return;
   }
   await renderTable(rows, columns, options);
@@ -74,7 +75,7 @@ export async function emitList<T extends object>(options: OutputOptions, output:
     printJson(output.document);
     return;
   }
-  if (output.items.length === 0) info(output.empty ?? "(none)");
+  if (output.items.length === 0) info(output.empty ?? (await import("./i18n/index.js")).text("lists", "none"));
   else await renderTable(output.items as Array<Record<string, unknown>>, output.columns, { ...options, importance: output.importance });
   if (output.footer) info(output.footer);
 }

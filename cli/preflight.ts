@@ -9,14 +9,19 @@
 import type { LatchkeyClient } from "../shared/client/index.js";
 import { authorizeOrganization, organizationRoles, splitRoles, type OrganizationStatements, type PermissionRequest } from "../shared/permissions.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { text } from "./i18n/index.js";
+import type { TextGroups } from "./i18n/types.js";
 
-export async function requireAdminPermission(client: LatchkeyClient, permissions: Record<string, string[]>, what: string): Promise<void> {
+/** What the caller was about to do, in the catalogue's words (messages().preflight). */
+export type PreflightAction = Exclude<keyof TextGroups["preflight"], "notAllowed" | "roleForbids">;
+
+export async function requireAdminPermission(client: LatchkeyClient, permissions: Record<string, string[]>, what: PreflightAction): Promise<void> {
   const answer = await client.adminHasPermission({ permissions });
   if (!answer.success) {
     const needed = Object.entries(permissions)
       .map(([resource, actions]) => `${resource}:${actions.join(",")}`)
       .join(" ");
-    throw new CliError(`You are not allowed to ${what} (needs ${needed}).`, EXIT.FORBIDDEN, "FORBIDDEN");
+    throw new CliError(text("preflight", "notAllowed", { what: text("preflight", what), needed }), EXIT.FORBIDDEN, "FORBIDDEN");
   }
 }
 
@@ -24,7 +29,7 @@ export async function requireOrganizationPermission(
   client: LatchkeyClient,
   organizationId: string,
   request: PermissionRequest<OrganizationStatements>,
-  what: string,
+  what: PreflightAction,
 ): Promise<void> {
   let role: string;
   try {
@@ -35,5 +40,5 @@ export async function requireOrganizationPermission(
   const held = splitRoles(role);
   if (held.some((name) => !(name in organizationRoles))) return; // custom role: the server decides
   const verdict = authorizeOrganization(held, request);
-  if (!verdict.success) throw new CliError(`Your role (${role}) does not allow you to ${what}.`, EXIT.FORBIDDEN, "FORBIDDEN");
+  if (!verdict.success) throw new CliError(text("preflight", "roleForbids", { role, what: text("preflight", what) }), EXIT.FORBIDDEN, "FORBIDDEN");
 }

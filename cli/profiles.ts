@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { CliError, EXIT } from "./exit-codes.js";
+import { text } from "./i18n/index.js";
 
 export interface Profile {
   url: string;
@@ -41,7 +42,7 @@ export function loadProfiles(): ProfileFile {
     const parsed = JSON.parse(readFileSync(path, "utf8")) as ProfileFile;
     return { current: parsed.current, profiles: parsed.profiles ?? {} };
   } catch (error) {
-    throw new CliError(`Cannot read ${path}: ${(error as Error).message}. Fix or delete the file, then run \`auth login\`.`, EXIT.FAILURE);
+    throw new CliError(text("checks", "profilesUnreadable", { file: path, reason: (error as Error).message }), EXIT.FAILURE);
   }
 }
 

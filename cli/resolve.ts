@@ -1,7 +1,7 @@
 /** Users may be named by id or by email everywhere; organizations by id or slug. */
 import type { LatchkeyClient } from "../shared/client/index.js";
 import type { User } from "../shared/contract/schemas.js";
-import { fill, messages } from "./i18n/index.js";
+import { fill, messages, text } from "./i18n/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
 
 export async function resolveUser(client: LatchkeyClient, ref: string): Promise<User> {
@@ -22,8 +22,8 @@ export async function resolveUser(client: LatchkeyClient, ref: string): Promise<
 }
 
 /** Roles on the command line: `admin` or `admin,support`. */
-export function parseRoles(text: string): string | string[] {
-  const roles = text.split(",").map((role) => role.trim()).filter(Boolean);
-  if (roles.length === 0) throw new CliError("The role is empty.", EXIT.USAGE, "INVALID_ROLE");
+export function parseRoles(list: string): string | string[] {
+  const roles = list.split(",").map((role) => role.trim()).filter(Boolean);
+  if (roles.length === 0) throw new CliError(text("checks", "roleEmpty"), EXIT.USAGE, "INVALID_ROLE");
   return roles.length === 1 ? roles[0]! : roles;
 }

@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import type { LatchkeyClient } from "../shared/client/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { text } from "./i18n/index.js";
 
 export interface SocialLoginOptions {
   provider: string;
@@ -80,17 +81,17 @@ export async function socialLogin(client: LatchkeyClient, options: SocialLoginOp
   const loopbackURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
   try {
     const { url, userCode } = await client.cliSocialStart({ provider: options.provider, loopbackURL, challenge, state, host: reportedHost() });
-    options.say(`Opening your browser to sign in with ${options.provider}. If it does not open, visit:\n  ${url}`);
-    options.say(`Your code: ${userCode}\nApprove in the browser only if it shows this code.`);
+    options.say(`${text("checks", "socialOpening", { provider: options.provider })}\n  ${url}`);
+    options.say(text("checks", "socialCode", { code: userCode }));
     openBrowser(url);
     const timeout = options.timeoutMs ?? 5 * 60_000;
     let timer: NodeJS.Timeout | undefined;
     const result = await Promise.race([arrived, new Promise<{ error: string }>((resolve) => (timer = setTimeout(() => resolve({ error: "timeout" }), timeout)))]);
     clearTimeout(timer);
     if (!("code" in result) || !result.code) {
-      if (result.error === "access_denied") throw new CliError(`Sign-in with ${options.provider} was denied in the browser.`, EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_DENIED");
-      const reason = result.error === "timeout" ? "no answer from the browser in time" : result.error;
-      throw new CliError(`Sign-in with ${options.provider} did not complete: ${reason}.`, EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_FAILED");
+      if (result.error === "access_denied") throw new CliError(text("checks", "socialDenied", { provider: options.provider }), EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_DENIED");
+      const reason = result.error === "timeout" ? text("checks", "socialTimeout") : result.error;
+      throw new CliError(text("checks", "socialFailed", { provider: options.provider, reason: String(reason) }), EXIT.NOT_SIGNED_IN, "SOCIAL_LOGIN_FAILED");
     }
     return await client.cliSocialToken({ code: result.code, verifier });
   } finally {

@@ -1,7 +1,7 @@
 /**
  * The reasons the server itself writes into the audit log, stored as these words so the log reads
  * the same as before. Clients word them in their language by key (the CLI: `auditReasons` in
- * cli/i18n/messages/<language>.ts). Any other reason — what an administrator typed when banning,
+ * i18n/<language>/cli.json). Any other reason — what an administrator typed when banning,
  * a ban reason from the settings — is shown as written.
  */
 export const AUDIT_REASONS = {

@@ -4,7 +4,7 @@ import { connect } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
-import { fill, messages, say } from "../i18n/index.js";
+import { fill, messages, say, text } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm, promptHidden, readStdin } from "../prompt.js";
 import { registerTwoFactorCommands } from "./two-factor.js";
@@ -18,9 +18,9 @@ export function registerAccountCommands(program: Command): void {
   example(sessions.command("list").description("your live sessions; token is a revocation handle, current marks this one"), "auth sessions list", "auth sessions list --jsonl").action(
     handler(async (flags) => {
       const { client } = await connect(flags);
-      const [list, current] = await withSpinner(flags, "Loading sessions…", () => Promise.all([client.listSessions(), client.getSession({ disableRefresh: true })]));
+      const [list, current] = await withSpinner(flags, text("lists", "loadingSessions"), () => Promise.all([client.listSessions(), client.getSession({ disableRefresh: true })]));
       const items = list.map((session) => ({ ...session, current: session.id === current?.session.id }));
-      await emitList(flags, { document: items, items, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: "No live sessions." });
+      await emitList(flags, { document: items, items, columns: SESSION_COLUMNS, importance: SESSION_IMPORTANCE, empty: text("lists", "noLiveSessions") });
     }),
   );
   example(sessions.command("revoke").argument("<token>", "handle from `auth sessions list`").description("end one of your sessions"), "auth sessions revoke 9f86d081… --yes").action(
@@ -52,7 +52,7 @@ export function registerAccountCommands(program: Command): void {
   example(account.command("show").description("your profile and linked accounts"), "auth account show", "auth account show --json | jq .user").action(
     handler(async (flags) => {
       const { client } = await connect(flags);
-      const [current, accounts] = await withSpinner(flags, "Loading account…", () => Promise.all([client.getSession({ disableRefresh: true }), client.listAccounts()]));
+      const [current, accounts] = await withSpinner(flags, text("lists", "loadingAccount"), () => Promise.all([client.getSession({ disableRefresh: true }), client.listAccounts()]));
       if (!current) throw new CliError(messages().failures.sessionExpired, EXIT.NOT_SIGNED_IN, "NOT_SIGNED_IN");
       await emit(flags, { user: current.user, accounts }, () =>
         renderDetails({ ...current.user, accounts: accounts.map((a) => a.providerId).join(", ") }, ["id", "email", "name", "emailVerified", "username", "displayUsername", "image", "role", "createdAt", "accounts"]),
@@ -107,7 +107,7 @@ export function registerAccountCommands(program: Command): void {
       // Revoking other sessions issues a fresh token for this one: keep the profile working.
       const token = answer.token ?? client.token;
       if (token && profile && profile.token !== token && profile.url === url) updateProfile(profileName, (p) => (p ? { ...p, token } : p));
-      await emit(flags, { status: true, user: answer.user }, () => info(`Password changed${flags.revokeOtherSessions ? "; other sessions ended" : ""}.`));
+      await emit(flags, { status: true, user: answer.user }, () => info(text("changes", flags.revokeOtherSessions ? "passwordChangedOthers" : "passwordChanged")));
     }),
   );
   example(
@@ -117,7 +117,7 @@ export function registerAccountCommands(program: Command): void {
     handler(async (flags, email: string) => {
       const { client } = await connect(flags);
       const answer = await client.changeEmail({ newEmail: email });
-      await emit(flags, { ...answer, newEmail: email }, () => info(`Requested the change to ${email}: follow the link mailed to confirm it (unverified accounts change at once).`));
+      await emit(flags, { ...answer, newEmail: email }, () => info(text("changes", "emailChangeRequested", { email })));
     }),
   );
 }

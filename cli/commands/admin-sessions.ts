@@ -32,7 +32,7 @@ export function registerAdminSessionCommands(admin: Command): void {
   ).action(
     handler(async (flags, token: string) => {
       const { client } = await connect(flags);
-      await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
+      await requireAdminPermission(client, { session: ["revoke"] }, "revokeSessions");
       await confirm(flags, say("confirm", "endSession", { id: token.slice(0, 12) }));
       const answer = await client.adminRevokeUserSession({ sessionToken: token });
       // The server answers success for an unknown handle too (better-auth's answer); `revoked` says which.
@@ -45,7 +45,7 @@ export function registerAdminSessionCommands(admin: Command): void {
     if (ref && flags.fromFile) throw new CliError(text("adminSessions", "oneOrFile"), EXIT.USAGE, "INVALID_OPTION");
     if (!ref && !flags.fromFile) throw new CliError(text("adminSessions", "nameUser"), EXIT.USAGE, "MISSING_ARGUMENT");
     const { client } = await connect(flags);
-    await requireAdminPermission(client, { session: ["revoke"] }, "revoke sessions");
+    await requireAdminPermission(client, { session: ["revoke"] }, "revokeSessions");
     if (flags.fromFile) {
       await runBulk(flags, flags.fromFile, {
         verb: "Revoke all sessions of",

@@ -12,7 +12,7 @@ import { example, handler } from "../context.js";
 import { readCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
-import { fill, helpText, say, sayCount } from "../i18n/index.js";
+import { fill, helpText, messages, say, sayCount, text } from "../i18n/index.js";
 import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
@@ -33,7 +33,7 @@ type ImportRow = Record<string, unknown> & { email: string; name: string };
 
 function formatOf(value: string | undefined, file: string | undefined): Format {
   if (value) {
-    if (value !== "csv" && value !== "jsonl") throw new CliError(`--format must be csv or jsonl, not "${value}"`, EXIT.USAGE, "INVALID_OPTION");
+    if (value !== "csv" && value !== "jsonl") throw new CliError(text("checks", "format", { formats: "csv, jsonl", value }), EXIT.USAGE, "INVALID_OPTION");
     return value;
   }
   return file && /\.csv$/i.test(file) ? "csv" : "jsonl";
@@ -63,7 +63,7 @@ export function registerTransferCommands(users: Command): void {
     handler<{ format?: string; out?: string }>(async (flags) => {
       const format = formatOf(flags.format, flags.out);
       const { client } = await connect(flags);
-      await requireAdminPermission(client, { user: ["export"] }, "export users");
+      await requireAdminPermission(client, { user: ["export"] }, "exportUsers");
       if (flags.out && existsSync(flags.out)) await confirm(flags, say("confirm", "replaceFile", { file: flags.out }));
       // Password hashes inside: the file is private to its owner from the first byte.
       const fd = flags.out ? openSync(flags.out, "w", 0o600) : undefined;
@@ -95,8 +95,8 @@ export function registerTransferCommands(users: Command): void {
       const summary = { exported: count, withPasswordHash: withPassword, format, out: flags.out ?? null };
       if (flags.out) {
         if (wantsJson(flags)) printJson(summary);
-        else info(`Exported ${count} users (${withPassword} with a password hash) to ${flags.out}.`);
-      } else if (process.stderr.isTTY) warn(sayCount("exported", count));
+        else info(text("changes", "exportedTo", { count, withPassword, file: flags.out }));
+      } else if (process.stderr.isTTY) warn(await sayCount("exported", count));
     }),
   );
 
@@ -120,15 +120,15 @@ export function registerTransferCommands(users: Command): void {
           // CSV is read as it streams in, so a large file is never held whole as text.
           input = file === "-" ? process.stdin : openForReading(file);
         } else {
-          const text = file === "-" ? await readStdin() : readText(file);
-          format ??= text.trimStart().startsWith("{") ? "jsonl" : "csv";
-          input = text;
+          const content = file === "-" ? await readStdin() : readText(file);
+          format ??= content.trimStart().startsWith("{") ? "jsonl" : "csv";
+          input = content;
         }
         const { rows, problems } = await parseImport(input, format);
         const results: Array<{ line: number; email: string; ok: boolean; id?: string; code?: string; message?: string }> = problems.map((p) => ({ ...p, ok: false }));
-        if (rows.length === 0 && problems.length === 0) throw new CliError(`No users in ${file}.`, EXIT.USAGE, "EMPTY_INPUT");
+        if (rows.length === 0 && problems.length === 0) throw new CliError(text("checks", "noUsersIn", { file: file === "-" ? messages().users.standardInput : file }), EXIT.USAGE, "EMPTY_INPUT");
         const { client } = await connect(flags);
-        await requireAdminPermission(client, { user: ["create"] }, "import users");
+        await requireAdminPermission(client, { user: ["create"] }, "importUsers");
         if (flags.dryRun) {
           // The server makes every check of the real import (roles, taken emails and usernames,
           // hashes) and creates nobody, so a clean dry run means a clean import.
@@ -146,10 +146,10 @@ export function registerTransferCommands(users: Command): void {
           const summary = { dryRun: true, total: rows.length + problems.length, valid: wouldImport.length, invalid, withPasswordHash: wouldImport.filter((r) => r.row.passwordHash).length, results };
           if (wantsJson(flags)) printJson(summary);
           else {
-            for (const r of results) warn(`line ${r.line} ${r.email}: ${r.message}${r.code ? ` (${r.code})` : ""}`);
-            info(`Dry run: ${wouldImport.length} users would be imported (${summary.withPasswordHash} with a password hash), ${invalid} would fail.`);
+            for (const r of results) warn(`${text("changes", "importProblem", { line: r.line, email: r.email, message: r.message ?? "" })}${r.code ? ` (${r.code})` : ""}`);
+            info(text("changes", "importDryRun", { valid: wouldImport.length, withPassword: summary.withPasswordHash, invalid }));
           }
-          if (invalid) throw new CliError(`${invalid} of ${summary.total} rows would fail.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+          if (invalid) throw new CliError(text("changes", "importWouldFail", { invalid, total: summary.total }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
           return;
         }
         const total = rows.length + problems.length;
@@ -184,10 +184,10 @@ export function registerTransferCommands(users: Command): void {
           printJsonLine({ summary: { total, imported: total - failed, failed } });
         } else if (wantsJson(flags)) printJson(summary);
         else {
-          for (const result of results.filter((r) => !r.ok)) warn(`failed: line ${result.line} ${result.email}: ${result.message} (${result.code})`);
-          info(`${sayCount("imported", total, { done: total - failed })}${failed ? say("done", "importFailed", { failed }) : ""}.`);
+          for (const result of results.filter((r) => !r.ok)) warn(`${text("changes", "importFailedLine", { line: result.line, email: result.email, message: result.message ?? "" })} (${result.code})`);
+          info(`${await sayCount("imported", total, { done: total - failed })}${failed ? say("done", "importFailed", { failed }) : ""}.`);
         }
-        if (failed) throw new CliError(`${failed} of ${total} failed.`, EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+        if (failed) throw new CliError(fill(messages().users.bulkPartial, { failed, total }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
       }),
     );
 }
@@ -220,7 +220,7 @@ function readText(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+    throw new CliError(text("checks", "cannotRead", { file, reason: (error as Error).message }), EXIT.USAGE, "FILE_UNREADABLE");
   }
 }
 
@@ -229,7 +229,7 @@ function openForReading(file: string): Readable {
   try {
     return createReadStream("", { fd: openSync(file, "r") });
   } catch (error) {
-    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`, EXIT.USAGE, "FILE_UNREADABLE");
+    throw new CliError(text("checks", "cannotRead", { file, reason: (error as Error).message }), EXIT.USAGE, "FILE_UNREADABLE");
   }
 }
 
@@ -237,16 +237,16 @@ export async function parseImport(input: string | Readable, format: Format): Pro
   const parsed: Parsed = { rows: [], problems: [] };
   const records: Array<{ line: number; record: Record<string, unknown> | null; error?: string }> = [];
   if (format === "jsonl") {
-    const text = typeof input === "string" ? input : await readAll(input);
-    text.split(/\r?\n/).forEach((raw, index) => {
+    const content = typeof input === "string" ? input : await readAll(input);
+    content.split(/\r?\n/).forEach((raw, index) => {
       const line = raw.trim();
       if (!line || line.startsWith("#")) return;
       try {
         const value = JSON.parse(line) as unknown;
-        if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not a JSON object");
+        if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error(text("checks", "notObject"));
         records.push({ line: index + 1, record: value as Record<string, unknown> });
       } catch (error) {
-        records.push({ line: index + 1, record: null, error: `not valid JSON: ${(error as Error).message}` });
+        records.push({ line: index + 1, record: null, error: text("checks", "badJson", { reason: (error as Error).message }) });
       }
     });
   } else {
@@ -257,7 +257,7 @@ export async function parseImport(input: string | Readable, format: Format): Pro
         line++;
         if (!header) {
           header = cells.map((name) => name.trim());
-          if (!header.includes("email")) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
+          if (!header.includes("email")) throw new CliError(text("checks", "csvHeader"), EXIT.USAGE, "INVALID_FILE");
           continue;
         }
         // Null prototype: header names come from the file (a column named __proto__ is just a name).
@@ -270,18 +270,18 @@ export async function parseImport(input: string | Readable, format: Format): Pro
       }
     } catch (error) {
       if (error instanceof CliError) throw error;
-      throw new CliError(`The CSV could not be read near record ${line + 1}: ${(error as Error).message}`, EXIT.USAGE, "INVALID_FILE");
+      throw new CliError(text("checks", "csvNear", { record: line + 1, reason: (error as Error).message }), EXIT.USAGE, "INVALID_FILE");
     }
-    if (!header) throw new CliError("The CSV needs a header row with at least an email column.", EXIT.USAGE, "INVALID_FILE");
+    if (!header) throw new CliError(text("checks", "csvHeader"), EXIT.USAGE, "INVALID_FILE");
   }
   for (const { line, record, error } of records) {
     const email = typeof record?.email === "string" ? record.email.trim() : "";
     if (!record || error) {
-      parsed.problems.push({ line, email, code: "INVALID_ROW", message: error ?? "unreadable row" });
+      parsed.problems.push({ line, email, code: "INVALID_ROW", message: error ?? text("checks", "badRow") });
       continue;
     }
     if (!email.includes("@")) {
-      parsed.problems.push({ line, email, code: "INVALID_EMAIL", message: "missing or invalid email" });
+      parsed.problems.push({ line, email, code: "INVALID_EMAIL", message: text("checks", "badEmail") });
       continue;
     }
     const row: ImportRow = { email, name: typeof record.name === "string" && record.name ? record.name : email.split("@")[0]! };

@@ -12,7 +12,7 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
-import { currentLanguage, fill, longDate, messages, text } from "../i18n/index.js";
+import { fill, longDate, messages, text } from "../i18n/index.js";
 import { registerAdminTwoFactorCommand } from "./two-factor.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -67,9 +67,9 @@ export function registerAdminUserCommands(admin: Command): void {
       const { client } = await connect(flags);
       const limit = parsePositiveInt(flags.limit ?? "100", "--limit", { max: 1000 });
       let offset = parsePositiveInt(flags.offset ?? "0", "--offset", { min: 0 });
-      if (flags.field && flags.field !== "email" && flags.field !== "name") throw new CliError("--field must be email or name", EXIT.USAGE, "INVALID_OPTION");
-      if ((flags.filterField === undefined) !== (flags.filterValue === undefined)) throw new CliError("--filter-field and --filter-value go together", EXIT.USAGE, "INVALID_OPTION");
-      if (flags.locked && flags.filterField) throw new CliError("--locked is a filter of its own: leave out --filter-field", EXIT.USAGE, "INVALID_OPTION");
+      if (flags.field && flags.field !== "email" && flags.field !== "name") throw new CliError(text("checks", "field"), EXIT.USAGE, "INVALID_OPTION");
+      if ((flags.filterField === undefined) !== (flags.filterValue === undefined)) throw new CliError(text("checks", "filterTogether"), EXIT.USAGE, "INVALID_OPTION");
+      if (flags.locked && flags.filterField) throw new CliError(text("checks", "lockedAlone"), EXIT.USAGE, "INVALID_OPTION");
       // Locked now: the lock ends later than this moment (as the console's "Sign-in locked" filter).
       const filter = flags.locked
         ? { filterField: "lockedUntil", filterValue: String(Date.now()), filterOperator: "gt" }
@@ -84,21 +84,21 @@ export function registerAdminUserCommands(admin: Command): void {
         limit,
       } as Parameters<typeof client.adminListUsers>[0];
       if (!flags.all) {
-        const page = await withSpinner(flags, "Loading users…", () => client.adminListUsers({ ...query, offset }));
+        const page = await withSpinner(flags, text("lists", "loadingUsers"), () => client.adminListUsers({ ...query, offset }));
         await emitList(flags, {
           document: page,
           items: page.users,
           columns: USER_COLUMNS,
           importance: USER_IMPORTANCE,
-          footer: `${page.users.length} of ${page.total} users${page.total > offset + page.users.length ? ` (next: --offset ${offset + page.users.length}, or --all)` : ""}`,
-          empty: "No users match.",
+          footer: `${text("lists", "usersPage", { shown: page.users.length, total: page.total })}${page.total > offset + page.users.length ? text("lists", "usersNext", { offset: offset + page.users.length }) : ""}`,
+          empty: text("lists", "noUsersMatch"),
         });
         return;
       }
       const everyone: User[] = [];
       let total = 0;
       for (;;) {
-        const page = await withSpinner(flags, `Loading users (${everyone.length})…`, () => client.adminListUsers({ ...query, offset }));
+        const page = await withSpinner(flags, text("lists", "loadingUsersCount", { count: everyone.length }), () => client.adminListUsers({ ...query, offset }));
         total = page.total;
         if (flags.jsonl) for (const user of page.users) printJsonLine(user);
         else everyone.push(...page.users);
@@ -106,7 +106,7 @@ export function registerAdminUserCommands(admin: Command): void {
         if (page.users.length === 0 || offset >= total) break;
       }
       if (flags.jsonl) return;
-      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, importance: USER_IMPORTANCE, footer: `${everyone.length} users`, empty: "No users match." });
+      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, importance: USER_IMPORTANCE, footer: text("lists", "usersAll", { count: everyone.length }), empty: text("lists", "noUsersMatch") });
     }),
   );
 
@@ -135,8 +135,8 @@ export function registerAdminUserCommands(admin: Command): void {
       const { client } = await connect(flags);
       let password: string | undefined;
       if (flags.passwordStdin) password = await readSecretFromStdin();
-      else if (!flags.withoutPassword && interactive(flags)) password = await promptNewPassword("Password for the new user (empty: none): ", { allowEmpty: true });
-      const { user } = await withSpinner(flags, "Creating user…", () =>
+      else if (!flags.withoutPassword && interactive(flags)) password = await promptNewPassword(text("lists", "newUserPassword"), { allowEmpty: true });
+      const { user } = await withSpinner(flags, text("lists", "creatingUser"), () =>
         client.adminCreateUser({
           email: flags.email,
           name: flags.name ?? flags.email.split("@")[0]!,
@@ -328,7 +328,7 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
   if (ref && flags.fromFile) throw new CliError(text("adminSessions", "oneOrFile"), EXIT.USAGE, "INVALID_OPTION");
   if (!ref && !flags.fromFile) throw new CliError(text("adminSessions", "nameUser"), EXIT.USAGE, "MISSING_ARGUMENT");
   const { client } = await connect(flags);
-  await requireAdminPermission(client, job.permission, `${job.verb.toLowerCase()} users`);
+  await requireAdminPermission(client, job.permission, job.action);
   if (flags.fromFile) {
     await runBulk(flags, flags.fromFile, {
       verb: job.verb,
@@ -346,7 +346,7 @@ async function perUser(flags: Flags<{ fromFile?: string; dryRun?: boolean }>, re
   const user = await resolveUser(client, ref!);
   const words = messages().users.actions[job.action];
   if (flags.dryRun) {
-    await emit(flags, { dryRun: true, action: job.done, user }, () => info(fill(messages().users.wouldOne, { verb: words.verb, verbLower: words.verb.toLocaleLowerCase(currentLanguage()), email: user.email, id: user.id })));
+    await emit(flags, { dryRun: true, action: job.done, user }, () => info(fill(messages().users.wouldOne, { verb: words.verb, email: user.email, id: user.id })));
     return;
   }
   if (job.destructive) await confirm(flags, fill(messages().users.confirmOne, { verb: words.verb, email: user.email, id: user.id }));

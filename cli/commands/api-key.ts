@@ -9,7 +9,7 @@ import { example, handler } from "../context.js";
 import { parseDuration, parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, warn } from "../output.js";
-import { fill, messages, say } from "../i18n/index.js";
+import { fill, messages, say, text as words } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 import { resolveUser } from "../resolve.js";
 
@@ -49,7 +49,7 @@ export function registerApiKeyCommands(program: Command): void {
       });
       await emit(flags, created, () => {
         info(created.key);
-        warn(`Key ${created.id}${created.name ? ` (${created.name})` : ""} created. Copy it now: it is not shown again.`);
+        warn(created.name ? words("changes", "apiKeyCreatedNamed", { id: created.id, name: created.name }) : words("changes", "apiKeyCreated", { id: created.id }));
       });
     }),
   );
@@ -67,7 +67,7 @@ export function registerApiKeyCommands(program: Command): void {
       const answer = flags.user
         ? await client.adminListUserApiKeys({ userId: (await resolveUser(client, flags.user)).id })
         : await client.apiKeyList({});
-      await emitList(flags, { document: answer, items: answer.apiKeys, columns: COLUMNS, empty: "No API keys." });
+      await emitList(flags, { document: answer, items: answer.apiKeys, columns: COLUMNS, empty: words("lists", "noApiKeys") });
     }),
   );
 

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { completionScript } from "../completion.js";
 import { example, handler } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
+import { text } from "../i18n/index.js";
 
 export function registerCompletionCommand(program: Command): void {
   example(
@@ -12,7 +13,7 @@ export function registerCompletionCommand(program: Command): void {
     "auth completion fish > ~/.config/fish/completions/auth.fish",
   ).action(
     handler(async (_flags, shell: string) => {
-      if (shell !== "bash" && shell !== "zsh" && shell !== "fish") throw new CliError(`Unknown shell "${shell}": choose bash, zsh or fish.`, EXIT.USAGE, "UNKNOWN_SHELL");
+      if (shell !== "bash" && shell !== "zsh" && shell !== "fish") throw new CliError(text("checks", "unknownShell", { shell }), EXIT.USAGE, "UNKNOWN_SHELL");
       process.stdout.write(completionScript(program, shell));
     }),
   );

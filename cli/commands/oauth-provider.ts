@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { emit, emitList, info, warn } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 
 const COLUMNS = ["client_id", "client_name", "token_endpoint_auth_method", "redirect_uris", "scope", "disabled"];
@@ -55,7 +55,7 @@ export function registerOAuthProviderCommands(program: Command): void {
     handler(async (flags) => {
       const { client } = await connect(flags);
       const answer = await client.adminOAuthListClients({});
-      await emitList(flags, { document: answer, items: answer.clients, columns: COLUMNS, empty: "No apps." });
+      await emitList(flags, { document: answer, items: answer.clients, columns: COLUMNS, empty: text("lists", "noApps") });
     }),
   );
 

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { emit, emitList, info } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 
 export function registerOwnInvitationCommands(program: Command): void {
@@ -12,7 +12,7 @@ export function registerOwnInvitationCommands(program: Command): void {
     handler(async (flags) => {
       const { client } = await connect(flags);
       const list = await client.listUserInvitations({ limit: 1000 });
-      await emitList(flags, { document: list, items: list, columns: ["id", "organizationName", "role", "status", "expiresAt"], empty: "No pending invitations." });
+      await emitList(flags, { document: list, items: list, columns: ["id", "organizationName", "role", "status", "expiresAt"], empty: text("lists", "noPendingInvitations") });
     }),
   );
   example(mine.command("accept").argument("<invitation>", "invitation id").description("join the organization (it becomes active)"), "auth invitations accept inv_123").action(
@@ -20,7 +20,7 @@ export function registerOwnInvitationCommands(program: Command): void {
       const { client, profileName } = await connect(flags);
       const answer = await client.acceptInvitation({ invitationId: id });
       updateProfile(profileName, (p) => (p ? { ...p, organizationId: answer.member.organizationId } : p));
-      await emit(flags, answer, () => info(`Joined organization ${answer.invitation.organizationId} as ${answer.member.role}.`));
+      await emit(flags, answer, () => info(text("changes", "invitationAccepted", { organization: answer.invitation.organizationId, role: answer.member.role })));
     }),
   );
   example(mine.command("reject").argument("<invitation>", "invitation id").description("decline an invitation"), "auth invitations reject inv_123").action(

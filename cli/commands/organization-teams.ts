@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { emit, emitList, info } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 import { requireOrganizationPermission } from "../preflight.js";
 import { confirm } from "../prompt.js";
 import { memberOf, orgOption, requireOrg, targetOrg, teamOf } from "./organization-scope.js";
@@ -17,7 +17,7 @@ export function registerTeamCommands(org: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await targetOrg(flags, client, profile?.organizationId);
       const team = await client.createTeam({ name, organizationId });
-      await emit(flags, { team }, () => info(`Created team ${team.name} (${team.id}).`));
+      await emit(flags, { team }, () => info(text("changes", "teamCreated", { name: team.name, id: team.id })));
     }),
   );
   example(orgOption(teams.command("list").description("teams of an organization")), "auth org teams list --org acme").action(
@@ -25,7 +25,7 @@ export function registerTeamCommands(org: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await targetOrg(flags, client, profile?.organizationId);
       const list = await client.listTeams({ organizationId, limit: 1000 });
-      await emitList(flags, { document: list, items: list, columns: TEAM_COLUMNS, empty: "No teams." });
+      await emitList(flags, { document: list, items: list, columns: TEAM_COLUMNS, empty: text("lists", "noTeams") });
     }),
   );
   example(
@@ -37,7 +37,7 @@ export function registerTeamCommands(org: Command): void {
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const team = await teamOf(client, organizationId, ref);
       const updated = await client.updateTeam({ teamId: team.id, data: { name: flags.name, organizationId } });
-      await emit(flags, { team: updated }, () => info(`Renamed ${team.name} to ${updated.name}.`));
+      await emit(flags, { team: updated }, () => info(text("changes", "teamRenamed", { from: team.name, to: updated.name })));
     }),
   );
   example(orgOption(teams.command("remove").argument("<team>", "team id or name").description("remove a team")), "auth org teams remove Support --yes").action(
@@ -45,10 +45,10 @@ export function registerTeamCommands(org: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const team = await teamOf(client, organizationId, ref);
-      await requireOrganizationPermission(client, organizationId, { team: ["delete"] }, "remove teams");
+      await requireOrganizationPermission(client, organizationId, { team: ["delete"] }, "removeTeams");
       await confirm(flags, say("confirm", "removeTeam", { name: team.name }));
       const answer = await client.removeTeam({ teamId: team.id, organizationId });
-      await emit(flags, { ...answer, teamId: team.id }, () => info(`Removed team ${team.name}.`));
+      await emit(flags, { ...answer, teamId: team.id }, () => info(text("changes", "teamRemoved", { name: team.name })));
     }),
   );
   for (const [name, adding] of [
@@ -66,11 +66,11 @@ export function registerTeamCommands(org: Command): void {
         const member = await memberOf(client, organizationId, memberRef);
         if (adding) {
           const teamMember = await client.addTeamMember({ teamId: team.id, userId: member.userId, organizationId });
-          await emit(flags, { teamMember }, () => info(`Added ${member.user.email} to ${team.name}.`));
+          await emit(flags, { teamMember }, () => info(text("changes", "teamMemberAdded", { email: member.user.email, team: team.name })));
         } else {
           await confirm(flags, say("confirm", "takeOutOfTeam", { email: member.user.email, team: team.name }));
           const answer = await client.removeTeamMember({ teamId: team.id, userId: member.userId, organizationId });
-          await emit(flags, { ...answer, teamId: team.id, userId: member.userId }, () => info(`Removed ${member.user.email} from ${team.name}.`));
+          await emit(flags, { ...answer, teamId: team.id, userId: member.userId }, () => info(text("changes", "teamMemberRemoved", { email: member.user.email, team: team.name })));
         }
       }),
     );

@@ -9,7 +9,7 @@ import { example, handler } from "../context.js";
 import { parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
-import { fill, messages, say } from "../i18n/index.js";
+import { fill, longDate, messages, say, text } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
 import { requireOrganizationPermission } from "../preflight.js";
@@ -62,15 +62,15 @@ export function registerOrganizationCommands(program: Command): void {
       const slug = flags.slug ?? slugify(flags.name);
       if (!slug) throw new CliError(messages().failures.slugRequired, EXIT.USAGE, "INVALID_OPTION");
       const created = await client.createOrganization({ name: flags.name, slug, logo: flags.logo, metadata: parseMetadata(flags.metadata), keepCurrentActiveOrganization: flags.keepActive });
-      await emit(flags, { organization: created }, () => info(`Created ${created.name} (${created.slug}, ${created.id}); you are its owner.`));
+      await emit(flags, { organization: created }, () => info(text("changes", "organizationCreated", { name: created.name, slug: created.slug, id: created.id })));
     }),
   );
 
   example(org.command("list").description("organizations you belong to"), "auth org list", "auth org list --json | jq -r '.[].slug'").action(
     handler(async (flags) => {
       const { client } = await connect(flags);
-      const orgs = await withSpinner(flags, "Loading organizations…", () => client.listOrganizations({ limit: 1000 }));
-      await emitList(flags, { document: orgs, items: orgs, columns: ORG_COLUMNS, empty: "You belong to no organization (create one with `auth org create`)." });
+      const orgs = await withSpinner(flags, text("lists", "loadingOrganizations"), () => client.listOrganizations({ limit: 1000 }));
+      await emitList(flags, { document: orgs, items: orgs, columns: ORG_COLUMNS, empty: text("lists", "noOrganizations") });
     }),
   );
 
@@ -105,7 +105,7 @@ export function registerOrganizationCommands(program: Command): void {
       if (Object.values(data).every((v) => v === undefined)) throw new CliError(messages().failures.nothingToChangeOrganization, EXIT.USAGE, "NOTHING_TO_DO");
       const organizationId = await targetOrg(flags, client, profile?.organizationId, ref);
       const updated = await client.updateOrganization({ organizationId, data });
-      await emit(flags, { organization: updated }, () => info(`Updated ${updated.name} (${updated.slug}).`));
+      await emit(flags, { organization: updated }, () => info(text("changes", "organizationUpdated", { name: updated.name, slug: updated.slug })));
     }),
   );
 
@@ -113,11 +113,11 @@ export function registerOrganizationCommands(program: Command): void {
     handler(async (flags, ref: string) => {
       const { client, profileName, profile } = await connect(flags);
       const organizationId = await orgIdOf(client, ref);
-      await requireOrganizationPermission(client, organizationId, { organization: ["delete"] }, "delete this organization");
+      await requireOrganizationPermission(client, organizationId, { organization: ["delete"] }, "deleteOrganization");
       await confirm(flags, say("confirm", "deleteOrganization", { ref }));
       const deleted = await client.deleteOrganization({ organizationId });
       if (profile?.organizationId === organizationId) updateProfile(profileName, (p) => (p ? { ...p, organizationId: undefined } : p));
-      await emit(flags, { organization: deleted }, () => info(`Deleted ${deleted.name} (${deleted.slug}).`));
+      await emit(flags, { organization: deleted }, () => info(text("changes", "organizationDeleted", { name: deleted.name, slug: deleted.slug })));
     }),
   );
 
@@ -128,7 +128,7 @@ export function registerOrganizationCommands(program: Command): void {
       const active = await client.setActiveOrganization({ organizationId });
       if (!active) throw new CliError(fill(messages().failures.noOrganization, { ref }), EXIT.NOT_FOUND, "ORGANIZATION_NOT_FOUND");
       updateProfile(profileName, (p) => (p ? { ...p, organizationId: active.id } : p));
-      await emit(flags, { organization: active }, () => info(`Now working in ${active.name} (${active.slug}).`));
+      await emit(flags, { organization: active }, () => info(text("changes", "organizationActive", { name: active.name, slug: active.slug })));
     }),
   );
 
@@ -156,7 +156,7 @@ export function registerOrganizationCommands(program: Command): void {
         resend: flags.resend,
         teamId: teamIds ? (teamIds.length === 1 ? teamIds[0] : teamIds) : undefined,
       });
-      await emit(flags, { invitation }, () => info(`Invited ${invitation.email} as ${invitation.role} (invitation ${invitation.id}, expires ${invitation.expiresAt}).`));
+      await emit(flags, { invitation }, () => info(text("changes", "invited", { email: invitation.email, role: invitation.role, id: invitation.id, expires: longDate(invitation.expiresAt) })));
     }),
   );
 
@@ -166,7 +166,7 @@ export function registerOrganizationCommands(program: Command): void {
       const { client, profile } = await connect(flags);
       const organizationId = await targetOrg(flags, client, profile?.organizationId);
       const list = await client.listInvitations({ organizationId, limit: 1000 });
-      await emitList(flags, { document: list, items: list, columns: INVITATION_COLUMNS, empty: "No invitations." });
+      await emitList(flags, { document: list, items: list, columns: INVITATION_COLUMNS, empty: text("lists", "noInvitations") });
     }),
   );
   example(invitations.command("cancel").argument("<invitation>", "invitation id").description("cancel an invitation"), "auth org invitations cancel inv_123 --yes").action(
@@ -174,7 +174,7 @@ export function registerOrganizationCommands(program: Command): void {
       const { client } = await connect(flags);
       await confirm(flags, say("confirm", "cancelInvitation", { id }));
       const invitation = await client.cancelInvitation({ invitationId: id });
-      await emit(flags, { invitation }, () => info(`Canceled the invitation of ${invitation.email}.`));
+      await emit(flags, { invitation }, () => info(text("changes", "invitationCanceled", { email: invitation.email })));
     }),
   );
 
@@ -190,18 +190,18 @@ export function registerOrganizationCommands(program: Command): void {
       const limit = parsePositiveInt(flags.limit, "--limit", { max: 1000 });
       const answer = await client.listOrganizationMembers({ organizationId, limit, searchValue: flags.search, searchField: flags.search ? "email" : undefined, searchOperator: flags.search ? "contains" : undefined });
       const rows = answer.members.map((m) => ({ ...m, email: m.user.email, name: m.user.name }));
-      await emitList(flags, { document: answer, items: rows, columns: MEMBER_COLUMNS, empty: "No members match.", footer: `${answer.members.length} of ${answer.total} members` });
+      await emitList(flags, { document: answer, items: rows, columns: MEMBER_COLUMNS, empty: text("lists", "noMembersMatch"), footer: text("lists", "membersPage", { shown: answer.members.length, total: answer.total }) });
     }),
   );
   example(orgOption(members.command("remove").argument("<member>", "member id, user id or email").description("remove a member")), "auth org members remove ada@example.com --org acme --yes").action(
     handler<{ org?: string }>(async (flags, ref: string) => {
       const { client, profile } = await connect(flags);
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
-      await requireOrganizationPermission(client, organizationId, { member: ["delete"] }, "remove members");
+      await requireOrganizationPermission(client, organizationId, { member: ["delete"] }, "removeMembers");
       const member = await memberOf(client, organizationId, ref);
       await confirm(flags, say("confirm", "removeMember", { email: member.user.email }));
       const answer = await client.removeOrganizationMember({ memberIdOrEmail: member.id, organizationId });
-      await emit(flags, answer, () => info(`Removed ${member.user.email}.`));
+      await emit(flags, answer, () => info(text("changes", "memberRemoved", { email: member.user.email })));
     }),
   );
   example(
@@ -213,7 +213,7 @@ export function registerOrganizationCommands(program: Command): void {
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const member = await memberOf(client, organizationId, ref);
       const updated = await client.updateOrganizationMemberRole({ memberId: member.id, role: parseRoles(role), organizationId });
-      await emit(flags, { member: updated }, () => info(`${member.user.email} is now ${updated.role}.`));
+      await emit(flags, { member: updated }, () => info(text("changes", "memberRole", { email: member.user.email, role: updated.role })));
     }),
   );
 

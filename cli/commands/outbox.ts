@@ -1,7 +1,7 @@
 /** `auth mail list`: the outbox, for machines without SMTP (demos, QA). */
 import type { Command } from "commander";
 import { info, printJson, printJsonLine, printTable, wantsJson } from "../output.js";
-import { say } from "../i18n/index.js";
+import { say, text } from "../i18n/index.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { example, helpAfter } from "../context.js";
 import { PREFER_ENV } from "../secret-flags.js";
@@ -19,12 +19,12 @@ export function registerOutboxCommands(program: Command): void {
     .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {
       const flags = command.optsWithGlobals() as { db?: string; to?: string; kind?: string; limit: string; json?: boolean } & { json?: boolean; jsonl?: boolean };
       const limit = Number(flags.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit must be a positive whole number, not "${flags.limit}"`, EXIT.USAGE);
+      if (!Number.isInteger(limit) || limit < 1) throw new CliError(text("checks", "limitPositive", { text: flags.limit }), EXIT.USAGE);
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig({ db: flags.db });
       const { existsSync } = await import("node:fs");
       const { isPostgresUrl, openDatabase } = await import("../../server/db/database.js");
-      if (config.db !== ":memory:" && !isPostgresUrl(config.db) && !existsSync(config.db)) throw new CliError(`No database at ${config.db}; pass --db or set AUTH_DB.`, EXIT.NOT_FOUND);
+      if (config.db !== ":memory:" && !isPostgresUrl(config.db) && !existsSync(config.db)) throw new CliError(text("backup", "noDatabase", { path: config.db }), EXIT.NOT_FOUND);
       const { migrateToLatest } = await import("../../server/db/migrate.js");
       const { listOutbox } = await import("../../server/mail/outbox.js");
       const { findSecret, secretFileFor } = await import("../../server/secret.js");
@@ -38,10 +38,10 @@ export function registerOutboxCommands(program: Command): void {
         if (secret) (await import("../../server/crypto/encrypt.js")).rememberPreviousSecrets(secret, config.previousSecrets);
         const mails = secret ? await listOutbox(database.db, secret, { to: flags.to, kind: flags.kind, limit, now: Date.now() }) : [];
         if (!secret && (await database.db.selectFrom("outbox").select("id").limit(1).execute()).length > 0) {
-          throw new CliError(`The outbox is sealed with the server secret; set AUTH_SECRET (no ${secretFileFor(config.db)} found).`, EXIT.USAGE);
+          throw new CliError(text("checks", "outboxSealed", { file: secretFileFor(config.db) }), EXIT.USAGE);
         }
         const unopened = mails.filter((mail) => !mail.opened).length;
-        if (unopened > 0) process.stderr.write(`warning: ${unopened} mail(s) did not open with this server secret (sealed under another one)\n`);
+        if (unopened > 0) process.stderr.write(`${text("checks", "outboxUnopened", { count: unopened })}\n`);
         const rows = mails.map(({ text: _text, html: _html, opened: _opened, ...rest }) => rest);
         if (flags.jsonl) for (const row of rows) printJsonLine(row);
         else if (wantsJson(flags)) printJson(rows);

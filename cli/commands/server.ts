@@ -98,7 +98,7 @@ export function registerServerCommands(program: Command): void {
         if (secret && (await peekKeyCheck(database.db, secret, config.previousSecrets)) === "mismatch") throw await secretMismatchCliError();
         const outcome = await migrateToLatest(database.db);
         if (wantsJson(flags)) printJson({ db: shown, applied: outcome.applied, total: outcome.total });
-        else info(outcome.applied.length ? `Applied ${outcome.applied.join(", ")} to ${shown}` : `${shown} is up to date (${outcome.total} migrations).`);
+        else info(outcome.applied.length ? text("changes", "migrationsApplied", { migrations: outcome.applied.join(", "), db: shown }) : text("changes", "upToDate", { db: shown, total: outcome.total }));
       } finally {
         await database.close();
       }

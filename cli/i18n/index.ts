@@ -4,10 +4,11 @@
  * a language we do not have) is English. Only human text changes: --json output, error codes
  * and exit codes are the same in every language.
  */
-import type { Command, Help } from "commander";
+import { readFileSync } from "node:fs";
+import { Help, type Argument, type Command, type Option } from "commander";
 import { matchLanguage, type LanguageTag } from "../../shared/languages.js";
-import { en } from "./messages/en.js";
-import type { CliMessages, Plural, TextGroups } from "./types.js";
+import en from "../../i18n/en/cli.json" with { type: "json" };
+import type { CliMessages, TextGroups } from "./types.js";
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTag {
   return localeLanguage(env) ?? "en";
@@ -26,7 +27,7 @@ export function localeLanguage(env: NodeJS.ProcessEnv = process.env): LanguageTa
 // English is always there (errors before the language is loaded, a missing file); the others are
 // loaded one at a time: the CLI's start budget has no room for eight catalogues.
 let current: { language: LanguageTag; messages: CliMessages } = { language: "en", messages: en };
-/** --help in the language: English text → translation (gettext style; cli/i18n/help/<language>.ts). */
+/** --help in the language: English text → translation (gettext style; i18n/<language>/cli-help.json). */
 let helpTexts: Readonly<Record<string, string>> = {};
 
 /** Reads the locale and loads its catalogue; run once before the command tree is built. */
@@ -34,13 +35,11 @@ export async function loadCliLanguage(env: NodeJS.ProcessEnv = process.env): Pro
   const language = cliLanguage(env);
   if (language === "en") return;
   try {
-    const [module, help] = await Promise.all([
-      import(`./messages/${language}.js`) as Promise<Record<string, CliMessages>>,
-      import(`./help/${language}.js`) as Promise<{ help: Record<string, string> }>,
-    ]);
-    const messages = module[language];
-    if (messages) current = { language, messages };
-    helpTexts = help.help;
+    // Beside this file in the tree (i18n/) and in dist/ alike: tsc copies the JSON catalogues that
+    // cli/i18n/all.ts imports, and this file sits two folders below both.
+    const read = (name: string) => JSON.parse(readFileSync(new URL(`../../i18n/${language}/${name}.json`, import.meta.url), "utf8")) as unknown;
+    current = { language, messages: read("cli") as CliMessages };
+    helpTexts = read("cli-help") as Record<string, string>;
   } catch {
     // A damaged install: English rather than no words at all.
   }
@@ -68,9 +67,13 @@ export function currentLanguage(): LanguageTag {
   return current.language;
 }
 
-/** `{name}` placeholders filled from `values`; an unknown placeholder stays as written. */
+/**
+ * A message without plural or select: its `{name}` placeholders filled from `values` (an unknown
+ * one stays as written) and ICU's `''` read as one apostrophe. That is all ICU asks of such a
+ * message, so the CLI's start does not pay for loading intl-messageformat (see counted()).
+ */
 export function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}|''/g, (whole, name: string | undefined) => (name === undefined ? "'" : Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 /** A message from one of the CLI's groups, e.g. `say("confirm", "removeTeam", { name })`. */
@@ -85,23 +88,24 @@ export function longDate(value: string | number | Date): string {
   return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long", timeStyle: "short" }).format(date);
 }
 
-/** The form of `forms` for `count` in the language's plural category. */
-export function pluralOf(forms: Plural, count: number): string {
-  const category = new Intl.PluralRules(currentLanguage()).select(count) as keyof Plural;
-  return forms[category] ?? forms.other;
+/**
+ * A counted message (`{count, plural, one {…} other {…}}`) through intl-messageformat, the library
+ * the console and mail format with; loaded only by the few commands that count.
+ */
+export async function counted(message: string, values: Record<string, string | number>): Promise<string> {
+  const { formatMessage } = await import("../../shared/i18n/format-message.js");
+  return formatMessage(currentLanguage(), message, values);
 }
 
-/** A counted message in the language's plural category for `count`. */
-export function sayCount(key: "imported" | "exported", count: number, values: Record<string, string | number> = {}): string {
-  const forms: Plural = messages().done[key];
-  const category = new Intl.PluralRules(currentLanguage()).select(count) as keyof Plural;
-  return fill(forms[category] ?? forms.other, { count, ...values });
+/** A counted message of `done` in the language's plural category for `count`. */
+export function sayCount(key: "imported" | "exported", count: number, values: Record<string, string | number> = {}): Promise<string> {
+  return counted(messages().done[key], { count, ...values });
 }
 
 /** True for an answer that means yes: "y"/"yes" always, plus the language's own. */
 export function isYes(answer: string): boolean {
   const word = answer.trim().toLocaleLowerCase(currentLanguage());
-  return word === "y" || word === "yes" || messages().confirm.yes.includes(word);
+  return word === "y" || word === "yes" || messages().confirm.yes.split(/,\s*/).includes(word);
 }
 
 /**
@@ -120,9 +124,23 @@ export function localizeHelp(program: Command): void {
   const titles = help.titles as Record<string, string>;
   const styleTitle = (title: string) => (Object.hasOwn(titles, title) ? titles[title]! : title);
   const helpDescription = helpText("display help for command");
+  // commander writes "(default: 50)", "(choices: …)" after a description in English: the words
+  // before the colons are put in the language, the values stay as they are.
+  const extra = help.extra;
+  const localizeExtra = (described: string, description: string | undefined) => {
+    const head = description && described.startsWith(description) ? description : "";
+    const tail = described.slice(head.length).replace(/(\(|, )(default|choices|preset|env): /g, (_, before: string, word: keyof typeof extra) => `${before}${extra[word]}: `);
+    return head + tail;
+  };
+  const optionDescription = function (this: Help, option: Option) {
+    return localizeExtra(Help.prototype.optionDescription.call(this, option), option.description);
+  };
+  const argumentDescription = function (this: Help, argument: Argument) {
+    return localizeExtra(Help.prototype.argumentDescription.call(this, argument), argument.description);
+  };
   const eachCommand = (command: Command) => {
     // configureHelp replaces the settings object, so keep the ones already set.
-    command.configureHelp({ ...command.configureHelp(), styleTitle } as Partial<Help>);
+    command.configureHelp({ ...command.configureHelp(), styleTitle, optionDescription, argumentDescription } as Partial<Help>);
     command.helpOption("-h, --help", helpDescription);
     if (command.commands.length > 0) command.helpCommand("help [command]", helpDescription);
     for (const sub of command.commands) eachCommand(sub);

@@ -4,6 +4,7 @@
  * Pure: the same rows, width and clock always give the same lines (tests rely on it).
  */
 import { CliError, EXIT } from "../exit-codes.js";
+import { text } from "../i18n/index.js";
 
 export const GAP = 2;
 
@@ -129,7 +130,7 @@ export function chooseColumns(chosen: string, available: string[]): string[] {
     .filter(Boolean)
     .map((name) => {
       const key = available.find((column) => norm(column) === norm(name) || norm(header(column)) === norm(name));
-      if (!key) throw new CliError(`Unknown column "${name}" for --columns; this table has: ${available.map((column) => header(column).toLowerCase().replace(/ /g, "-")).join(", ")}.`, EXIT.USAGE, "INVALID_OPTION");
+      if (!key) throw new CliError(text("checks", "unknownColumn", { name, columns: available.map((column) => header(column).toLowerCase().replace(/ /g, "-")).join(", ") }), EXIT.USAGE, "INVALID_OPTION");
       return key;
     });
 }

@@ -5,6 +5,9 @@
  * the translated run may equal a line of the English run, unless it is only data (addresses,
  * ids, error codes, numbers).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_BIN } from "../helpers/run-cli.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -18,6 +21,7 @@ let server: TestServer;
 let admin: Cli;
 let adminToken: string;
 let member: Cli;
+let files: string;
 const driver = terminalDriver();
 
 beforeAll(async () => {
@@ -29,8 +33,16 @@ beforeAll(async () => {
   const plain = await server.signUp({ email: "lang-member@example.com" });
   member = cliFor(server, { token: plain.token });
   for (const email of ["eve@example.com", "bob@example.com"]) await server.signUp({ email });
+  // An organization where the plain member holds the member role: the role preflight refuses them.
+  await server.verifyEmail("lang-admin@example.com");
+  await server.verifyEmail("lang-member@example.com");
+  expect((await admin.run(["org", "create", "--name", "Lang Org", "--slug", "lang-org", "--json"])).code).toBe(0);
+  const invited = await admin.run(["org", "invite", "lang-member@example.com", "--role", "member", "--org", "lang-org", "--json"]);
+  expect((await member.run(["invitations", "accept", invited.json().invitation.id, "--json"])).code).toBe(0);
+  files = mkdtempSync(join(tmpdir(), "latchkey-i18n-"));
 });
 afterAll(async () => {
+  rmSync(files, { recursive: true, force: true });
   driver.close();
   admin.cleanup();
   member.cleanup();
@@ -47,6 +59,12 @@ function words(line: string): string {
     .trim();
 }
 
+/** A list of code words (an option's values: "eq, ne, lt,", "name, createdAt…"), the same in every language. */
+function codeWords(line: string): boolean {
+  const rest = line.replace(/(^|\s)--?[\w-]+(\s+<[\w:-]+>)?/g, " ").trim();
+  return /^[\w-]+(,\s*[\w-]+)*,?…?$/.test(rest);
+}
+
 function englishLeft(translated: string, english: string): string[] {
   const englishLines = new Set(english.split("\n").map((line) => line.trim()));
   return translated
@@ -54,7 +72,8 @@ function englishLeft(translated: string, english: string): string[] {
     .map((line) => line.trim())
     // "$ auth …" under Example: is a command line, the same in every language; a single token
     // (a flag or a name that --help wrapped onto a line of its own) is no sentence.
-    .filter((line) => words(line) !== "" && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
+    // A line of a JSON document ("dryRun": true,) is data for programs, the same in every language.
+    .filter((line) => words(line) !== "" && !codeWords(line) && !/^"\w+": /.test(line) && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
 }
 
 type Invocation = { name: string; cli: () => Cli; args: string[]; input?: string; token?: null };
@@ -97,13 +116,30 @@ const INVOCATIONS: Invocation[] = [
   { name: "copy from nowhere", cli: () => admin, args: ["server", "copy", "--from", "/nonexistent/a.db", "--to", "/tmp/latchkey-never.db"] },
   { name: "copy with a bad batch size", cli: () => admin, args: ["server", "copy", "--from", "a.db", "--to", "b.db", "--batch-size", "0"] },
   { name: "a bad port", cli: () => admin, args: ["server", "check-config", "--port", "99999"] },
+  // Permission preflights, the CLI's checks of durations, numbers, formats and files (issue 25).
+  { name: "not allowed to ban (preflight)", cli: () => member, args: ["admin", "users", "ban", "eve@example.com", "--yes"] },
+  { name: "role does not allow (preflight)", cli: () => member, args: ["org", "members", "remove", "lang-admin@example.com", "--org", "lang-org", "--yes"] },
+  { name: "a bad duration", cli: () => admin, args: ["admin", "users", "ban", "eve@example.com", "--expires", "3y", "--yes"] },
+  { name: "a zero duration", cli: () => admin, args: ["api-keys", "create", "--name", "x", "--expires-in", "0"] },
+  { name: "neither a date nor a duration", cli: () => admin, args: ["admin", "audit", "list", "--since", "yesterday"] },
+  { name: "a number out of range", cli: () => admin, args: ["admin", "users", "list", "--limit", "0"] },
+  { name: "an unknown export format", cli: () => admin, args: ["admin", "users", "export", "--format", "xml"] },
+  { name: "an unknown search field", cli: () => admin, args: ["admin", "users", "list", "--field", "phone"] },
+  { name: "a filter field without a value", cli: () => admin, args: ["admin", "users", "list", "--filter-field", "role"] },
+  { name: "an empty role", cli: () => admin, args: ["admin", "users", "set-role", "eve@example.com", ","] },
+  { name: "an unknown shell", cli: () => admin, args: ["completion", "tcsh"] },
+  { name: "no lines to process", cli: () => admin, args: ["admin", "users", "ban", "--from-file", "-", "--yes"], input: "\n# nothing\n" },
+  { name: "a CSV without an email column", cli: () => admin, args: ["admin", "users", "import", "-", "--format", "csv"], input: "name\nAda\n" },
+  { name: "an import whose rows would fail", cli: () => admin, args: ["admin", "users", "import", "-", "--format", "jsonl", "--dry-run"], input: 'not json\n{"email":"no-at-sign"}\n' },
+  { name: "mail list with a bad limit", cli: () => admin, args: ["mail", "list", "--limit", "0"] },
+  { name: "mail list of a missing database", cli: () => admin, args: ["mail", "list", "--db", "/nonexistent/latchkey.db"] },
 ];
 
 /** --help of every command group, and of the commands with notes under their options. */
 const HELP: string[][] = [
   [],
   ...["profile", "admin", "admin users", "admin sessions", "admin audit", "org", "org invitations", "org members", "org teams", "invitations", "sessions", "account", "account 2fa", "api-keys", "server", "mail"].map((path) => path.split(" ")),
-  ...["server start", "server check-config", "server backup", "server restore", "server copy", "server rotate-secret", "server create-admin", "admin users ban", "admin users import", "admin audit list", "login"].map((path) => path.split(" ")),
+  ...["admin users list", "mail list", "server start", "server check-config", "server backup", "server restore", "server copy", "server rotate-secret", "server create-admin", "admin users ban", "admin users import", "admin audit list", "login"].map((path) => path.split(" ")),
 ].map((path) => [...path, "--help"]);
 
 describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
@@ -129,6 +165,8 @@ describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
       expect(translated.code, args.join(" ")).toBe(0);
       expect(translated.stdout.trim(), args.join(" ")).not.toBe("");
       for (const line of englishLeft(translated.stdout, english.stdout)) problems.push(`${args.join(" ")}: ${line}`);
+      // commander's own "(default: 50)" after a description is worded in the language too.
+      if (/\(default: /.test(english.stdout) && /\(default: /.test(translated.stdout)) problems.push(`${args.join(" ")}: (default: …)`);
     }
     expect(problems).toEqual([]);
   }, 480_000);
@@ -162,6 +200,50 @@ describe.each(Object.entries(LANGUAGES))("auth in %s", (language, LANG) => {
     expect(notices).toContain(language === "de" ? "Identitätsübernahme von " : "Действие от имени ");
     expect(notices).not.toMatch(/Impersonating|Stopped impersonating/);
   }, 90_000);
+
+  it("on a terminal, words what organization, team, invitation, API-key, user list, export and import commands did, and their empty lists (#25)", async () => {
+    // Each run acts as its own administrator and names what it creates after itself, so no line
+    // of data is the same in both runs: a line the two runs share is English left behind.
+    const session = async (tag: string, LANG: string) => {
+      const account = await server.signUp({ email: `run-${tag}@example.com` });
+      await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", account.userId).execute();
+      await server.verifyEmail(account.email);
+      writeFileSync(join(files, `bad-${tag}.jsonl`), `{"email":"no-at-sign-${tag}"}\nnot json\n`);
+      const envs = [`LANG=${LANG}`, "LC_ALL=", "LC_MESSAGES=", `AUTH_URL=${server.url}`, `AUTH_TOKEN=${account.token}`, `XDG_CONFIG_HOME=${admin.configHome}`, "NODE_ENV=test"].map(shellQuote);
+      const auth = `env ${envs.join(" ")} ${shellQuote(process.execPath)} ${shellQuote(AUTH_BIN)}`;
+      const org = `org-${tag}`;
+      const steps = [
+        `org create --name 'Org ${tag}' --slug ${org}`,
+        `org list`,
+        `org teams list --org ${org}`,
+        `org teams create 'Team ${tag}' --org ${org}`,
+        `org teams update 'Team ${tag}' --name 'Crew ${tag}' --org ${org}`,
+        `org teams remove 'Crew ${tag}' --org ${org} --yes`,
+        `org invitations list --org ${org}`,
+        `org invite invitee-${tag}@example.com --role member --org ${org}`,
+        `org members list --org ${org}`,
+        `invitations list`,
+        `api-keys list`,
+        `api-keys create --name key-${tag}`,
+        `admin users list --search run-${tag}`,
+        `admin users list --search nobody-${tag}`,
+        `admin users list --search run-${tag} --columns email,nope`,
+        `admin users export --out ${shellQuote(join(files, `users-${tag}.jsonl`))}`,
+        `admin users import ${shellQuote(join(files, `bad-${tag}.jsonl`))} --dry-run`,
+        `org delete ${org} --yes`,
+      ];
+      const terminal = driver.open(`${steps.map((step) => `${auth} ${step}`).join("; ")}; echo "EXIT=$?"`, { columns: 200, rows: 30 });
+      await terminal.waitFor(/EXIT=\d+/, 60_000);
+      return terminal.scrollback();
+    };
+    const english = await session(`en-${language}`, "C");
+    const translated = await session(language, LANG);
+    // Every step said something in English: the comparison means something.
+    for (const said of ["Created team Team en-", "Renamed Team en-", "Removed team Crew en-", "No invitations.", "Invited invitee-en-", "of 1 members", "No pending invitations.", "No API keys.", "created. Copy it now", "No users match.", "Unknown column", "with a password hash) to", "would be imported", "Deleted Org en-"]) {
+      expect(english, said).toContain(said);
+    }
+    expect(englishLeft(translated, english)).toEqual([]);
+  }, 180_000);
 
   it("asks and answers in the language on a terminal", async () => {
     const run = async (env: string, answer: string, who: string) => {

@@ -34,10 +34,10 @@ describe("auth in Turkish (LANG=tr_TR.UTF-8)", () => {
     expect(result.stdout).not.toContain("display help for command");
   });
 
-  it("words a server error by its code, and keeps the code", async () => {
+  it("words a server error by its code with the console’s error texts, and keeps the code", async () => {
     const result = await cli.run(["login", "--email", email, "--password-stdin"], { env: turkish, input: "wrong password\n", token: null });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain("hata: E-posta adresi veya parola yanlış. (INVALID_EMAIL_OR_PASSWORD)");
+    expect(result.stderr).toContain("hata: E-posta veya parola geçersiz. (INVALID_EMAIL_OR_PASSWORD)");
   });
 
   it("asks for --yes off a terminal in Turkish, with the usage exit code", async () => {

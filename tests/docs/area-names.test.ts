@@ -41,6 +41,7 @@ const NOT_AREAS = {
   },
   catalogues: {
     auth: "the signed-out pages' words (renderer/features/auth)",
+    cli: "the auth CLI's messages (cli.json) and --help texts (cli-help.json), read by cli/i18n/index.ts",
     common: "words every page uses (buttons, navigation, dates)",
     errors: "the error catalogue's codes in words",
     mail: "every mail's words, read by the server (server/mail)",

@@ -16,7 +16,7 @@ import { LANGUAGE_TAGS } from "../../shared/languages.js";
 const renderer = fileURLToPath(new URL("../../renderer/", import.meta.url));
 const i18nDir = fileURLToPath(new URL("../../i18n/", import.meta.url));
 /** Namespaces read outside the console, whose shapes the TypeScript types of their readers hold. */
-const NOT_CONSOLE = ["mail", "menu"];
+const NOT_CONSOLE = ["mail", "menu", "cli", "cli-help"];
 
 /** Every language Latchkey speaks (shared/languages.ts, the one enumeration); English is the reference. */
 const LANGUAGES = LANGUAGE_TAGS;
