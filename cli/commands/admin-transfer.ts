@@ -9,7 +9,6 @@ import type { Command } from "commander";
 import { errorInfo } from "../bulk.js";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
-import { readCsv, toCsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
 import { fill, helpText, messages, say, sayCount, text } from "../i18n/index.js";
@@ -76,14 +75,16 @@ export function registerTransferCommands(users: Command): void {
       const showBar = wantsProgress(flags) && (Boolean(flags.out) || !process.stdout.isTTY);
       const total = showBar ? (await client.adminListUsers({ limit: 1 })).total : undefined;
       const progress = showBar ? await progressBar(flags, "Exporting", total) : undefined;
-      if (format === "csv") await write(toCsvRow([...EXPORT_COLUMNS]));
+      // csv-stringify loads only for a CSV export, not at every `auth` start.
+      const { toCsvRow } = format === "csv" ? await import("../csv.js") : { toCsvRow: undefined };
+      if (toCsvRow) await write(toCsvRow([...EXPORT_COLUMNS]));
       let cursor: string | undefined;
       let count = 0;
       let withPassword = 0;
       do {
         const page = await client.adminExportUsers({ cursor, limit: 500 });
         for (const user of page.users) {
-          await write(format === "csv" ? toCsvRow(EXPORT_COLUMNS.map((column) => (user as Record<string, unknown>)[column])) : JSON.stringify(user));
+          await write(toCsvRow ? toCsvRow(EXPORT_COLUMNS.map((column) => (user as Record<string, unknown>)[column])) : JSON.stringify(user));
           count++;
           if (user.passwordHash) withPassword++;
         }
@@ -252,6 +253,7 @@ export async function parseImport(input: string | Readable, format: Format): Pro
   } else {
     let header: string[] | undefined;
     let line = 0;
+    const { readCsv } = await import("../csv.js");
     try {
       for await (const cells of readCsv(input)) {
         line++;
