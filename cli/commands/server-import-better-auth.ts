@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { existsSync, statSync } from "node:fs";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, wantsJson } from "../output.js";
-import { fill, messages, say } from "../i18n/index.js";
+import { fill, messages, say, text } from "../i18n/index.js";
 import { PREFER_ENV } from "../secret-flags.js";
 import type { ImportReport } from "../../server/maintenance/better-auth-import/import.js";
+import type { NotBetterAuthReason } from "../../server/maintenance/better-auth-import/source.js";
 
 type Flags = { from: string; betterAuthSecret?: string; db?: string; config?: string; dryRun?: boolean; batchSize?: string; json?: boolean; jsonl?: boolean };
 
@@ -26,14 +27,14 @@ export function registerImportBetterAuth(server: Command): void {
     .action(async (_flags: Flags, command: Command) => {
       const flags = command.optsWithGlobals() as Flags;
       const betterAuthSecret = flags.betterAuthSecret ?? process.env.BETTER_AUTH_SECRET;
-      if (!betterAuthSecret) throw new CliError("Pass the secret better-auth ran with: --better-auth-secret or the BETTER_AUTH_SECRET environment variable.", EXIT.USAGE, "BETTER_AUTH_SECRET_REQUIRED");
+      if (!betterAuthSecret) throw new CliError(text("checks", "baSecretRequired"), EXIT.USAGE, "BETTER_AUTH_SECRET_REQUIRED");
       const batchSize = flags.batchSize === undefined ? undefined : Number(flags.batchSize);
-      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)) throw new CliError(`--batch-size must be a whole number from 1 to 10000, not "${flags.batchSize}"`, EXIT.USAGE);
+      if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)) throw new CliError(text("checks", "wholeNumber", { option: "--batch-size", min: 1, max: 10_000, text: String(flags.batchSize) }), EXIT.USAGE);
       const { isPostgresUrl, displayTarget, DatabaseUnreachableError } = await import("../../server/db/target.js");
-      if (!isPostgresUrl(flags.from) && (!existsSync(flags.from) || statSync(flags.from).isDirectory())) throw new CliError(`No database at ${flags.from}.`, EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
+      if (!isPostgresUrl(flags.from) && (!existsSync(flags.from) || statSync(flags.from).isDirectory())) throw new CliError(text("checks", "baNoDatabase", { file: flags.from }), EXIT.NOT_FOUND, "DATABASE_NOT_FOUND");
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(flags.db ? { db: flags.db } : {}, flags.config);
-      if (config.db === flags.from) throw new CliError("--from and --db name the same database.", EXIT.USAGE, "SAME_DATABASE");
+      if (config.db === flags.from) throw new CliError(text("checks", "baSameDatabase"), EXIT.USAGE, "SAME_DATABASE");
       const { loadOrCreateSecret, MissingSecretError } = await import("../../server/secret.js");
       const { openDatabase } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");
@@ -79,8 +80,8 @@ export function registerImportBetterAuth(server: Command): void {
         else printSummary(report, displayTarget(flags.from), displayTarget(config.db));
       } catch (error) {
         bar?.stop();
-        if (error instanceof WrongSecretError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "BETTER_AUTH_SECRET_MISMATCH");
-        if (error instanceof NotBetterAuthError) throw new CliError(error.message, EXIT.USAGE, "NOT_BETTER_AUTH");
+        if (error instanceof WrongSecretError) throw new CliError(text("checks", error.sealed === "two-factor" ? "baWrongSecretTwoFactor" : "baWrongSecretJwks"), EXIT.SECRET_MISMATCH, "BETTER_AUTH_SECRET_MISMATCH");
+        if (error instanceof NotBetterAuthError) throw new CliError(notBetterAuthText(error.why), EXIT.USAGE, "NOT_BETTER_AUTH");
         if (error instanceof SecretMismatchError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
         if (error instanceof DatabaseUnreachableError) throw new CliError(error.message, EXIT.NETWORK);
@@ -110,4 +111,11 @@ function printSummary(report: ImportReport, from: string, db: string): void {
   }
   const listed = Math.min(report.skipped.length, 50) + Math.min(report.kept.length, 50);
   if (skipped + kept > listed) info(fill(text.baMore, { count: skipped + kept - listed }));
+}
+
+/** Why the source is not a better-auth database, in the operator's language. */
+function notBetterAuthText(why: NotBetterAuthReason): string {
+  if (why.kind === "no-table") return text("checks", "baNoTable", { model: why.model });
+  if (why.kind === "no-columns") return text("checks", "baNoColumns", { table: why.table, columns: why.columns.join(", ") });
+  return text("checks", "baCannotOpen", { file: why.file, reason: why.reason });
 }

@@ -133,6 +133,12 @@ const INVOCATIONS: Invocation[] = [
   { name: "an import whose rows would fail", cli: () => admin, args: ["admin", "users", "import", "-", "--format", "jsonl", "--dry-run"], input: 'not json\n{"email":"no-at-sign"}\n' },
   { name: "mail list with a bad limit", cli: () => admin, args: ["mail", "list", "--limit", "0"] },
   { name: "mail list of a missing database", cli: () => admin, args: ["mail", "list", "--db", "/nonexistent/latchkey.db"] },
+  // import-better-auth's own refusals.
+  { name: "import without the better-auth secret", cli: () => admin, args: ["server", "import-better-auth", "--from", "/nonexistent/better-auth.db"] },
+  { name: "import with a bad batch size", cli: () => admin, args: ["server", "import-better-auth", "--from", "/nonexistent/better-auth.db", "--better-auth-secret", "s", "--batch-size", "0"] },
+  { name: "import from a missing database", cli: () => admin, args: ["server", "import-better-auth", "--from", "/nonexistent/better-auth.db", "--better-auth-secret", "s"] },
+  { name: "import into its own source", cli: () => admin, args: ["server", "import-better-auth", "--from", "/etc/hostname", "--db", "/etc/hostname", "--better-auth-secret", "s"] },
+  { name: "import from a file that is no database", cli: () => admin, args: ["server", "import-better-auth", "--from", "/etc/hostname", "--db", "/tmp/latchkey-never-import.db", "--better-auth-secret", "s", "--dry-run"] },
 ];
 
 /** --help of every command group, and of the commands with notes under their options. */

@@ -120,8 +120,11 @@ export interface ImportOptions {
 
 /** Not one of a sample of values better-auth encrypted opens under the secret given. */
 export class WrongSecretError extends Error {
-  constructor(what: string) {
-    super(`The better-auth secret given does not open ${what} in the source: pass the BETTER_AUTH_SECRET that better-auth ran with. Nothing was written.`);
+  /** Which sealed values failed to open, for callers that word the refusal themselves (the CLI, per language). */
+  readonly sealed: "two-factor" | "jwks";
+  constructor(sealed: "two-factor" | "jwks") {
+    super(`The better-auth secret given does not open ${sealed === "two-factor" ? "the two-factor secrets" : "the JWT signing keys"} in the source: pass the BETTER_AUTH_SECRET that better-auth ran with. Nothing was written.`);
+    this.sealed = sealed;
   }
 }
 
@@ -130,13 +133,13 @@ const NOTE_LIMIT = 1000;
 
 /** Fails before anything is written when the source holds encrypted values and none opens. */
 export async function checkBetterAuthSecret(source: Source, secret: string): Promise<void> {
-  const samples: Array<{ what: string; value: string }> = [];
-  if (source.tables.has("twoFactor")) for (const row of await source.page("twoFactor", undefined, 20)) if (typeof row.secret === "string" && looksEncrypted(row.secret)) samples.push({ what: "the two-factor secrets", value: row.secret });
+  const samples: Array<{ what: WrongSecretError["sealed"]; value: string }> = [];
+  if (source.tables.has("twoFactor")) for (const row of await source.page("twoFactor", undefined, 20)) if (typeof row.secret === "string" && looksEncrypted(row.secret)) samples.push({ what: "two-factor", value: row.secret });
   if (source.tables.has("jwks")) {
     for (const row of await source.page("jwks", undefined, 20)) {
       try {
         const parsed = JSON.parse(String(row.privateKey)) as unknown;
-        if (typeof parsed === "string") samples.push({ what: "the JWT signing keys", value: parsed });
+        if (typeof parsed === "string") samples.push({ what: "jwks", value: parsed });
       } catch {
         // A private key that is not JSON: mapping.ts reports that row.
       }

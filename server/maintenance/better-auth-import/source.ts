@@ -31,7 +31,20 @@ export interface Source {
 }
 
 /** The source is not a better-auth database (no user, session and account tables as better-auth makes them). */
-export class NotBetterAuthError extends Error {}
+/** Why a source is refused, for callers that word it themselves (the CLI, per language). */
+export type NotBetterAuthReason = { kind: "no-table"; model: string } | { kind: "no-columns"; table: string; columns: string[] } | { kind: "unopenable"; file: string; reason: string };
+
+export class NotBetterAuthError extends Error {
+  constructor(readonly why: NotBetterAuthReason) {
+    super(
+      why.kind === "no-table"
+        ? `This is not a better-auth database: it has no ${why.model} table.`
+        : why.kind === "no-columns"
+          ? `This is not a better-auth database: its ${why.table} table has no ${why.columns.join(", ")} column.`
+          : `Cannot open ${why.file} as a SQLite database: ${why.reason}`,
+    );
+  }
+}
 
 function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -62,7 +75,7 @@ function describe(catalogue: Array<{ table: string; column: string }>): Map<Mode
   for (const [model, columns] of Object.entries(required)) {
     const table = tables.get(model as Model);
     const missing = table ? columns.filter((c) => !table.columns.has(c)) : columns;
-    if (missing.length) throw new NotBetterAuthError(`This is not a better-auth database: ${table ? `its ${table.name} table has no ${missing.join(", ")} column` : `it has no ${model} table`}.`);
+    if (missing.length) throw new NotBetterAuthError(table ? { kind: "no-columns", table: table.name, columns: missing } : { kind: "no-table", model });
   }
   return tables;
 }
@@ -92,7 +105,7 @@ function openSqlite(file: string): Source {
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new NotBetterAuthError(`Cannot open ${file} as a SQLite database: ${(error as Error).message}`);
+    throw new NotBetterAuthError({ kind: "unopenable", file, reason: (error as Error).message });
   }
   try {
     const names = db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
