@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import type { LatchkeyClient } from "../shared/client/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import { text } from "./i18n/index.js";
+import { currentLanguage, text } from "./i18n/index.js";
 
 export interface SocialLoginOptions {
   provider: string;
@@ -25,8 +25,9 @@ export interface SocialLoginOptions {
   timeoutMs?: number;
 }
 
-const PAGE = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui;margin:4rem auto;max-width:32rem"><h1>${title}</h1><p>${text}</p></body></html>`;
+/** The page the browser shows when it comes back to the terminal's listener, in the CLI's language. */
+const PAGE = (title: string, body: string) =>
+  `<!doctype html><html lang="${currentLanguage()}"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui;margin:4rem auto;max-width:32rem"><h1>${title}</h1><p>${body}</p></body></html>`;
 
 /** Open `url` in the person's browser: $BROWSER when set, else the platform's opener. Failures are not fatal (the URL is printed). */
 function openBrowser(url: string): void {
@@ -66,15 +67,15 @@ export async function socialLogin(client: LatchkeyClient, options: SocialLoginOp
     if (!sameState(url.searchParams.get("state"), state)) {
       // Not the redirect this login is waiting for: refuse it and keep waiting.
       response.writeHead(400, { "content-type": "text/html; charset=utf-8" });
-      response.end(PAGE("Not this sign-in", "This request does not belong to the sign-in running in your terminal. It was ignored."));
+      response.end(PAGE(text("checks", "socialPageWrongTitle"), text("checks", "socialPageWrongBody")));
       return;
     }
     const code = url.searchParams.get("code") ?? undefined;
     const error = url.searchParams.get("error") ?? undefined;
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    if (code) response.end(PAGE("Signed in", "You can close this window and return to the terminal."));
-    else if (error === "access_denied") response.end(PAGE("Sign-in denied", "The command line was not signed in. You can close this window."));
-    else response.end(PAGE("Sign-in failed", `The server said: ${(error ?? "no code").replace(/[<>&"']/g, "")}`));
+    if (code) response.end(PAGE(text("checks", "socialPageSignedInTitle"), text("checks", "socialPageSignedInBody")));
+    else if (error === "access_denied") response.end(PAGE(text("checks", "socialPageDeniedTitle"), text("checks", "socialPageDeniedBody")));
+    else response.end(PAGE(text("checks", "socialPageFailedTitle"), text("checks", "socialPageFailedBody", { reason: (error ?? "no code").replace(/[<>&"']/g, "") })));
     settle({ code, error: code ? undefined : (error ?? "no code") });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
