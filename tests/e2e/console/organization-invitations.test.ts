@@ -77,6 +77,11 @@ describe("invitations and members", () => {
 
     // The owner sees both in the members table; search goes to the server and into the URL.
     await page.getByRole("navigation", { name: "Organization sections" }).getByRole("link", { name: "Members" }).click();
+    await page.waitForURL(/\/members$/);
+    // The list this page fetched at the start can still be fresh (5 s) when the owner comes back
+    // this quickly, and nothing tells a browser that someone else joined: load the page afresh,
+    // as the owner would to see newcomers.
+    await page.reload();
     const members = page.getByRole("table", { name: "Members of Northwind" });
     await members.getByRole("row").filter({ hasText: invitee.email }).waitFor();
     await members.getByRole("row").filter({ hasText: other.email }).waitFor();
