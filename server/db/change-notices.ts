@@ -18,7 +18,7 @@
  * listener; it passes every notice on (`onPayload`) instead of handling it.
  */
 import pg from "pg";
-import { createHeartbeats } from "./heartbeats.js";
+import { createHeartbeats, stateReporter } from "./heartbeats.js";
 import type { LocalWrites } from "./local-writes.js";
 
 export const CHANGE_CHANNEL = "latchkey_session";
@@ -71,7 +71,6 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   let closed = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
-  let reported: ListenerState | undefined;
   // Sent on the listening connection itself: it comes back only if that connection and the
   // database's notice queue work, and after every notice committed before it.
   const beats = createHeartbeats({
@@ -85,13 +84,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     if (!listening) return "connecting";
     return beats.lagging() ? "lagging" : "listening";
   }
-  function report(): void {
-    const now = state();
-    if (now !== reported) {
-      reported = now;
-      options.onState?.(now);
-    }
-  }
+  const report = stateReporter(state, options.onState);
 
   function handle(payload: string): void {
     options.onPayload?.(payload);

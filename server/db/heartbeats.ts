@@ -85,3 +85,15 @@ export function createHeartbeats(options: HeartbeatOptions): Heartbeats {
     lagging: () => performance.now() - sentAt > maxLagMs,
   };
 }
+
+/** Calls `onState` once per change of what `state()` says (the listener-state metric and log); the channels call it after every event. */
+export function stateReporter<S>(state: () => S, onState?: (state: S) => void): () => void {
+  let reported: S | undefined;
+  return () => {
+    const now = state();
+    if (now !== reported) {
+      reported = now;
+      onState?.(now);
+    }
+  };
+}

@@ -24,7 +24,7 @@ import { openRedis } from "../redis-client.js";
 import type { ChangeListener, ChangeNotice, ListenerState } from "./change-notices.js";
 import { noticeOf } from "./change-notices.js";
 import { RESET_PAYLOAD, startChangeRelay } from "./change-relay.js";
-import { createHeartbeats } from "./heartbeats.js";
+import { createHeartbeats, stateReporter } from "./heartbeats.js";
 import type { LocalWrites } from "./local-writes.js";
 
 export interface RedisChangeChannelOptions {
@@ -64,7 +64,6 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
   const subscriber = openRedis(options.redisUrl, { commandTimeout: 2_000, autoResubscribe: false });
   let subscribed = false;
   let closed = false;
-  let reported: ListenerState | undefined;
   const beats = createHeartbeats({
     maxLagMs: options.maxLagMs ?? 2_000,
     writes: options.writes,
@@ -88,13 +87,7 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
     if (!subscribed) return "connecting";
     return beats.lagging() ? "lagging" : "listening";
   }
-  function report(): void {
-    const now = state();
-    if (now !== reported) {
-      reported = now;
-      options.onState?.(now);
-    }
-  }
+  const report = stateReporter(state, options.onState);
 
   function reset(): void {
     beats.forget();
