@@ -54,7 +54,16 @@ export async function userFromProfile(
     const linking = app.config.accountLinking;
     const vouched = profile.emailVerified || linking.trustedProviders.includes(providerId);
     if (!linking.enabled || !vouched || !owner.emailVerified) return { ok: false, error: "account not linked" };
-    await insertSocialAccount(app.db, { userId: owner.id, providerId, accountId: profile.id, tokens: sealTokens(app, tokens), now });
+    try {
+      await insertSocialAccount(app.db, { userId: owner.id, providerId, accountId: profile.id, tokens: sealTokens(app, tokens), now });
+    } catch (error) {
+      // A concurrent sign-in with the same provider account created the person and this link
+      // a moment ago: the link is there, to this person — carry on as a returning sign-in.
+      const linked = await findAccountByProvider(app.db, providerId, profile.id);
+      if (linked?.userId === owner.id) return { ok: true, user: owner, isNewUser: false, linked: false };
+      app.log.warn({ provider: providerId, reason: (error as Error).message }, "social sign-in: account not linked");
+      return { ok: false, error: "unable to create user" };
+    }
     return { ok: true, user: owner, isNewUser: false, linked: true };
   }
   if (input.disableSignUp) return { ok: false, error: "signup_disabled" };
