@@ -47,7 +47,7 @@ const PG_MESSAGES = [
 ];
 
 /**
- * The typed failure for `error`, or undefined when it is something else (a constraint violation,
+ * The typed failure for `error` (its message kept: logs and start-up errors name the cause), or undefined when it is something else (a constraint violation,
  * a bug) that must keep its own handling.
  */
 export function classifyDatabaseError(error: unknown): DatabaseUnavailableError | DatabaseFullError | undefined {
@@ -56,20 +56,20 @@ export function classifyDatabaseError(error: unknown): DatabaseUnavailableError 
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
     // better-sqlite3
-    if (code === "SQLITE_FULL") return new DatabaseFullError("The database file or its disk is full", { cause: error });
-    if (isSqliteBusy(error)) return new DatabaseUnavailableError("The SQLite database is locked by another connection", "busy", { cause: error });
-    if (code.startsWith("SQLITE_IOERR")) return new DatabaseUnavailableError("The SQLite database cannot be read or written", "io", { cause: error });
+    if (code === "SQLITE_FULL") return new DatabaseFullError(error.message, { cause: error });
+    if (isSqliteBusy(error)) return new DatabaseUnavailableError(error.message, "busy", { cause: error });
+    if (code.startsWith("SQLITE_IOERR")) return new DatabaseUnavailableError(error.message, code, { cause: error });
     // PostgreSQL SQLSTATE: 53100 disk_full; 08 connection exception; 57P01–57P03 shutdown or
     // starting; 53300 too many connections; 53200 out of memory; 57014 statement timeout;
     // 55P03 lock timeout; 40001/40P01 serialization failure or deadlock (the whole request may run again).
-    if (code === "53100") return new DatabaseFullError("The database's disk is full", { cause: error });
+    if (code === "53100") return new DatabaseFullError(error.message, { cause: error });
     if (/^08/.test(code) || /^57P0[123]$/.test(code) || ["53300", "53200", "57014", "55P03", "40001", "40P01"].includes(code)) {
-      return new DatabaseUnavailableError("The database cannot answer now", `postgres ${code}`, { cause: error });
+      return new DatabaseUnavailableError(error.message, `postgres ${code}`, { cause: error });
     }
-    if (SOCKET_CODES.has(code)) return new DatabaseUnavailableError("The database connection failed", code, { cause: error });
+    if (SOCKET_CODES.has(code)) return new DatabaseUnavailableError(error.message, code, { cause: error });
   }
   if (PG_MESSAGES.some((message) => error.message.startsWith(message))) {
-    return new DatabaseUnavailableError("The database connection failed or timed out", error.message, { cause: error });
+    return new DatabaseUnavailableError(error.message, "connection", { cause: error });
   }
   return undefined;
 }
