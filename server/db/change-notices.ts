@@ -114,7 +114,15 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   function connect(): void {
     retryTimer = undefined;
     if (closed) return;
-    const next = new pg.Client({ connectionString: options.url, application_name: "latchkey-change-listener" });
+    // A connect that never completes (a frozen network) fails and is retried instead of leaving the
+    // listener "connecting" for good; keepalive finds a listening connection that died silently (issue 44).
+    const next = new pg.Client({
+      connectionString: options.url,
+      application_name: "latchkey-change-listener",
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = next;
     report();
     next.on("notification", (message) => {
