@@ -90,8 +90,10 @@ export function registerServerCommands(program: Command): void {
       const { displayTarget } = await import("../../server/db/target.js");
       const { findSecret } = await import("../../server/secret.js");
       const { peekKeyCheck } = await import("../../server/key-check.js");
-      const database = await openDatabase(config.db);
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const shown = displayTarget(config.db);
+      await refuseForeignDatabase(config.db, shown);
+      const database = await openDatabase(config.db);
       try {
         // With a secret configured, a database sealed with another one is left as it is.
         const secret = findSecret(config);
