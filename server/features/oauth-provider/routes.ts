@@ -16,6 +16,7 @@ import { userClaims } from "./claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { endSession } from "./end-session.js";
 import { answering, OAuthError } from "./oauth-error.js";
+import { audienceFor } from "./resource.js";
 import * as store from "./store.js";
 import { isBanned, issueTokens, liveToken, refresh } from "./tokens.js";
 
@@ -88,6 +89,13 @@ export const oauthProviderHandlers = defineHandlers({
         ctx.audit({ action: "oauth-token.failed", actorId: null, success: false, metadata: { clientId: client.clientId, grantType: body.grant_type ?? null, error: error.error } });
         return error;
       };
+      const audienceOr = (resource: string | undefined) => {
+        try {
+          return audienceFor(app, resource);
+        } catch (error) {
+          throw error instanceof OAuthError ? failed(error) : error;
+        }
+      };
       if (!body.grant_type) throw failed(new OAuthError("invalid_request", "grant_type is required"));
       if (!clientAllows(client, body.grant_type)) throw failed(new OAuthError("unauthorized_client", `this client may not use ${body.grant_type}`));
       if (body.grant_type === "authorization_code") {
@@ -102,14 +110,17 @@ export const oauthProviderHandlers = defineHandlers({
         } else if (body.code_verifier !== undefined) {
           throw invalid("code_verifier given but the authorization request had no code_challenge");
         }
+        // The resource named at the authorization request binds the code (RFC 8707 §2.2).
+        if (data.resource !== undefined && body.resource !== undefined && body.resource !== data.resource) throw failed(new OAuthError("invalid_target", "resource differs from the authorization request's"));
+        const audience = audienceOr(body.resource ?? data.resource);
         const user = await findUserById(app.db, data.userId);
         if (!user || isBanned(app, user)) throw invalid("the person can no longer sign in");
-        const answer = await issueTokens(app, { client, user, scopes: data.scopes, signIn: data.signIn, ...(data.nonce !== undefined ? { nonce: data.nonce } : {}) });
+        const answer = await issueTokens(app, { client, user, scopes: data.scopes, signIn: data.signIn, audience, ...(data.nonce !== undefined ? { nonce: data.nonce } : {}) });
         return new JsonAnswer(answer, 200, noStore);
       }
       if (body.grant_type === "refresh_token") {
         if (!body.refresh_token) throw failed(new OAuthError("invalid_request", "refresh_token is required"));
-        const answer = await refresh(app, client, body.refresh_token, body.scope, (row) =>
+        const answer = await refresh(app, client, body.refresh_token, body.scope, audienceOr(body.resource), (row) =>
           ctx.audit({ action: "oauth-token.reuse", actorId: null, targetId: row.userId, targetType: "user", success: false, metadata: { clientId: client.clientId, familyId: row.familyId } }),
         ).catch((error: unknown) => {
           throw error instanceof OAuthError ? failed(error) : error;
@@ -121,7 +132,7 @@ export const oauthProviderHandlers = defineHandlers({
         const allowed = (metadataOf(client).scope ?? "").split(" ").filter((s) => !["openid", "offline_access", "profile", "email", "organizations", "roles"].includes(s));
         const requested = body.scope ? body.scope.split(" ").filter(Boolean) : allowed;
         if (!requested.every((s) => allowed.includes(s))) throw failed(new OAuthError("invalid_scope", "a scope this client may not ask for"));
-        const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null });
+        const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null, audience: audienceOr(body.resource) });
         return new JsonAnswer(answer, 200, noStore);
       }
       throw failed(new OAuthError("unsupported_grant_type", `unsupported grant_type: ${body.grant_type}`));
@@ -194,8 +205,15 @@ export const oauthProviderHandlers = defineHandlers({
       if (ctx.body.backchannel_logout_uri !== undefined && !selfRegisteredBackChannelAllowed(ctx.body.backchannel_logout_uri)) {
         throw new OAuthError("invalid_client_metadata", "a self-registered app's backchannel_logout_uri must be https and not a loopback address");
       }
+      // Anyone may call this: a self-registered client gets no machine grant and no scope the
+      // operator did not offer for self-registration (issue 32, finding 1).
+      if (ctx.body.grant_types?.includes("client_credentials")) throw new OAuthError("invalid_client_metadata", "a self-registered app cannot use client_credentials");
+      const offered = ctx.app.config.oauthProvider.dynamicRegistrationScopes;
+      const scopes = ctx.body.scope === undefined ? offered : ctx.body.scope.split(" ").filter(Boolean);
+      const notOffered = scopes.filter((s) => !offered.includes(s));
+      if (notOffered.length) throw new OAuthError("invalid_client_metadata", `scopes not open to self-registered apps: ${notOffered.join(" ")}`);
       try {
-        const created = await createClient(ctx.app, ctx.body, ctx.auth?.user.id ?? null);
+        const created = await createClient(ctx.app, { ...ctx.body, scope: scopes.join(" ") }, ctx.auth?.user.id ?? null);
         return new JsonAnswer(created, 201, noStore);
       } catch (error) {
         if (error instanceof Error && "code" in error && error.code === "OAUTH_INVALID_CLIENT_METADATA") throw new OAuthError("invalid_client_metadata", error.message);
