@@ -14,8 +14,6 @@ import { MIGRATION_TABLE } from "./schema-version.js";
 import { betterAuthTables } from "../maintenance/better-auth-import/catalogue.js";
 import { ForeignDatabaseError, type ForeignSchema } from "./foreign-database-error.js";
 
-export { ForeignDatabaseError, type ForeignSchema };
-
 /** The tables Latchkey's migrations create (tests/server/core/foreign-schema.test.ts holds it to them). */
 export const LATCHKEY_TABLES = [
   "account", "apikey", "auditEvent", "invitation", "jwks", "keyCheck", "member", "oauthClient", "oauthConsent", "oauthToken",

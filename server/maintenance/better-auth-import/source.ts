@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { betterAuthTables, NotBetterAuthError, type Model, type SourceTable } from "./catalogue.js";
 
-export { MODELS, NotBetterAuthError, type Model, type NotBetterAuthReason, type SourceTable } from "./catalogue.js";
+export { MODELS, NotBetterAuthError, type Model, type NotBetterAuthReason } from "./catalogue.js";
 
 export type SourceRow = Record<string, unknown>;
 
