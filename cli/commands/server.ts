@@ -51,8 +51,11 @@ export function registerServerCommands(program: Command): void {
       const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
-      const { startServer } = await import("../../server/main.js");
+      // Another program's database is refused before the server's modules load (startServer checks too).
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
+      await refuseForeignDatabase(config.db, displayTarget(config.db));
+      const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       const { SecretMismatchError } = await import("../../server/key-check.js");
       try {

@@ -39,29 +39,29 @@ describe("a better-auth SQLite database", () => {
 
   for (const command of [["server", "start", "--port", "0"], ["server", "migrate"], ["server", "check-config"]]) {
     it(`auth ${command.join(" ")} refuses it with exit 10 and changes nothing`, async () => {
-      const result = await runCli([...command, "--db", file], { env });
+      const result = await runCli([...command, "--db", file], { env, timeoutMs: 60_000 });
       expect(result.code).toBe(10);
       expect(result.stderr).toContain(`${file} is a better-auth database (tables account, apikey, invitation, jwks, …), not a Latchkey one. Nothing was changed.`);
       expect(result.stderr).toContain(`auth server import-better-auth --from ${file} --db ${join(dirname(file), "latchkey.db")}`);
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
       unchanged();
-    });
+    }, 90_000);
   }
 
   it("a database only holding some of Latchkey's table names (not better-auth's) is refused as unknown", async () => {
     const other = join(mkdtempSync(join(tmpdir(), "latchkey-foreign-")), "app.db");
     new Database(other).exec("create table organization (id integer primary key, title text)");
-    const result = await runCli(["server", "migrate", "--db", other], { env });
+    const result = await runCli(["server", "migrate", "--db", other], { env, timeoutMs: 60_000 });
     expect(result.code).toBe(10);
     expect(result.stderr).toContain(`${other} was not made by Latchkey: it holds tables Latchkey would create (organization) but no record of Latchkey's migrations. Nothing was changed.`);
-  });
+  }, 90_000);
 
   it("in another language the refusal is translated, the command stays as it is", async () => {
-    const result = await runCli(["server", "migrate", "--db", file], { env: { ...env, LANG: "de_DE.UTF-8" } });
+    const result = await runCli(["server", "migrate", "--db", file], { env: { ...env, LANG: "de_DE.UTF-8" }, timeoutMs: 60_000 });
     expect(result.code).toBe(10);
     expect(result.stderr).toContain("ist eine better-auth-Datenbank");
     expect(result.stderr).toContain(`auth server import-better-auth --from ${file}`);
-  });
+  }, 90_000);
 });
 
 describe("a better-auth PostgreSQL database", () => {
@@ -76,7 +76,7 @@ describe("a better-auth PostgreSQL database", () => {
 
   it("auth server start refuses it with exit 10 before creating any table", async () => {
     const dir = mkdtempSync(join(tmpdir(), "latchkey-foreign-pg-"));
-    const result = await runCli(["server", "start", "--port", String(await freePort()), "--db", source.from], { env, cwd: dir });
+    const result = await runCli(["server", "start", "--port", String(await freePort()), "--db", source.from], { env, cwd: dir, timeoutMs: 60_000 });
     expect(result.code).toBe(10);
     expect(result.stderr).toContain("is a better-auth database (tables account, apikey, invitation, jwks, …)");
     expect(result.stderr).toContain("auth server import-better-auth --from postgres://");
@@ -86,5 +86,5 @@ describe("a better-auth PostgreSQL database", () => {
     await client.end();
     expect(tables.rows).toEqual([]);
     expect(readdirSync(dir)).toEqual([]); // no ./data/latchkey.secret either
-  });
+  }, 90_000);
 });
