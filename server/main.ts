@@ -37,7 +37,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Before the secret file is written or the database opened: another program's database is left untouched.
   await refuseForeignDatabase(config.db, displayTarget(config.db));
   const { secret } = loadOrCreateSecret(config);
-  const database = await openDatabase(config.db, { synchronous: config.sqliteSynchronous });
+  const database = await openDatabase(config.db, {
+    synchronous: config.sqliteSynchronous,
+    busyTimeoutMs: config.database.busyTimeoutMs,
+    postgres: { connectTimeoutMs: config.database.connectTimeoutMs, queryTimeoutMs: config.database.queryTimeoutMs },
+  });
   let keyCheck: KeyCheckStatus;
   try {
     await migrateToLatest(database.db);
