@@ -35,6 +35,8 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
+  /** Liveness (features/health/ready.ts): false once the database has failed for longer than `livenessTimeout`; set by createApp. */
+  live?: () => boolean;
   /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */
   resolveHost?: ResolveHost;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
