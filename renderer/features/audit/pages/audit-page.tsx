@@ -353,8 +353,17 @@ function splitDateTime(value: string): [string, string] {
 
 function UserRef({ id }: { id: string }) {
   const canGet = useAdminCan({ user: ["get"] });
-  const { data: email } = useUserEmail(id, canGet);
+  const canList = useAdminCan({ user: ["list"] });
+  const { data: email } = useUserEmail(id, canList);
+  const { t } = useTranslation("audit");
   const label = email ?? id;
+  // Gone from the server: no link to a page that would only say "not found".
+  if (email === null)
+    return (
+      <span className="audit-ref" title={id}>
+        <span className="mono audit-id">{id}</span> <span className="muted">({t("removedUser")})</span>
+      </span>
+    );
   return (
     <span className="audit-ref" title={id}>
       {canGet ? (
