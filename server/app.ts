@@ -2,6 +2,7 @@
  * createApp(): the server, fully wired but not listening. Everything that varies (database,
  * clock, mailer) is injected so tests run the real thing on a temp file with a movable clock.
  */
+import type { ResolveHost } from "./core/net/public-address.js";
 import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCors from "@fastify/cors";
@@ -27,6 +28,7 @@ import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
 import { demoPage } from "./http/demo-page.js";
+import { installLoadLimits } from "./http/load-limits.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
 import { registerRoutes } from "./http/register-routes.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
@@ -48,6 +50,8 @@ export interface CreateAppOptions {
   checkResponses?: boolean;
   /** Pino-compatible logger settings; false silences logs. */
   logger?: boolean | object;
+  /** Name resolution for requests sent on a stranger's behalf (default: the system's; tests give their own). */
+  resolveHost?: ResolveHost;
 }
 
 export interface LatchkeyApp {
@@ -96,8 +100,12 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
-  const errors = installErrorHandling(server, log);
+  const errors = installErrorHandling(server, log, (code) => context.metrics.unavailableAnswers.inc({ code }));
   const readiness = installReadiness(server, context);
+  context.live = readiness.live;
+  // After the draining hook: a server shutting down says so rather than "busy".
+  const limits = installLoadLimits(server, { maxInFlight: config.maxInFlight, requestTimeoutMs: config.requestTimeoutMs, basePath: config.basePath });
+  context.metrics.watchInFlight(limits.inFlight);
   if (config.metrics.enabled) registerMetrics(server, context);
   installJsonParser(server);
   installCors(server, origins.isTrusted);
@@ -132,6 +140,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     async close() {
       // Node's close() drops idle keep-alive connections at once; busy ones get the time left.
       const force = setTimeout(() => server.server.closeAllConnections(), config.shutdownTimeout * 1000);
+      readiness.stop();
       try {
         await server.close();
       } finally {
@@ -147,7 +156,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
 }
 
 /** The services' view of the world, without HTTP: also used by CLI commands that work on the database. */
-export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger }): AppContext {
+export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger; resolveHost?: ResolveHost }): AppContext {
   const { config, db, log } = options;
   const clock = options.clock ?? systemClock;
   rememberPreviousSecrets(options.secret, config.previousSecrets);
@@ -170,6 +179,7 @@ export function createContext(options: { config: Config; db: DB; secret: string;
     apiURL: baseURL + config.basePath,
     log,
     sessionAnswers: sessionAnswerCacheFor(config, db),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
+import type { ResolveHost } from "./core/net/public-address.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -34,6 +35,10 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
+  /** Liveness (features/health/ready.ts): false once the database has failed for longer than `livenessTimeout`; set by createApp. */
+  live?: () => boolean;
+  /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */
+  resolveHost?: ResolveHost;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
 }

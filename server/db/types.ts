@@ -37,6 +37,11 @@ export interface UserTable {
   twoFactorEnabled: Generated<Flag>;
   /** Values of the configured user.additionalFields as a JSON object (server/core/user/additional-fields.ts). */
   additionalFields: Generated<string | null>;
+  /**
+   * Moves with every change that must end sign-ins (ban, password change/reset/set, revoke-all,
+   * demotion); a session is issued only under the epoch its sign-in read (core/session/epoch.ts).
+   */
+  credentialEpoch: Generated<number>;
 }
 
 export interface SessionTable {
