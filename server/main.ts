@@ -35,7 +35,7 @@ export interface StartOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before the secret file is written or the database opened: another program's database is left untouched.
-  await refuseForeignDatabase(config.db, displayTarget(config.db));
+  await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
   const { secret } = loadOrCreateSecret(config);
   const database = await openDatabase(config.db, {
     synchronous: config.sqliteSynchronous,

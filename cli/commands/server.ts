@@ -54,7 +54,7 @@ export function registerServerCommands(program: Command): void {
       // Another program's database is refused before the server's modules load (startServer checks too).
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
-      await refuseForeignDatabase(config.db, displayTarget(config.db));
+      await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
       const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       const { SecretMismatchError } = await import("../../server/key-check.js");

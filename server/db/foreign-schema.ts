@@ -41,9 +41,9 @@ export function classifyCatalogue(catalogue: Catalogue): ForeignSchema | null {
  * even the journal mode is set), PostgreSQL through one plain connection. Null when it is not
  * there yet, cannot be read (the normal open reports that) or is Latchkey's.
  */
-export async function inspectDatabase(target: string): Promise<ForeignSchema | null> {
+export async function inspectDatabase(target: string, timeoutMs = 5_000): Promise<ForeignSchema | null> {
   if (target === ":memory:") return null;
-  if (isPostgresUrl(target)) return inspectPostgres(target);
+  if (isPostgresUrl(target)) return inspectPostgres(target, timeoutMs);
   if (!existsSync(target) || !statSync(target).isFile() || statSync(target).size === 0) return null;
   const { default: SQLite } = await import("better-sqlite3");
   let sqlite: InstanceType<typeof SQLite>;
@@ -66,9 +66,10 @@ function sqliteCatalogue(sqlite: import("better-sqlite3").Database): Catalogue {
   return names.flatMap(({ name }) => (sqlite.prepare("select name from pragma_table_info(?)").all(name) as Array<{ name: string }>).map((column) => ({ table: name, column: column.name })));
 }
 
-async function inspectPostgres(url: string): Promise<ForeignSchema | null> {
+async function inspectPostgres(url: string, timeoutMs: number): Promise<ForeignSchema | null> {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
+  // Bounded like the server's own connections (database.connectTimeoutMs): a silent host must not hang the start here.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   try {
     await client.connect();
   } catch {
@@ -83,7 +84,7 @@ async function inspectPostgres(url: string): Promise<ForeignSchema | null> {
 }
 
 /** Throws ForeignDatabaseError for another program's database; call before opening it to write. */
-export async function refuseForeignDatabase(target: string, shown: string): Promise<void> {
-  const foreign = await inspectDatabase(target);
+export async function refuseForeignDatabase(target: string, shown: string, timeoutMs?: number): Promise<void> {
+  const foreign = await inspectDatabase(target, timeoutMs);
   if (foreign) throw new ForeignDatabaseError(shown, foreign);
 }
