@@ -8,6 +8,7 @@ import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
+import type { RuntimeSettings } from "./features/settings/runtime.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -34,6 +35,8 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
+  /** Settings administrators change at run time (features/settings); set by createApp, absent for offline CLI work. */
+  settings?: RuntimeSettings;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
 }

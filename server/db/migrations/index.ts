@@ -22,6 +22,7 @@ import * as organizationSlugLowercase from "./0014-organization-slug-lowercase.j
 import * as keyCheck from "./0015-key-check.js";
 import * as oauthProvider from "./0016-oauth-provider.js";
 import * as sessionChangeNotices from "./0017-session-change-notices.js";
+import * as runtimeSettings from "./0018-runtime-settings.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0015-key-check": keyCheck,
   "0016-oauth-provider": oauthProvider,
   "0017-session-change-notices": sessionChangeNotices,
+  "0018-runtime-settings": runtimeSettings,
 };
