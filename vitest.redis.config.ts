@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { noSkippedTests } from "./tests/helpers/no-skipped-tests.js";
 
 /**
  * `npm run test:redis`: Redis-backed parts against a real Redis (127.0.0.1:6379, database 13, or
@@ -11,6 +12,8 @@ import { defineConfig } from "vitest/config";
 process.env.LATCHKEY_TEST_DIALECT = "postgres";
 
 export default defineConfig({
+  // A test that did not run fails the run (a beforeAll that threw skips its tests silently).
+  plugins: [noSkippedTests()],
   test: {
     include: ["tests/redis/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],

@@ -272,6 +272,19 @@ export const configSchema = z.object({
       idTokenExpiresIn: z.number().int().positive().default(3600),
       refreshTokenExpiresIn: z.number().int().positive().default(30 * 24 * 3600),
       codeExpiresIn: z.number().int().positive().max(600).default(600),
+      /**
+       * The only scopes a self-registered client (POST /oauth2/register) may be given; it never gets
+       * client_credentials. Anyone may register when registration is on, so an API scope here is
+       * a scope anyone can hold.
+       */
+      dynamicRegistrationScopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).default(["openid", "profile", "email", "offline_access"]),
+      /**
+       * Resource indicators (RFC 8707) an app may name in `resource`: absolute URLs of the APIs that
+       * accept Latchkey's access tokens. A token's `aud` is the named resource, else `defaultAudience`.
+       */
+      resources: z.array(z.url()).default([]),
+      /** The `aud` of an access token whose request named no resource (default: the issuer, i.e. userinfo). */
+      defaultAudience: z.string().min(1).optional(),
     })
     .prefault({}),
 

@@ -28,7 +28,7 @@ export type ListenerState = "connecting" | "listening" | "lagging" | "down";
 export interface ChangeNotice {
   /** Users whose session answers may have changed; undefined means everyone's. */
   userIds?: string[];
-  /** Settings changed at run time (`s`, migrations/0018-runtime-settings.ts): reload them (and drop every answer). */
+  /** Settings changed at run time (`s`, migrations/0019-runtime-settings.ts): reload them (and drop every answer). */
   settings?: true;
 }
 

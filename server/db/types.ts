@@ -37,6 +37,11 @@ export interface UserTable {
   twoFactorEnabled: Generated<Flag>;
   /** Values of the configured user.additionalFields as a JSON object (server/core/user/additional-fields.ts). */
   additionalFields: Generated<string | null>;
+  /**
+   * Moves with every change that must end sign-ins (ban, password change/reset/set, revoke-all,
+   * demotion); a session is issued only under the epoch its sign-in read (core/session/epoch.ts).
+   */
+  credentialEpoch: Generated<number>;
 }
 
 export interface SessionTable {
@@ -256,7 +261,7 @@ export interface Database {
   oauthToken: OAuthTokenTable;
 }
 
-/** A setting changed at run time (migration 0018, features/settings): its value as JSON. */
+/** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
 export interface RuntimeSettingTable {
   key: string;
   value: string;

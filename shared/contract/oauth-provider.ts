@@ -178,6 +178,8 @@ export const oauthProviderEndpoints = {
         max_age: protocolString,
         login_hint: protocolString,
         response_mode: protocolString,
+        /** RFC 8707: the API the access token is for (one of oauthProvider.resources); it becomes the token's `aud`. */
+        resource: protocolString,
         /** Latchkey: set by the sign-in page when it sends the person back after signing in (prompt=login honoured once). */
         signed_in: protocolString,
       })
@@ -199,6 +201,8 @@ export const oauthProviderEndpoints = {
         code_verifier: protocolString,
         refresh_token: protocolString,
         scope: protocolString,
+        /** RFC 8707: the API the access token is for (one of oauthProvider.resources); it becomes the token's `aud`. */
+        resource: protocolString,
         client_id: protocolString,
         client_secret: protocolString,
       })

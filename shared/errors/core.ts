@@ -43,6 +43,8 @@ export const coreErrors = {
   EMAIL_MISMATCH: { status: 400, message: "Email mismatch" },
   NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
   INVALID_SESSION_TOKEN: { status: 401, message: "Invalid session token" },
+  /** A sign-in that raced a password change, reset or revoke-all (core/session/epoch.ts, issue 43). */
+  CREDENTIALS_CHANGED_DURING_SIGN_IN: { status: 409, message: "The account's password or sessions changed while signing in. Sign in again." },
 
   VERIFICATION_EMAIL_NOT_ENABLED: { status: 400, message: "Verification email isn't enabled" },
   RESET_PASSWORD_DISABLED: { status: 400, message: "Reset password isn't enabled" },

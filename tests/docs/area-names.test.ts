@@ -82,6 +82,7 @@ const NOT_AREAS = {
     operations: "running the server: backups, metrics, shutdown, secrets",
     "scale-out": "several servers behind a load balancer",
     security: "the threat model across areas",
+    testing: "how the test suite gets PostgreSQL and a browser, its rules, and where its time goes",
     translations: "how to add or fix a translation",
   },
 } satisfies Record<string, Record<string, string>>;

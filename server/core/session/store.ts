@@ -11,7 +11,7 @@ const SESSION_COLUMNS = [
 const USER_COLUMNS = [
   "id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt", "role", "banned",
   "banReason", "banExpires", "username", "displayUsername", "lastSignInAt", "lastSignInMethod", "language",
-  "twoFactorEnabled", "additionalFields",
+  "twoFactorEnabled", "additionalFields", "credentialEpoch",
 ] as const;
 
 /** What session checks need to know about the administrator behind an impersonation session. */

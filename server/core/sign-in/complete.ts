@@ -10,7 +10,12 @@
  *    is a trusted device;
  * 3. the session is created and `lastSignInAt`/`lastSignInMethod` recorded in one transaction,
  *    and beside it how this session's sign-in went: method, user verification, the second factor
- *    passed or "trusted-device" (core/sign-in/session-facts.ts);
+ *    passed or "trusted-device" (core/sign-in/session-facts.ts). The insert is conditional on the
+ *    user's credential epoch (core/session/epoch.ts): the one on the `user` row the caller read
+ *    before checking the proof, or the one a sign-in held at the second step (or handed to the
+ *    desktop app) was proved under. A ban, password change or reset, revoke-all or demotion that
+ *    committed since moves the epoch, and the sign-in loses (BANNED_USER, or
+ *    CREDENTIALS_CHANGED_DURING_SIGN_IN) instead of minting a session that outlives the change;
  * 4. it is handed to the caller (cookies and `set-auth-token`), the lockout count is cleared, the
  *    browser is remembered as a device that signed in to this account (docs/lockout.md), and the
  *    sign-in is audited;
@@ -69,6 +74,11 @@ export interface SignInRequest {
    * recorded by the caller, stands for the sign-in too, so the log shows one event per sign-up.
    */
   newAccount?: boolean;
+  /**
+   * The credential epoch the first proof was checked under, when that was in an earlier request
+   * (the second step, the desktop app's hand-off); else the `user` row's, read before the proof.
+   */
+  epoch?: number;
   /** Extra audit metadata (provider, whether an ID token was used, …). */
   audit?: Record<string, unknown>;
   /**
@@ -85,6 +95,7 @@ export type SignInOutcome =
 export async function completeSignIn(ctx: SignInContext, user: UserRow, request: SignInRequest): Promise<SignInOutcome> {
   const { app, browser, meta } = ctx;
   const current = await assertNotBanned(app, user);
+  const epoch = request.epoch ?? current.credentialEpoch;
 
   // The desktop app's hand-off: carried through the second step (bound to that held sign-in) or asked for now.
   const handOff = carriedHandOff(request.carry) ?? ctx.handOff?.requested;
@@ -93,14 +104,14 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
   if (current.twoFactorEnabled && !passedSecondStep) {
     if (!(await useTrustedDevice(app, browser, current.id))) {
       const carry = handOff ? { ...request.carry, desktopHandOff: handOff } : request.carry;
-      const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry });
+      const answer = await holdAtSecondStep(ctx, current, { method: request.method, rememberMe: request.rememberMe !== false, carry, epoch });
       return { held: true, answer };
     }
     // Skipped, not passed: recorded as such, so no one reads it as a second factor presented now.
     secondFactor = "trusted-device";
   }
 
-  const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method });
+  const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method, epoch });
   // What this session's sign-in was (two-factor policy, desktop hand-off, the OpenID provider's amr/acr).
   const facts: SessionSignIn = { method: request.method, ...(request.provesTwoFactors ? { userVerified: true } : {}), ...(secondFactor ? { secondFactor } : {}) };
   await recordSessionSignIn(app, issued.session.id, current.id, facts);
@@ -109,7 +120,7 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
   await recordSuccess(app, current);
   rememberKnownDevice(app, browser, current.id);
   if (handOff && ctx.handOff) {
-    const code = await issueHandOffCode(app, current.id, handOff, facts);
+    const code = await issueHandOffCode(app, current.id, handOff, facts, epoch);
     ctx.handOff.issued = { code, state: handOff.state };
   }
   if (!request.newAccount) app.audit.record({

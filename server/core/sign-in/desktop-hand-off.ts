@@ -50,6 +50,8 @@ interface CodeData {
   userVerified?: boolean;
   /** The second factor the browser sign-in passed (or "trusted-device"): the app's session records it too. */
   secondFactor?: SecondFactor;
+  /** The credential epoch the browser sign-in was proved under: the app's session is issued only under it (issue 43). */
+  epoch?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export function carriedHandOff(carry: Record<string, unknown> | undefined): Desk
   return value && typeof value.state === "string" && typeof value.codeChallenge === "string" ? { state: value.state, codeChallenge: value.codeChallenge } : undefined;
 }
 
-export async function issueHandOffCode(app: AppContext, userId: string, handOff: DesktopHandOff, proof: SessionSignIn): Promise<string> {
+export async function issueHandOffCode(app: AppContext, userId: string, handOff: DesktopHandOff, proof: SessionSignIn, epoch: number | undefined): Promise<string> {
   const code = randomString(32); // better-auth's shape: 32 letters and digits
   const data: CodeData = {
     userId,
@@ -83,6 +85,7 @@ export async function issueHandOffCode(app: AppContext, userId: string, handOff:
     method: proof.method,
     ...(proof.userVerified ? { userVerified: true } : {}),
     ...(proof.secondFactor ? { secondFactor: proof.secondFactor } : {}),
+    ...(typeof epoch === "number" ? { epoch } : {}),
   };
   await issue(app.db, app.clock.now(), { purpose: "desktop-hand-off", secret: code, data, lifetimeSeconds: HAND_OFF_CODE_SECONDS, userId });
   return code;

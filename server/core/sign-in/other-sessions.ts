@@ -23,8 +23,9 @@ export function startImpersonation(app: AppContext, target: UserRow, meta: Reque
  * password a moment ago; this is a rotation, not a new sign-in (lastSignInAt stays), so the new
  * session keeps the replaced one's recorded sign-in (a passkey's two factors, a passed second step).
  */
-export async function replaceSessionAfterPasswordChange(app: AppContext, user: UserRow, meta: RequestMeta, replacedSessionId: string): Promise<IssuedSession> {
-  const issued = await startSession(app, user, meta);
+export async function replaceSessionAfterPasswordChange(app: AppContext, user: UserRow, meta: RequestMeta, replacedSessionId: string, epoch: number | undefined): Promise<IssuedSession> {
+  // Under the epoch the change itself set: a second change (or a ban) since ends this one too.
+  const issued = await startSession(app, user, meta, epoch === undefined ? {} : { epoch });
   const signIn = await sessionSignIn(app, replacedSessionId, user.id);
   if (signIn) await recordSessionSignIn(app, issued.session.id, user.id, signIn);
   return issued;

@@ -39,6 +39,8 @@ interface Pending {
   attempts: number;
   /** What the sign-in carries through the second step (completeSignIn's `carry`). */
   carry?: Record<string, unknown>;
+  /** The credential epoch the first factor was proved under: a change since ends the pending sign-in's chance (issue 43). */
+  epoch?: number;
 }
 
 export interface StepContext {
@@ -57,12 +59,12 @@ export interface StepContext {
 export async function holdAtSecondStep(
   ctx: Omit<StepContext, "auth">,
   user: UserRow,
-  options: { rememberMe: boolean; method: string; carry?: Record<string, unknown> },
+  options: { rememberMe: boolean; method: string; carry?: Record<string, unknown>; epoch: number },
 ): Promise<TwoFactorRedirect> {
   const { app, browser } = ctx;
   const now = app.clock.now();
   const handle = randomString(32);
-  const pending: Pending = { userId: user.id, rememberMe: options.rememberMe, method: options.method, attempts: 0, ...(options.carry ? { carry: options.carry } : {}) };
+  const pending: Pending = { userId: user.id, rememberMe: options.rememberMe, method: options.method, attempts: 0, epoch: options.epoch, ...(options.carry ? { carry: options.carry } : {}) };
   await issue(app.db, now, { purpose: "two-factor-pending", secret: handle, data: pending, lifetimeSeconds: CHALLENGE_SECONDS, userId: user.id });
   browser.writeSigned(TWO_FACTOR_COOKIE, handle, CHALLENGE_SECONDS);
   const row = await findTwoFactor(app.db, user.id);
@@ -174,6 +176,7 @@ export async function completeAttempt(
     secondFactor: options.factor,
     trustDevice: options.trustDevice,
     carry: data.carry,
+    ...(typeof data.epoch === "number" ? { epoch: data.epoch } : {}),
   });
   if (outcome.held) throw apiError("INVALID_TWO_FACTOR_COOKIE"); // cannot happen: the second step was passed
   return { token: outcome.issued.token, user: outcome.issued.user, carry: outcome.carry };

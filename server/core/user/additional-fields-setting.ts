@@ -12,7 +12,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const BUILT_IN_USER_FIELDS = new Set([
   "id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt", "role", "banned", "banReason", "banExpires",
   "username", "displayUsername", "language", "twoFactorEnabled", "lastSignInAt", "lastSignInMethod", "failedSignInCount",
-  "lastFailedSignInAt", "lockedUntil", "additionalFields", "password", "callbackURL", "rememberMe", "token", "data", "userId",
+  "lastFailedSignInAt", "lockedUntil", "additionalFields", "credentialEpoch", "password", "callbackURL", "rememberMe", "token", "data", "userId",
   "newPassword", "currentPassword", "isAnonymous", "phoneNumber", "phoneNumberVerified",
 ]);
 

@@ -2,6 +2,7 @@ import { parseScopes } from "../../core/user/account-scopes.js";
 import { apiError } from "../../../shared/errors.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
 import { defineHandlers, Redirect } from "../../http/handler.js";
+import { withNewEpoch } from "../../core/session/epoch.js";
 import { deleteOwnSessions, listSessionsOfUser } from "../../core/session/store.js";
 import { toSessionInList } from "../../core/session/device.js";
 import { iso } from "../../core/user/wire.js";
@@ -94,7 +95,8 @@ export const accountHandlers = defineHandlers({
     // Not an administrator's session as this user; but an administrator signing out everywhere
     // ends the impersonations they started too.
     const ending = await endingSessions(ctx.app, auth.user.id);
-    const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: false, endImpersonations: !auth.session.impersonatedBy });
+    // Under a new credential epoch: a sign-in in flight cannot add a session after this (issue 43).
+    const count = await withNewEpoch(ctx.app.db, auth.user.id, (trx) => deleteOwnSessions(trx, auth.user.id, { currentId: auth.session.id, keepCurrent: false, endImpersonations: !auth.session.impersonatedBy }));
     await ending.notifyApps();
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: trusted devices end with the sessions
     ctx.browser.forgetDevice(auth.token);
@@ -105,7 +107,7 @@ export const accountHandlers = defineHandlers({
   revokeOtherSessions: async (ctx) => {
     const auth = ctx.auth;
     const ending = await endingSessions(ctx.app, auth.user.id);
-    const count = await deleteOwnSessions(ctx.app.db, auth.user.id, { currentId: auth.session.id, keepCurrent: true, endImpersonations: !auth.session.impersonatedBy });
+    const count = await withNewEpoch(ctx.app.db, auth.user.id, (trx) => deleteOwnSessions(trx, auth.user.id, { currentId: auth.session.id, keepCurrent: true, endImpersonations: !auth.session.impersonatedBy }));
     await ending.notifyApps();
     await forgetTrustedDevices(ctx.app, auth.user.id); // two-factor: other devices must pass the second step again
     ctx.audit({ action: "session.revoke-others", targetId: auth.user.id, targetType: "user", metadata: { count } });

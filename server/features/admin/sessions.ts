@@ -2,6 +2,7 @@
 import type { AppContext } from "../../context.js";
 import { hashSecret } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
+import { withNewEpoch } from "../../core/session/epoch.js";
 import { deleteSessionsHeldBy, listSessionsOfUser } from "../../core/session/store.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { deleteSessionByHash } from "./store.js";
@@ -25,5 +26,6 @@ export async function revokeUserSession(app: AppContext, actor: Actor, sessionTo
 /** Every session the user holds, the impersonations they started as an administrator included. */
 export async function revokeUserSessions(app: AppContext, actor: Actor, userId: string): Promise<number> {
   requirePermission(app.config, actor, { session: ["revoke"] }, "YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS");
-  return deleteSessionsHeldBy(app.db, userId);
+  // Under a new credential epoch: a sign-in in flight cannot add a session after this (issue 43).
+  return withNewEpoch(app.db, userId, (trx) => deleteSessionsHeldBy(trx, userId));
 }

@@ -2,6 +2,7 @@
 import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
+import { bumpCredentialEpoch } from "../../core/session/epoch.js";
 import { deleteSessionsHeldBy } from "../../core/session/store.js";
 import { revokeAppAccessOf, type AppLogout } from "../../core/user/app-access.js";
 
@@ -127,6 +128,7 @@ export async function listUsers(db: Q, query: UserListQuery): Promise<{ users: U
 export async function setRoleAndEndSessions(db: Q, userId: string, changes: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(changes).where("id", "=", userId).execute();
+    await bumpCredentialEpoch(trx, userId); // a sign-in in flight loses (issue 43)
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
     // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23);
     // the caller tells the apps (back-channel logout) once this committed.
@@ -139,6 +141,8 @@ export async function setRoleAndEndSessions(db: Q, userId: string, changes: User
 export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(flags).where("id", "=", userId).execute();
+    // A sign-in in flight, its proof checked before this commits, loses at its session insert (issue 43).
+    await bumpCredentialEpoch(trx, userId);
     // Every session the user holds: their own and any impersonation they started (issue 27).
     const sessionsEnded = await deleteSessionsHeldBy(trx, userId);
     // The apps' tokens and consents too: a banned person's refresh tokens stop at once (issue 23);

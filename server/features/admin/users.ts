@@ -1,4 +1,5 @@
 /** Administration of users: create, get, list, update, set role, set password, remove. */
+import { withNewEpoch } from "../../core/session/epoch.js";
 import { createUserRecord } from "../../core/user/create-user.js";
 import { encodeUserFieldChanges, pickUserFields } from "../../core/user/additional-fields.js";
 import { ApiError, apiError } from "../../../shared/errors.js";
@@ -212,13 +213,17 @@ export async function setUserPassword(app: AppContext, actor: Actor, userId: str
   if (!user) throw apiError("USER_NOT_FOUND");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
-  const account = await findCredentialAccount(app.db, userId);
-  if (account) {
-    await setCredentialPassword(app.db, account.id, passwordHash, now);
-    return { created: false };
-  }
-  await insertCredentialAccount(app.db, { id: newId(), userId, passwordHash, now });
-  return { created: true };
+  // Under a new credential epoch (the user row locked first): a sign-in with the old password in
+  // flight loses at its session insert (issue 43), and two concurrent calls create one account.
+  return withNewEpoch(app.db, userId, async (trx) => {
+    const account = await findCredentialAccount(trx, userId);
+    if (account) {
+      await setCredentialPassword(trx, account.id, passwordHash, now);
+      return { created: false };
+    }
+    await insertCredentialAccount(trx, { id: newId(), userId, passwordHash, now });
+    return { created: true };
+  });
 }
 
 export async function removeUserAsAdmin(app: AppContext, actor: Actor, userId: string): Promise<UserRow> {

@@ -32,7 +32,7 @@ export const electronHandlers = defineHandlers({
     // The app's session says how the person signed in here: this session's recorded sign-in carries over
     // (one from before that record existed: the account's last method, and no second factor).
     const signIn = (await sessionSignIn(app, auth.session.id, auth.user.id)) ?? { method: auth.user.lastSignInMethod ?? "email" };
-    const code = await issueHandOffCode(app, auth.user.id, { state: query.state, codeChallenge: query.code_challenge }, signIn);
+    const code = await issueHandOffCode(app, auth.user.id, { state: query.state, codeChallenge: query.code_challenge }, signIn, auth.user.credentialEpoch);
     ctx.handOff.issued = { code, state: query.state };
     ctx.audit({ action: "user.desktop-hand-off", targetId: auth.user.id, targetType: "user", metadata: { transfer: true } });
     const callbackURL = ctx.body.callbackURL;
@@ -62,6 +62,7 @@ export const electronHandlers = defineHandlers({
       method: data.method as SignInMethod,
       handedOver: { secondFactor: secondFactorOf(data.secondFactor) },
       provesTwoFactors: data.userVerified === true,
+      ...(typeof data.epoch === "number" ? { epoch: data.epoch } : {}),
       audit: { desktopApp: true },
     });
     if (outcome.held) throw invalidCode(); // cannot happen: handedOver is never held

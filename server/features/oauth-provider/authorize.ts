@@ -16,6 +16,8 @@ import type { OAuthClientRow } from "../../db/types.js";
 import { isPublic, metadataOf, redirectAllowed } from "./clients.js";
 import { signInFacts, type SignInFacts } from "./claims.js";
 import { issuerOf } from "./discovery.js";
+import { OAuthError } from "./oauth-error.js";
+import { audienceFor } from "./resource.js";
 import * as store from "./store.js";
 
 export interface AuthorizeQuery {
@@ -31,6 +33,7 @@ export interface AuthorizeQuery {
   max_age?: string;
   login_hint?: string;
   response_mode?: string;
+  resource?: string;
   signed_in?: string;
 }
 
@@ -42,6 +45,8 @@ export interface PendingRequest {
   state?: string;
   nonce?: string;
   codeChallenge?: string;
+  /** RFC 8707: the API named at the authorization request (checked against oauthProvider.resources). */
+  resource?: string;
   userId: string;
   sessionId: string;
   signIn: SignInFacts;
@@ -91,6 +96,14 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
   } else if (isPublic(meta) || meta.require_pkce === true) {
     return fail("invalid_request", "PKCE (code_challenge with S256) is required for this client");
   }
+  if (query.resource !== undefined) {
+    try {
+      audienceFor(app, query.resource);
+    } catch (error) {
+      if (error instanceof OAuthError) return fail(error.error, error.description);
+      throw error;
+    }
+  }
   const prompts = new Set((query.prompt ?? "").split(" ").filter(Boolean));
   if (prompts.has("none") && prompts.size > 1) return fail("invalid_request", "prompt=none cannot be combined");
   const maxAge = query.max_age !== undefined ? Number(query.max_age) : undefined;
@@ -117,6 +130,7 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
     ...(query.state !== undefined ? { state: query.state } : {}),
     ...(query.nonce !== undefined ? { nonce: query.nonce } : {}),
     ...(query.code_challenge !== undefined ? { codeChallenge: query.code_challenge } : {}),
+    ...(query.resource !== undefined ? { resource: query.resource } : {}),
     userId: user.id,
     sessionId: session.session.id,
     signIn,

@@ -1,21 +1,21 @@
 /** The OpenID provider's handlers (shared/contract/oauth-provider.ts). */
-import { createHash } from "node:crypto";
 import { apiError } from "../../../shared/errors.js";
 import type { OAuthGrant } from "../../../shared/contract/oauth-provider.js";
 import { can } from "../../core/admin-access.js";
 import * as oneTime from "../../core/one-time.js";
-import { findUserById } from "../../core/user/store.js";
 import { iso } from "../../core/user/wire.js";
 import type { AppContext } from "../../context.js";
-import { hashSecret, newId, safeEqual } from "../../crypto/tokens.js";
+import { hashSecret, newId } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { defineHandlers, JsonAnswer, type AuthState } from "../../http/handler.js";
-import { authorize, clientAllows, issueCode, redirectWith, type CodeData, type PendingRequest, type WaitingRequest } from "./authorize.js";
+import { authorize, clientAllows, issueCode, redirectWith, type PendingRequest, type WaitingRequest } from "./authorize.js";
 import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient } from "./clients.js";
 import { userClaims } from "./claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { endSession } from "./end-session.js";
+import { redeemCode } from "./code-grant.js";
 import { answering, OAuthError } from "./oauth-error.js";
+import { audienceFor } from "./resource.js";
 import * as store from "./store.js";
 import { isBanned, issueTokens, liveToken, refresh } from "./tokens.js";
 
@@ -40,10 +40,6 @@ function assertMayMint(auth: AuthState, action: "create" | "update"): void {
 }
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
-
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
-}
 
 function grantOf(row: { id: string; clientId: string; userId: string; scopes: string; createdAt: number; updatedAt: number; metadata: string }): OAuthGrant {
   const meta = JSON.parse(row.metadata) as { client_name?: string; logo_uri?: string };
@@ -88,28 +84,26 @@ export const oauthProviderHandlers = defineHandlers({
         ctx.audit({ action: "oauth-token.failed", actorId: null, success: false, metadata: { clientId: client.clientId, grantType: body.grant_type ?? null, error: error.error } });
         return error;
       };
+      const audienceOr = (resource: string | undefined) => {
+        try {
+          return audienceFor(app, resource);
+        } catch (error) {
+          throw error instanceof OAuthError ? failed(error) : error;
+        }
+      };
       if (!body.grant_type) throw failed(new OAuthError("invalid_request", "grant_type is required"));
       if (!clientAllows(client, body.grant_type)) throw failed(new OAuthError("unauthorized_client", `this client may not use ${body.grant_type}`));
       if (body.grant_type === "authorization_code") {
-        if (!body.code) throw failed(new OAuthError("invalid_request", "code is required"));
-        const record = await oneTime.consume(app.db, app.clock.now(), "oauth-code", body.code);
-        const data = record?.data as CodeData | undefined;
-        const invalid = (why: string) => failed(new OAuthError("invalid_grant", why));
-        if (!data || data.clientId !== client.clientId) throw invalid("the code is invalid, expired or already used");
-        if (body.redirect_uri !== data.redirectUri) throw invalid("redirect_uri does not match the authorization request");
-        if (data.codeChallenge !== undefined) {
-          if (!body.code_verifier || !safeEqual(s256(body.code_verifier), data.codeChallenge)) throw invalid("code_verifier does not match the code_challenge");
-        } else if (body.code_verifier !== undefined) {
-          throw invalid("code_verifier given but the authorization request had no code_challenge");
-        }
-        const user = await findUserById(app.db, data.userId);
-        if (!user || isBanned(app, user)) throw invalid("the person can no longer sign in");
-        const answer = await issueTokens(app, { client, user, scopes: data.scopes, signIn: data.signIn, ...(data.nonce !== undefined ? { nonce: data.nonce } : {}) });
+        const answer = await redeemCode(app, client, body, (data) =>
+          ctx.audit({ action: "oauth-token.reuse", actorId: null, targetId: data.userId, targetType: "user", success: false, metadata: { clientId: client.clientId, code: true } }),
+        ).catch((error: unknown) => {
+          throw error instanceof OAuthError ? failed(error) : error;
+        });
         return new JsonAnswer(answer, 200, noStore);
       }
       if (body.grant_type === "refresh_token") {
         if (!body.refresh_token) throw failed(new OAuthError("invalid_request", "refresh_token is required"));
-        const answer = await refresh(app, client, body.refresh_token, body.scope, (row) =>
+        const answer = await refresh(app, client, body.refresh_token, body.scope, audienceOr(body.resource), (row) =>
           ctx.audit({ action: "oauth-token.reuse", actorId: null, targetId: row.userId, targetType: "user", success: false, metadata: { clientId: client.clientId, familyId: row.familyId } }),
         ).catch((error: unknown) => {
           throw error instanceof OAuthError ? failed(error) : error;
@@ -121,7 +115,7 @@ export const oauthProviderHandlers = defineHandlers({
         const allowed = (metadataOf(client).scope ?? "").split(" ").filter((s) => !["openid", "offline_access", "profile", "email", "organizations", "roles"].includes(s));
         const requested = body.scope ? body.scope.split(" ").filter(Boolean) : allowed;
         if (!requested.every((s) => allowed.includes(s))) throw failed(new OAuthError("invalid_scope", "a scope this client may not ask for"));
-        const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null });
+        const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null, audience: audienceOr(body.resource) });
         return new JsonAnswer(answer, 200, noStore);
       }
       throw failed(new OAuthError("unsupported_grant_type", `unsupported grant_type: ${body.grant_type}`));
@@ -194,8 +188,15 @@ export const oauthProviderHandlers = defineHandlers({
       if (ctx.body.backchannel_logout_uri !== undefined && !selfRegisteredBackChannelAllowed(ctx.body.backchannel_logout_uri)) {
         throw new OAuthError("invalid_client_metadata", "a self-registered app's backchannel_logout_uri must be https and not a loopback address");
       }
+      // Anyone may call this: a self-registered client gets no machine grant and no scope the
+      // operator did not offer for self-registration (issue 32, finding 1).
+      if (ctx.body.grant_types?.includes("client_credentials")) throw new OAuthError("invalid_client_metadata", "a self-registered app cannot use client_credentials");
+      const offered = ctx.app.config.oauthProvider.dynamicRegistrationScopes;
+      const scopes = ctx.body.scope === undefined ? offered : ctx.body.scope.split(" ").filter(Boolean);
+      const notOffered = scopes.filter((s) => !offered.includes(s));
+      if (notOffered.length) throw new OAuthError("invalid_client_metadata", `scopes not open to self-registered apps: ${notOffered.join(" ")}`);
       try {
-        const created = await createClient(ctx.app, ctx.body, ctx.auth?.user.id ?? null);
+        const created = await createClient(ctx.app, { ...ctx.body, scope: scopes.join(" ") }, ctx.auth?.user.id ?? null);
         return new JsonAnswer(created, 201, noStore);
       } catch (error) {
         if (error instanceof Error && "code" in error && error.code === "OAUTH_INVALID_CLIENT_METADATA") throw new OAuthError("invalid_client_metadata", error.message);

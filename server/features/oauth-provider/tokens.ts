@@ -32,6 +32,8 @@ export interface Grant {
   scopes: string[];
   signIn: SignInFacts | null;
   nonce?: string;
+  /** The access token's `aud` (resource.ts: an API the operator listed, or the default audience). */
+  audience: string;
   /** Set when refreshing: the new tokens join the old family. */
   familyId?: string;
 }
@@ -67,7 +69,7 @@ export async function issueTokens(app: AppContext, grant: Grant): Promise<TokenA
           {
             iss,
             sub: user?.id ?? client.clientId,
-            aud: client.clientId,
+            aud: grant.audience,
             client_id: client.clientId,
             scope,
             jti: newId(),
@@ -140,7 +142,7 @@ export async function liveToken(app: AppContext, token: string): Promise<LiveTok
  * Refresh with rotation: the presented token is spent, a new pair issued in its family. A spent
  * token presented again is a stolen copy or a replay: the whole family is revoked (RFC 9700 §4.14.2).
  */
-export async function refresh(app: AppContext, client: OAuthClientRow, token: string, requestedScope: string | undefined, onReuse: (row: OAuthTokenRow) => void): Promise<TokenAnswer> {
+export async function refresh(app: AppContext, client: OAuthClientRow, token: string, requestedScope: string | undefined, audience: string, onReuse: (row: OAuthTokenRow) => void): Promise<TokenAnswer> {
   const invalid = () => new OAuthError("invalid_grant", "the refresh token is invalid, expired or revoked");
   const row = await store.findToken(app.db, hashSecret(token));
   if (!row || row.kind !== "refresh" || row.clientId !== client.clientId) throw invalid();
@@ -165,5 +167,5 @@ export async function refresh(app: AppContext, client: OAuthClientRow, token: st
     throw invalid();
   }
   const signIn = row.signIn ? (JSON.parse(row.signIn) as SignInFacts) : null;
-  return issueTokens(app, { client, user, scopes, signIn, familyId: row.familyId });
+  return issueTokens(app, { client, user, scopes, signIn, audience, familyId: row.familyId });
 }

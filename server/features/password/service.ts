@@ -8,6 +8,7 @@ import type { AppContext } from "../../context.js";
 import { newId, randomString } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { recipientLanguage, resetPasswordMail } from "../../mail/templates/index.js";
+import { bumpCredentialEpoch } from "../../core/session/epoch.js";
 import { deleteSessionsOfUser } from "../../core/session/store.js";
 import { appsToTell, tellApps, type AppLogout } from "../../core/user/app-access.js";
 import type { IssuedSession, RequestMeta } from "../../core/session/service.js";
@@ -82,6 +83,8 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
     if (!(await consume(trx, now, "reset-password", token))) throw apiError("INVALID_TOKEN");
     // Two resets with two different tokens must not both create the password account.
     await lockUser(trx, user.id);
+    // A sign-in with the old password, checked before this commits, loses at its session insert (issue 43).
+    await bumpCredentialEpoch(trx, user.id);
     const account = await findCredentialAccount(trx, user.id);
     if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
     else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
@@ -112,7 +115,10 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
   const passwordHash = await app.passwords.hash(input.newPassword);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];
+  let epoch: number | undefined;
   await app.db.transaction().execute(async (trx) => {
+    // First, so the user row is locked: a sign-in with the old password in flight loses (issue 43).
+    epoch = await bumpCredentialEpoch(trx, user.id);
     await setCredentialPassword(trx, account.id, passwordHash, now);
     if (input.revokeOtherSessions) {
       logouts = await appsToTell(trx, { userId: user.id });
@@ -122,7 +128,7 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
   });
   void tellApps(app, logouts);
   if (!input.revokeOtherSessions) return null;
-  return replaceSessionAfterPasswordChange(app, user, meta, sessionId);
+  return replaceSessionAfterPasswordChange(app, user, meta, sessionId, epoch);
 }
 
 /** POST /set-password: only for a user without a password (e.g. signed up with a provider). */
@@ -136,6 +142,7 @@ export async function setPassword(app: AppContext, user: UserRow, newPassword: s
     await lockUser(trx, user.id);
     const account = await findCredentialAccount(trx, user.id);
     if (account?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+    await bumpCredentialEpoch(trx, user.id);
     if (account) await setCredentialPassword(trx, account.id, passwordHash, now);
     else await insertCredentialAccount(trx, { id: newId(), userId: user.id, passwordHash, now });
   });

@@ -1,4 +1,4 @@
-/** The runtimeSetting table (migration 0018): one row per setting changed at run time. */
+/** The runtimeSetting table (migration 0019): one row per setting changed at run time. */
 import type { DB } from "../../db/database.js";
 import type { RuntimeSettingTable } from "../../db/types.js";
 

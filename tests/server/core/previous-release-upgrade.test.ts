@@ -10,7 +10,6 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type LatchkeyApp } from "../../../server/app.js";
 import { createTestClock } from "../../../server/clock.js";
@@ -19,13 +18,13 @@ import { openDatabase, type OpenedDatabase } from "../../../server/db/database.j
 import { migrateToLatest } from "../../../server/db/migrate.js";
 import { migrations } from "../../../server/db/migrations/index.js";
 import { renamedMigrations } from "../../../server/db/migrations/renamed.js";
+import { adminQuery, createPostgresDatabase } from "../../helpers/postgres.js";
 import { freePort } from "../../helpers/run-cli.js";
 import { TEST_SECRET, testDialect } from "../../helpers/test-server.js";
 
 const FIXTURES = join(__dirname, "../../fixtures/previous-release");
 const fixture = JSON.parse(readFileSync(join(FIXTURES, "fixture.json"), "utf8")) as Record<"sqlite" | "postgres", { userId: string; token: string }> & { clock: string };
 const expected = fixture[testDialect];
-const PG_ADMIN_URL = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** 0.1.0 had migrations 0001–0015 (by today's names); later ones are applied by the upgrade. */
 const LAST_OF_RELEASE = 15;
@@ -34,16 +33,6 @@ const sinceRelease = Object.keys(migrations).filter((name) => Number(name.slice(
 let database: OpenedDatabase;
 let target: string;
 let cleanup: () => Promise<void>;
-
-async function pgAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The previous release's database, as a file copy (SQLite) or a restored dump (PostgreSQL). */
 async function previousReleaseDatabase(): Promise<void> {
@@ -54,16 +43,12 @@ async function previousReleaseDatabase(): Promise<void> {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
     return;
   }
-  const name = `latchkey_upgrade_${process.pid}`;
-  await pgAdmin(PG_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await pgAdmin(PG_ADMIN_URL, `CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  target = url.toString();
+  const scratch = await createPostgresDatabase("latchkey_upgrade");
+  target = scratch.url;
   // psql meta-commands (\restrict) are not SQL; the rest is plain statements and INSERTs.
   const dump = readFileSync(join(FIXTURES, "latchkey-0.1.0.pg.sql"), "utf8").replace(/^\\.*$/gm, "");
-  await pgAdmin(target, dump);
-  cleanup = () => pgAdmin(PG_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(target, dump);
+  cleanup = () => scratch.drop();
 }
 
 async function recordedNames(): Promise<string[]> {

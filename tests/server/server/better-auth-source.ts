@@ -20,11 +20,11 @@ import { adminClient, organizationClient, twoFactorClient, usernameClient } from
 import { apiKeyClient } from "@better-auth/api-key/client";
 import { generateSync } from "otplib";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
+import { createPostgresDatabase } from "../../helpers/postgres.js";
 import { freePort } from "../../helpers/run-cli.js";
 import { createSoftAuthenticator } from "../passkey/soft-authenticator.js";
 
 export const BETTER_AUTH_SECRET = "better-auth-secret-for-the-import-test-0123456789";
-const PG_ADMIN_URL = process.env.LATCHKEY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface BetterAuthSource {
   /** What `--from` takes: the SQLite file or the postgres:// URL. */
@@ -34,8 +34,6 @@ export interface BetterAuthSource {
   promote(userId: string): Promise<void>;
   close(): Promise<void>;
 }
-
-let counter = 0;
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** better-auth's `modelName` and `fields` options naming a core model's table and columns in snake_case. */
@@ -68,26 +66,11 @@ export async function startBetterAuth(kind: "sqlite" | "postgres", options: { sn
     from = join(mkdtempSync(join(tmpdir(), "better-auth-")), "better-auth.db");
     database = new Database(from);
   } else {
-    const name = `better_auth_source_${process.pid}_${counter++}`;
-    const adminPool = new pg.Pool({ connectionString: PG_ADMIN_URL });
-    await adminPool.query(`drop database if exists ${name}`);
-    await adminPool.query(`create database ${name}`);
-    const target = new URL(PG_ADMIN_URL);
-    target.pathname = `/${name}`;
-    from = target.toString();
+    // The run's PostgreSQL, whichever pass this is (tests/helpers/postgres.ts).
+    const scratch = await createPostgresDatabase("better_auth_source");
+    from = scratch.url;
     database = new pg.Pool({ connectionString: from });
-    dropDatabase = async () => {
-      // pg's Pool.end() resolves before its clients' sockets have closed: forcing the drop while one
-      // is still closing makes PostgreSQL terminate it, an error no listener is left to catch.
-      // Wait (bounded) until the database has no connections, then drop it.
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const open = await adminPool.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [name]);
-        if (Number(open.rows[0]!.n) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await adminPool.query(`drop database if exists ${name} with (force)`);
-      await adminPool.end();
-    };
+    dropDatabase = () => scratch.drop({ waitForClose: true });
   }
   const auth = betterAuth({
     database,
