@@ -8,26 +8,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type LatchkeyApp } from "../../server/app.js";
-import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
-import { openDatabase, type OpenedDatabase } from "../../server/db/database.js";
 import { signUpAdmin } from "../server/admin/admin-helpers.js";
-import { startTestServer, testDialect, TEST_SECRET, type TestServer } from "../helpers/test-server.js";
-
-async function startAnother(url: string, extra: ConfigInput = {}): Promise<{ app: LatchkeyApp; database: OpenedDatabase; close(): Promise<void> }> {
-  const database = await openDatabase(url);
-  const config = resolveConfig(mergeConfig({ db: url, host: "127.0.0.1", port: 0, logLevel: "silent", rateLimit: { enabled: false } }, extra));
-  const app = await createApp({ config, db: database.db, secret: TEST_SECRET, logger: false });
-  await app.server.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+import { startSecondServer, type SecondServer } from "../helpers/second-server.js";
+import { startTestServer, testDialect, type TestServer } from "../helpers/test-server.js";
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 1_000; i++) {
@@ -39,16 +22,16 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe("run-time settings on several servers over one PostgreSQL", () => {
   let a: TestServer;
-  let b: Awaited<ReturnType<typeof startAnother>>;
-  let c: Awaited<ReturnType<typeof startAnother>>;
+  let b: SecondServer;
+  let c: SecondServer;
   let admin: { token: string };
 
   beforeAll(async () => {
     expect(testDialect, "tests/postgres runs only with LATCHKEY_TEST_DIALECT=postgres").toBe("postgres");
     a = await startTestServer();
-    b = await startAnother(a.dbFile);
+    b = await startSecondServer(a.dbFile);
     // JWT header mode keeps no session cache, so no listener: settings are looked for every second.
-    c = await startAnother(a.dbFile, { jwt: { enabled: true } });
+    c = await startSecondServer(a.dbFile, { jwt: { enabled: true } });
     admin = await signUpAdmin(a);
     await until(() => b.app.changeListener?.state() === "listening", "B listens");
   });
