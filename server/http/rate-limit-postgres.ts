@@ -2,9 +2,10 @@
  * Rate-limit counters shared through PostgreSQL without a database round trip on any request:
  * local counts are added to the UNLOGGED "rateLimitCounter" rows (migration 0007) every `syncMs`
  * in one upsert that returns every server's totals (rate-limit-batched.ts; error bound there).
- * For the strict sign-in rule (10 a minute) a client spreading over 2 servers with the default
- * 1 s sync gets at most a few extra attempts; the per-account lockout, kept in the database
- * itself, is exact regardless.
+ * For the strict sign-in rule (10 a minute) a client pacing requests over 2 servers with the
+ * default 1 s sync gets a few extra attempts, but a burst inside one sync interval gets up to
+ * `max` per server (docs/scale-out.md); the per-account lockout, kept in the database itself, is
+ * exact regardless.
  */
 import { sql } from "kysely";
 import type { Clock } from "../clock.js";

@@ -10,6 +10,7 @@ import { createTestClock, type TestClock } from "../../server/clock.js";
 import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
 import type { Dialect, OpenedDatabase } from "../../server/db/database.js";
 import type { Mailer } from "../../server/mail/mailer.js";
+import type { ResolveHost } from "../../server/core/net/public-address.js";
 import { listOutbox, type OutboxMail } from "../../server/mail/outbox.js";
 import { createClient, type LatchkeyClient } from "../../shared/client/index.js";
 import { createTestDatabase, testDialect } from "./test-database.js";
@@ -70,6 +71,8 @@ export interface TestServerOptions {
   mailer?: Mailer;
   /** Fastify/pino logger settings (e.g. `{ level: "error", stream }`); silent by default. */
   logger?: object;
+  /** Name resolution for the server's requests on a stranger's behalf (self-registered apps' back-channel URIs). */
+  resolveHost?: ResolveHost;
 }
 
 let counter = 0;
@@ -102,7 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     probe = await freePort();
     config.port = probe;
     if (ownBaseURL) config.baseURL = `http://127.0.0.1:${probe}`;
-    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false });
+    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
     try {
       await candidate.server.listen({ port: probe, host: "127.0.0.1" });
       app = candidate;

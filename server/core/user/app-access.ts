@@ -15,7 +15,9 @@
 import type { Kysely } from "kysely";
 import { SignJWT } from "jose";
 import type { AppContext } from "../../context.js";
+import { Agent, fetch as undiciFetch } from "undici";
 import { newId } from "../../crypto/tokens.js";
+import { NotPublicAddressError, publicOnlyLookup, systemResolveHost } from "../net/public-address.js";
 import type { Database } from "../../db/types.js";
 import { currentSigningKey, type AsymmetricAlg } from "../signing-keys/keys.js";
 
@@ -26,6 +28,8 @@ export interface AppLogout {
   alg: AsymmetricAlg;
   userId: string | null;
   sessionId: string | null;
+  /** A self-registered app: delivered only to a public address, the one checked (core/net/public-address.ts). */
+  selfRegistered: boolean;
 }
 
 const BACKCHANNEL_EVENT = "http://schemas.openid.net/event/backchannel-logout";
@@ -36,6 +40,7 @@ interface ClientLogoutSettings {
   backchannel_logout_uri?: string;
   backchannel_logout_session_required?: boolean;
   id_token_signed_response_alg?: AsymmetricAlg;
+  self_registered?: true;
 }
 
 /**
@@ -66,7 +71,7 @@ export async function appsToTell(db: Kysely<Database>, of: { userId: string } | 
     const perSession = !("userId" in of) || settings.backchannel_logout_session_required === true;
     const sessionId = perSession ? row.sessionId : null;
     if (perSession && sessionId === null) continue;
-    logouts.set(`${row.clientId} ${sessionId ?? ""}`, { clientId: row.clientId, uri: settings.backchannel_logout_uri, alg: settings.id_token_signed_response_alg ?? "RS256", userId: row.userId, sessionId });
+    logouts.set(`${row.clientId} ${sessionId ?? ""}`, { clientId: row.clientId, uri: settings.backchannel_logout_uri, alg: settings.id_token_signed_response_alg ?? "RS256", userId: row.userId, sessionId, selfRegistered: settings.self_registered === true });
   }
   return [...logouts.values()];
 }
@@ -100,16 +105,25 @@ async function deliver(app: AppContext, logout: AppLogout): Promise<void> {
     })
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "logout+jwt" })
       .sign(key.key);
-    const answer = await fetch(logout.uri, {
+    const request = {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ logout_token: token }),
-      redirect: "manual",
+      body: new URLSearchParams({ logout_token: token }).toString(),
+      redirect: "manual" as const,
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
-    await answer.body?.cancel();
-    if (!answer.ok) app.log.warn({ clientId: logout.clientId, status: answer.status }, "back-channel logout refused by the app");
+    };
+    // A self-registered app's URI was public when registered; its name may point elsewhere now.
+    const publicOnly = logout.selfRegistered ? new Agent({ connect: { lookup: publicOnlyLookup(app.resolveHost ?? systemResolveHost) } }) : undefined;
+    try {
+      const answer = publicOnly ? await undiciFetch(logout.uri, { ...request, dispatcher: publicOnly }) : await fetch(logout.uri, request);
+      await answer.body?.cancel();
+      if (!answer.ok) app.log.warn({ clientId: logout.clientId, status: answer.status }, "back-channel logout refused by the app");
+    } finally {
+      await publicOnly?.close();
+    }
   } catch (error) {
-    app.log.warn({ clientId: logout.clientId, err: { message: (error as Error).message } }, "back-channel logout failed");
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const message = cause instanceof NotPublicAddressError ? cause.message : (error as Error).message;
+    app.log.warn({ clientId: logout.clientId, err: { message } }, "back-channel logout failed");
   }
 }

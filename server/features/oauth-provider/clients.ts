@@ -8,11 +8,16 @@ import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString, safeEqual } from "../../crypto/tokens.js";
 import type { OAuthClientRow } from "../../db/types.js";
+import { hostIsPublic, systemResolveHost } from "../../core/net/public-address.js";
 import { OAuthError } from "./oauth-error.js";
 import * as store from "./store.js";
 
 /** What is kept in the `metadata` column: everything but the id, secret, owner and flags. */
-export type ClientMetadata = Omit<OAuthClient, "client_id" | "client_id_issued_at" | "client_secret_expires_at" | "user_id" | "disabled" | "redirect_uris"> & { redirect_uris?: string[] };
+export type ClientMetadata = Omit<OAuthClient, "client_id" | "client_id_issued_at" | "client_secret_expires_at" | "user_id" | "disabled" | "redirect_uris"> & {
+  redirect_uris?: string[];
+  /** Registered by anyone through POST /oauth2/register: its back-channel URI must stay public (never on the wire). */
+  self_registered?: true;
+};
 
 export const DEFAULT_SCOPE = "openid profile email offline_access";
 
@@ -25,7 +30,7 @@ export function isPublic(meta: ClientMetadata): boolean {
 }
 
 export function toWire(row: OAuthClientRow): OAuthClient {
-  const meta = metadataOf(row);
+  const { self_registered: _internal, ...meta } = metadataOf(row);
   return {
     ...meta,
     redirect_uris: meta.redirect_uris ?? [],
@@ -101,16 +106,19 @@ function checkBackChannelUri(uri: string, bad: (message: string) => Error): void
 }
 
 /**
- * A self-registered app (dynamic registration: anyone, when it is on) gets no loopback exception:
- * its back-channel URI would otherwise make the server POST to services on its own host.
+ * A self-registered app (dynamic registration: anyone, when it is on) gets no exception: its
+ * back-channel URI must be https to a public address — not loopback, private, link-local or a
+ * name that resolves to one (core/net/public-address.ts; delivery checks the address again).
  */
-export function selfRegisteredBackChannelAllowed(uri: string): boolean {
+export async function selfRegisteredBackChannelAllowed(app: AppContext, uri: string): Promise<boolean> {
+  let url: URL;
   try {
-    const url = new URL(uri);
-    return url.protocol === "https:" && !LOOPBACK.has(url.hostname);
+    url = new URL(uri);
   } catch {
     return false;
   }
+  if (url.protocol !== "https:") return false;
+  return (await hostIsPublic(url.hostname, app.resolveHost ?? systemResolveHost)) !== "not-public";
 }
 
 export async function createClient(app: AppContext, input: ClientMetadata, ownerId: string | null): Promise<OAuthClient & { client_secret?: string }> {

@@ -185,8 +185,8 @@ export const oauthProviderHandlers = defineHandlers({
     answering(async () => {
       assertEnabled(ctx.app);
       if (!ctx.app.config.oauthProvider.allowDynamicClientRegistration) throw new OAuthError("access_denied", "dynamic client registration is turned off on this server", 403);
-      if (ctx.body.backchannel_logout_uri !== undefined && !selfRegisteredBackChannelAllowed(ctx.body.backchannel_logout_uri)) {
-        throw new OAuthError("invalid_client_metadata", "a self-registered app's backchannel_logout_uri must be https and not a loopback address");
+      if (ctx.body.backchannel_logout_uri !== undefined && !(await selfRegisteredBackChannelAllowed(ctx.app, ctx.body.backchannel_logout_uri))) {
+        throw new OAuthError("invalid_client_metadata", "a self-registered app's backchannel_logout_uri must be https to a public address (not loopback, private or link-local)");
       }
       // Anyone may call this: a self-registered client gets no machine grant and no scope the
       // operator did not offer for self-registration (issue 32, finding 1).
@@ -196,7 +196,7 @@ export const oauthProviderHandlers = defineHandlers({
       const notOffered = scopes.filter((s) => !offered.includes(s));
       if (notOffered.length) throw new OAuthError("invalid_client_metadata", `scopes not open to self-registered apps: ${notOffered.join(" ")}`);
       try {
-        const created = await createClient(ctx.app, { ...ctx.body, scope: scopes.join(" ") }, ctx.auth?.user.id ?? null);
+        const created = await createClient(ctx.app, { ...ctx.body, scope: scopes.join(" "), self_registered: true }, ctx.auth?.user.id ?? null);
         return new JsonAnswer(created, 201, noStore);
       } catch (error) {
         if (error instanceof Error && "code" in error && error.code === "OAUTH_INVALID_CLIENT_METADATA") throw new OAuthError("invalid_client_metadata", error.message);

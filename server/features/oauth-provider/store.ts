@@ -1,5 +1,6 @@
 /** Queries of the OpenID provider's tables (migration 0016): clients, consents, tokens. */
 import type { CompiledQuery, InferResult, Kysely } from "kysely";
+import { lockingRows } from "../../db/lock.js";
 import type { Database, OAuthClientRow, OAuthConsentRow, OAuthTokenRow } from "../../db/types.js";
 
 type Q = Kysely<Database>;
@@ -86,13 +87,35 @@ export function findToken(db: Q, tokenHash: string): Promise<OAuthTokenRow | und
  * Marks a refresh token used, only if it was not yet: of two concurrent exchanges exactly one
  * wins; the loser (or a later replay) is reuse.
  */
-export async function markUsed(db: Q, id: string, now: number): Promise<boolean> {
+async function markUsed(db: Q, id: string, now: number): Promise<boolean> {
   const result = await db.updateTable("oauthToken").set({ usedAt: now }).where("id", "=", id).where("usedAt", "is", null).where("revokedAt", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Spends a refresh token and stores its successors in one transaction (issue 43): a concurrent
+ * revocation of the family either comes first (then the token is no longer spendable: false) or
+ * waits for this to commit and revokes the successors with the rest (revokeFamily).
+ */
+export function rotateRefreshToken(db: Q, id: string, now: number, successors: OAuthTokenRow[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await markUsed(trx, id, now))) return false;
+    await insertTokens(trx, successors);
+    return true;
+  });
+}
+
+/**
+ * Revokes every token of a family. The family's rows are locked first (in id order, so two
+ * revocations queue rather than deadlock): a rotation in flight holds its spent token's row until
+ * it committed its successors, which the UPDATE, a new statement, then sees and revokes too
+ * (PostgreSQL; SQLite runs one transaction at a time). Not inside another transaction.
+ */
 export async function revokeFamily(db: Q, familyId: string, now: number): Promise<void> {
-  await db.updateTable("oauthToken").set({ revokedAt: now }).where("familyId", "=", familyId).where("revokedAt", "is", null).execute();
+  await db.transaction().execute(async (trx) => {
+    await lockingRows(trx, trx.selectFrom("oauthToken").select("id").where("familyId", "=", familyId).orderBy("id")).execute();
+    await trx.updateTable("oauthToken").set({ revokedAt: now }).where("familyId", "=", familyId).where("revokedAt", "is", null).execute();
+  });
 }
 
 export async function revokeToken(db: Q, id: string, now: number): Promise<void> {

@@ -49,7 +49,11 @@ export async function signJwt(app: AppContext, alg: AsymmetricAlg, claims: Recor
   return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, ...(typ ? { typ } : {}) }).sign(key.key);
 }
 
-export async function issueTokens(app: AppContext, grant: Grant): Promise<TokenAnswer> {
+/**
+ * `save`: how the new rows are stored (a refresh saves them in one transaction with spending the
+ * old token, and throws when it lost that race); by default, inserted.
+ */
+export async function issueTokens(app: AppContext, grant: Grant, save: (rows: OAuthTokenRow[]) => Promise<void> = (rows) => store.insertTokens(app.db, rows)): Promise<TokenAnswer> {
   const { client, user, scopes } = grant;
   const meta = metadataOf(client);
   const now = app.clock.now();
@@ -88,7 +92,7 @@ export async function issueTokens(app: AppContext, grant: Grant): Promise<TokenA
     refreshToken = randomString(48);
     rows.push({ ...base, id: newId(), tokenHash: hashSecret(refreshToken), kind: "refresh", expiresAt: now + cfg.refreshTokenExpiresIn * 1000 });
   }
-  await store.insertTokens(app.db, rows);
+  await save(rows);
 
   let idToken: string | undefined;
   if (user && scopes.includes("openid")) {
@@ -161,11 +165,13 @@ export async function refresh(app: AppContext, client: OAuthClientRow, token: st
   const granted = row.scopes.split(" ");
   const scopes = requestedScope ? requestedScope.split(" ").filter(Boolean) : granted;
   if (!scopes.every((s) => granted.includes(s))) throw new OAuthError("invalid_scope", "a refresh cannot widen the granted scopes");
-  if (!(await store.markUsed(app.db, row.id, now))) {
+  const signIn = row.signIn ? (JSON.parse(row.signIn) as SignInFacts) : null;
+  // Spending the token and storing its successors is one transaction (issue 43): a concurrent
+  // exchange that finds it spent revokes the family after the successors exist, never before.
+  return issueTokens(app, { client, user, scopes, signIn, audience, familyId: row.familyId }, async (rows) => {
+    if (await store.rotateRefreshToken(app.db, row.id, now, rows)) return;
     await store.revokeFamily(app.db, row.familyId, now);
     onReuse(row);
     throw invalid();
-  }
-  const signIn = row.signIn ? (JSON.parse(row.signIn) as SignInFacts) : null;
-  return issueTokens(app, { client, user, scopes, signIn, audience, familyId: row.familyId });
+  });
 }
