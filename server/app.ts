@@ -29,6 +29,7 @@ import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
 import { demoPage } from "./http/demo-page.js";
+import { installLoadLimits } from "./http/load-limits.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
 import { registerRoutes } from "./http/register-routes.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
@@ -105,8 +106,12 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
-  const errors = installErrorHandling(server, log);
+  const errors = installErrorHandling(server, log, (code) => context.metrics.unavailableAnswers.inc({ code }));
   const readiness = installReadiness(server, context);
+  context.live = readiness.live;
+  // After the draining hook: a server shutting down says so rather than "busy".
+  const limits = installLoadLimits(server, { maxInFlight: config.maxInFlight, requestTimeoutMs: config.requestTimeoutMs, basePath: config.basePath });
+  context.metrics.watchInFlight(limits.inFlight);
   if (config.metrics.enabled) registerMetrics(server, context);
   installJsonParser(server);
   installCors(server, origins.isTrusted);
@@ -141,6 +146,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     async close() {
       // Node's close() drops idle keep-alive connections at once; busy ones get the time left.
       const force = setTimeout(() => server.server.closeAllConnections(), config.shutdownTimeout * 1000);
+      readiness.stop();
       try {
         await server.close();
       } finally {

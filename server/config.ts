@@ -217,6 +217,24 @@ export const configSchema = z.object({
   /** SQLite's synchronous mode: "full" survives power loss, "normal" only process crashes (docs/operations.md). */
   sqliteSynchronous: z.enum(["full", "normal"]).default("full"),
 
+  /** When the database misbehaves (docs/operations.md "When the database misbehaves", issue 44). */
+  database: z
+    .object({
+      /** PostgreSQL: opening a connection, and waiting for a free pool slot; then 503 DATABASE_UNAVAILABLE. */
+      connectTimeoutMs: z.number().int().min(100).max(600_000).default(5_000),
+      /** PostgreSQL: one statement (statement_timeout; a connection silent 2 s longer is dropped); then 503. */
+      queryTimeoutMs: z.number().int().min(100).max(3_600_000).default(10_000),
+      /** SQLite: how long a statement waits, without blocking the server, for another process's write lock; then 503. */
+      busyTimeoutMs: z.number().int().min(0).max(600_000).default(5_000),
+    })
+    .prefault({}),
+  /** A request still unanswered after this long gets 503 SERVER_TIMEOUT (0: never). */
+  requestTimeoutMs: z.number().int().min(0).max(3_600_000).default(30_000),
+  /** Requests handled at once before new ones are refused with 503 SERVER_BUSY (0: no limit); /ok, /ready and /metrics are never refused. */
+  maxInFlight: z.number().int().min(0).max(1_000_000).default(1_000),
+  /** GET /ok answers 503 NOT_LIVE once readiness has failed for this many seconds in a row, so an orchestrator restarts a wedged server (0: never). */
+  livenessTimeout: z.number().int().min(0).max(86_400).default(120),
+
   /** API keys for scripts (docs/api-key.md); limits as better-auth's api-key plugin, lengths in characters. */
   apiKey: z
     .object({

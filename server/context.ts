@@ -38,6 +38,8 @@ export interface AppContext {
   log: Logger;
   /** Settings administrators change at run time (features/settings); set by createApp, absent for offline CLI work. */
   settings?: RuntimeSettings;
+  /** Liveness (features/health/ready.ts): false once the database has failed for longer than `livenessTimeout`; set by createApp. */
+  live?: () => boolean;
   /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */
   resolveHost?: ResolveHost;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */

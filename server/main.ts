@@ -33,7 +33,11 @@ export interface StartOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { secret } = loadOrCreateSecret(config);
-  const database = await openDatabase(config.db, { synchronous: config.sqliteSynchronous });
+  const database = await openDatabase(config.db, {
+    synchronous: config.sqliteSynchronous,
+    busyTimeoutMs: config.database.busyTimeoutMs,
+    postgres: { connectTimeoutMs: config.database.connectTimeoutMs, queryTimeoutMs: config.database.queryTimeoutMs },
+  });
   let keyCheck: KeyCheckStatus;
   try {
     await migrateToLatest(database.db);

@@ -10,6 +10,10 @@ import { Kysely, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement }
 import { countingWrites, createChangeCounter, registerChangeCounter, type ChangeCounter } from "./change-counter.js";
 import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target.js";
 import type { Database } from "./types.js";
+import { guardedDialect, SQLITE_SYNC_BUSY_MS } from "./guarded-dialect.js";
+import type { PostgresTimeouts } from "./postgres.js";
+
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 export type DB = Kysely<Database>;
 
@@ -41,12 +45,19 @@ export interface OpenOptions {
    * crash of the process but the last ones may roll back on power loss (docs/operations.md).
    */
   synchronous?: "full" | "normal";
+  /**
+   * SQLite only: how long a statement keeps trying, without blocking the event loop, while
+   * another connection holds the write lock (db/guarded-dialect.ts); then 503. Default 5000.
+   */
+  busyTimeoutMs?: number;
+  /** PostgreSQL only: connect/checkout and statement timeouts (db/postgres.ts). */
+  postgres?: PostgresTimeouts;
 }
 
 export async function openDatabase(target: string, options: OpenOptions = {}): Promise<OpenedDatabase> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import("./postgres.js");
-    const { db, pool, close } = openPostgres(target);
+    const { db, pool, close } = openPostgres(target, { timeouts: options.postgres });
     // A pool connects lazily; try once now so a wrong URL or a stopped server is reported as
     // such at start, not as a failed migration.
     try {
@@ -72,10 +83,15 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // SQLite's busy handler sleeps on the main thread: it may wait only briefly per attempt; the
+  // guarded dialect retries asynchronously for up to busyTimeoutMs (issue 44).
+  sqlite.pragma(`busy_timeout = ${SQLITE_SYNC_BUSY_MS}`);
   sqlite.pragma("cache_size = -32000");
   const changes = createChangeCounter(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes) }) });
+  const dialect = guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite, changes) }), {
+    sqlite: { busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS },
+  });
+  const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
   return {
     db,

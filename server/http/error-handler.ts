@@ -9,21 +9,35 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHa
 import { ApiError, apiError, type ErrorCode } from "../../shared/errors.js";
 import type { Logger } from "../context.js";
 import { trackRouteMethods } from "./method-index.js";
+import { DatabaseFullError, DatabaseUnavailableError } from "../db/failures.js";
 
 /**
  * Call before any route is declared: the 405 answers learn the routes as they are added. The
  * 404/405 handler is installed by the returned function once the rate limiter exists (Fastify
  * takes one not-found handler), so unknown paths are counted too.
  */
-export function installErrorHandling(server: FastifyInstance, log: Logger): { installNotFound(preHandler?: preHandlerHookHandler): void } {
+export function installErrorHandling(
+  server: FastifyInstance,
+  log: Logger,
+  /** Called for each "try again later" answer (SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL): metrics. */
+  onUnavailable: (code: string) => void = () => {},
+): { installNotFound(preHandler?: preHandlerHookHandler): void } {
   const allowedMethods = trackRouteMethods(server);
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
-    if (mapped.status >= 500) {
+    const retryAfter = RETRY_AFTER[mapped.code];
+    if (retryAfter && !reply.hasHeader("retry-after")) reply.header("retry-after", retryAfter);
+    if (retryAfter && mapped.code !== "TOO_MANY_REQUESTS") onUnavailable(mapped.code);
+    if (mapped.code === "DATABASE_UNAVAILABLE" || mapped.code === "DATABASE_FULL") {
+      // Expected under a database fault: one line naming the cause, no stack (issue 44).
+      const cause = (error as Error & { reason?: string }).reason ?? error.message;
+      log.warn({ err: { message: error.message, cause }, method: request.method, route: request.routeOptions.url ?? "(no route)" }, "database unavailable");
+    } else if (mapped.code === "SERVER_TIMEOUT") {
+      log.warn({ method: request.method, route: request.routeOptions.url ?? "(no route)" }, "request timed out (requestTimeoutMs)");
+    } else if (mapped.status >= 500 && mapped.code !== "SERVER_BUSY") {
       // The route pattern, not the URL: paths (/reset-password/{token}) and queries carry tokens.
       log.error({ err: { message: error.message, stack: error.stack }, method: request.method, route: request.routeOptions.url ?? "(no route)" }, "request failed");
     }
-    if (mapped.code === "TOO_MANY_REQUESTS" && !reply.hasHeader("retry-after")) reply.header("retry-after", "60");
     sendError(reply, mapped);
   });
 
@@ -84,10 +98,16 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   socket.destroySoon();
 }
 
+/** Seconds a client should wait before trying again, for the answers that mean "later". */
+const RETRY_AFTER: Readonly<Partial<Record<string, string>>> = { TOO_MANY_REQUESTS: "60", DATABASE_UNAVAILABLE: "2", DATABASE_FULL: "60", SERVER_BUSY: "1", SERVER_TIMEOUT: "2" };
+
 const REASONS: Readonly<Record<number, string>> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
 
 function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  // Typed where every query passes (db/guarded-dialect.ts): a database's ECONNRESET is not the client's.
+  if (error instanceof DatabaseUnavailableError) return apiError("DATABASE_UNAVAILABLE");
+  if (error instanceof DatabaseFullError) return apiError("DATABASE_FULL");
   const code = (error as FastifyError).code;
   switch (code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

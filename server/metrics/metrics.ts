@@ -46,6 +46,10 @@ export interface Metrics {
   sessionCacheLookups: Counter<"result">;
   /** PostgreSQL change notices handled by the answer cache: scope=users (named users), all (a flush), reset (listener lost or regained). */
   sessionCacheInvalidations: Counter<"scope">;
+  /** Answers that mean "try again later" (issue 44), by code: SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL. */
+  unavailableAnswers: Counter<"code">;
+  /** Where the number of requests being handled comes from (set by the load limits, http/load-limits.ts). */
+  watchInFlight(inFlight: () => number): void;
   /** Where the change listener's state comes from (PostgreSQL; set by createApp), its channel, and (Redis channel) whether this server is the relay. */
   watchChangeListener(listener: { state(): string; channel: string; relaying?(): boolean }): void;
   /** Where the hash pool's queue depth comes from (set by createContext). */
@@ -66,6 +70,7 @@ export function createMetrics(): Metrics {
   let pool: (() => PoolStats) | null = null;
   let listener: { state(): string; channel: string; relaying?(): boolean } | null = null;
   let processMetrics = false;
+  let inFlight: () => number = () => 0;
 
   const metrics: Metrics = {
     registry,
@@ -123,6 +128,15 @@ export function createMetrics(): Metrics {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    unavailableAnswers: new Counter({
+      name: "latchkey_unavailable_answers_total",
+      help: "Answers that mean try again later, by code: SERVER_BUSY (load shed), SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL.",
+      labelNames: ["code"] as const,
+      registers,
+    }),
+    watchInFlight(next) {
+      inFlight = next;
+    },
     sessionCacheLookups: new Counter({
       name: "latchkey_session_cache_lookups_total",
       help: "get-session lookups answered from the in-memory answer cache (result=hit) or the database (result=miss).",
@@ -182,6 +196,14 @@ export function createMetrics(): Metrics {
       this.set({ state: "idle" }, stats.idle);
       this.set({ state: "waiting" }, stats.waiting);
       this.set({ state: "max" }, stats.max);
+    },
+  });
+  new Gauge({
+    name: "latchkey_http_requests_in_flight",
+    help: "Requests being handled now (what maxInFlight bounds; /ok, /ready and /metrics are not counted).",
+    registers,
+    collect() {
+      this.set(inFlight());
     },
   });
   new Gauge({

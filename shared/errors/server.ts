@@ -4,6 +4,16 @@ export const serverErrors = {
   NOT_READY: { status: 503, message: "The server is not ready to serve requests" },
   /** SIGTERM received: requests already being read finish, new ones go to another server. */
   SHUTTING_DOWN: { status: 503, message: "The server is shutting down; retry on another server" },
+  /** The database does not answer now: connection lost, refused or timed out, SQLite locked by another process (issue 44; Retry-After says when to try again). */
+  DATABASE_UNAVAILABLE: { status: 503, message: "The database is unavailable; try again shortly" },
+  /** The database's disk (or SQLite's size limit) is full: reads work, writes fail until space is freed. */
+  DATABASE_FULL: { status: 507, message: "The database has no space left; try again later" },
+  /** Load shedding: more requests are in flight than `maxInFlight` allows (Retry-After: 1). */
+  SERVER_BUSY: { status: 503, message: "The server is busy; try again shortly" },
+  /** The request ran longer than `requestTimeoutMs`; it may or may not have taken effect. */
+  SERVER_TIMEOUT: { status: 503, message: "The server did not answer in time; the request may or may not have taken effect" },
+  /** GET /ok: the server has not been ready for longer than `livenessTimeout` seconds; an orchestrator should restart it. */
+  NOT_LIVE: { status: 503, message: "The server has not been ready for too long; restart it" },
   /** /metrics with a token configured and no (or a wrong) bearer token. */
   METRICS_TOKEN_REQUIRED: { status: 401, message: "Metrics need the configured bearer token" },
   /** /metrics without a token configured, asked from another machine. */

@@ -26,7 +26,18 @@ export interface Readiness {
   /** Add a dependency that readiness should report on (call before the server listens). */
   addCheck(check: ReadinessCheck): void;
   readonly draining: boolean;
+  /**
+   * Liveness: false once the database has failed to answer for longer than `livenessTimeout`
+   * seconds in a row (GET /ok then answers 503 NOT_LIVE, so an orchestrator restarts a server
+   * that cannot recover by itself). Probed every few seconds in the background.
+   */
+  live(): boolean;
+  /** Stops the background probe (close). */
+  stop(): void;
 }
+
+/** How often the liveness probe asks the database (when livenessTimeout is on). */
+const LIVENESS_PROBE_MS = 5_000;
 
 export function installReadiness(server: FastifyInstance, context: AppContext): Readiness {
   const checks: ReadinessCheck[] = [];
@@ -63,11 +74,31 @@ export function installReadiness(server: FastifyInstance, context: AppContext): 
     return { ok: true, checks: results };
   });
 
+  // Liveness: the time the database started failing (undefined while it answers).
+  const livenessMs = context.config.livenessTimeout * 1000;
+  let failingSince: number | undefined;
+  const noteDatabase = (answers: boolean) => {
+    if (answers) failingSince = undefined;
+    else failingSince ??= performance.now();
+  };
+  let probing = false;
+  const probe = setInterval(() => {
+    if (probing || draining) return;
+    probing = true;
+    void databaseAnswers(context)
+      .then(noteDatabase)
+      .finally(() => (probing = false));
+  }, Math.min(LIVENESS_PROBE_MS, Math.max(100, livenessMs / 4)));
+  probe.unref();
+  if (livenessMs === 0) clearInterval(probe);
+
   return {
     addCheck: (check) => void checks.push(check),
     get draining() {
       return draining;
     },
+    live: () => livenessMs === 0 || failingSince === undefined || performance.now() - failingSince < livenessMs,
+    stop: () => clearInterval(probe),
   };
 }
 

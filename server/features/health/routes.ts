@@ -1,9 +1,14 @@
 import { defineHandlers, Html } from "../../http/handler.js";
 import { escapeHtml } from "../../html/escape.js";
 import { explainError } from "./error-explanations.js";
+import { apiError } from "../../../shared/errors.js";
 
 export const healthHandlers = defineHandlers({
-  ok: () => ({ ok: true as const }),
+  ok: (ctx) => {
+    // Issue 44: a server whose database has failed for longer than livenessTimeout asks to be restarted.
+    if (ctx.app.live && !ctx.app.live()) throw apiError("NOT_LIVE");
+    return { ok: true as const };
+  },
   errorPage: (ctx) => {
     const code = ctx.query.error ?? "unknown_error";
     const description = ctx.query.error_description;

@@ -1,7 +1,8 @@
 /**
  * What an ID token and /oauth2/userinfo say about a person, per granted scope (OIDC Core §5.4):
- * profile → name, picture, preferred_username; email → email, email_verified; organizations and
- * roles → Latchkey's own claims of those names.
+ * profile → name, picture, preferred_username (always: the username if set, else the email, so an
+ * app that names people by it — Outline, Grafana's login — has one for everyone); email → email,
+ * email_verified; organizations and roles → Latchkey's own claims of those names.
  */
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
@@ -17,7 +18,7 @@ export async function userClaims(app: AppContext, user: ClaimsSubject, scopes: r
   if (scopes.includes("profile")) {
     claims.name = user.name;
     if (user.image) claims.picture = user.image;
-    if (user.username) claims.preferred_username = user.username;
+    claims.preferred_username = user.username || user.email;
     claims.updated_at = Math.floor(Number(user.updatedAt) / 1000);
   }
   if (scopes.includes("email")) {
