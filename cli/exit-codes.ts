@@ -19,6 +19,8 @@ export const EXIT = {
   RATE_LIMITED: 8,
   /** The database was sealed with another server secret (its key-check value matches neither AUTH_SECRET nor AUTH_PREVIOUS_SECRETS). */
   SECRET_MISMATCH: 9,
+  /** The database is another program's (better-auth's, or one with Latchkey's table names but not made by it): nothing was changed. */
+  FOREIGN_DATABASE: 10,
   /** A bug or an unexpected server error (5xx). */
   INTERNAL: 70,
 } as const;

@@ -2,6 +2,7 @@
 import { CommanderError } from "commander";
 import { ApiError } from "../shared/errors.js";
 import { DatabaseUnreachableError } from "../server/db/target.js";
+import { ForeignDatabaseError, shortList } from "../server/db/foreign-database-error.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { protectDashedOperands } from "./dashed-operands.js";
 import { buildProgram } from "./program.js";
@@ -51,6 +52,13 @@ export function report(error: unknown): number {
     // Local commands on a PostgreSQL URL (mail list, create-admin, migrate): a clear line, no stack.
     process.stderr.write(`${prefix}: ${error.message}\n`);
     return EXIT.NETWORK;
+  }
+  if (error instanceof ForeignDatabaseError) {
+    // Another program's database (issue 33): what it is, that nothing changed, and the way in.
+    const { checks } = messages();
+    const values = { db: error.target, tables: shortList(error.foreign.tables), into: error.importInto };
+    process.stderr.write(`${prefix}: ${fill(error.foreign.kind === "better-auth" ? checks.foreignBetterAuth : checks.foreignUnknown, values)}\n`);
+    return EXIT.FOREIGN_DATABASE;
   }
   const fileProblem = describeFileError(error);
   if (fileProblem) {

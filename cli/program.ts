@@ -22,7 +22,7 @@ import { localizeUsageErrors } from "./usage-errors.js";
 import { rejectFolderAsDatabase } from "./db-flag.js";
 
 export const EXIT_CODE_HELP =
-  "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 70 internal.";
+  "Exit codes: 0 ok, 1 failure (incl. partial bulk failure), 2 usage or missing confirmation, 3 not signed in, 4 forbidden, 5 not found, 6 conflict, 7 network, 8 rate limited, 9 database sealed with another secret, 10 another program's database, 70 internal.";
 
 export function buildProgram(): Command {
   const program = new Command("auth")

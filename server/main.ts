@@ -9,6 +9,8 @@
 import { createApp, type LatchkeyApp } from "./app.js";
 import { baseURLOf, configWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
+import { refuseForeignDatabase } from "./db/foreign-schema.js";
+import { displayTarget } from "./db/target.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -32,6 +34,8 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // Before the secret file is written or the database opened: another program's database is left untouched.
+  await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
   const { secret } = loadOrCreateSecret(config);
   const database = await openDatabase(config.db, {
     synchronous: config.sqliteSynchronous,

@@ -25,7 +25,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
     .option("--smtp-url <url>", `SMTP server (AUTH_SMTP_URL; ${PREFER_ENV.smtpUrl})`)
     .option("--no-rate-limit", "turn rate limiting off")
     .option("--redis-url <url>", `Redis for shared rate-limit counters (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
-    .addHelpText("after", helpAfter("Exits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included).", "auth server check-config --config ./latchkey.json", "NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json"))
+    .addHelpText("after", helpAfter("Exits 0 when the settings are valid, 2 with every problem named otherwise (unknown keys and AUTH_* variables included), 9 for a database sealed with another secret, 10 for another program's database (better-auth's).", "auth server check-config --config ./latchkey.json", "NODE_ENV=production AUTH_SECRET=$(cat /etc/latchkey/secret) auth server check-config --config /etc/latchkey/config.json"))
     .action(async (_flags: CheckFlags, command: Command) => {
       const flags = command.optsWithGlobals() as CheckFlags;
       const { buildConfig } = await import("../server-config.js");
@@ -34,6 +34,9 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       // Loaded here, not at the top: it brings zod, ~70 ms of every `auth` start otherwise.
       const { maskProviderSecrets } = await import("../../server/features/social/config-schema.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
+      const { displayTarget } = await import("../../server/db/target.js");
+      await refuseForeignDatabase(config.db, displayTarget(config.db));
       await checkKey(config);
       const settings = maskSecrets(config, maskProviderSecrets);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];

@@ -35,6 +35,8 @@ export function registerImportBetterAuth(server: Command): void {
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(flags.db ? { db: flags.db } : {}, flags.config);
       if (config.db === flags.from) throw new CliError(text("checks", "baSameDatabase"), EXIT.USAGE, "SAME_DATABASE");
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
+      await refuseForeignDatabase(config.db, displayTarget(config.db));
       const { loadOrCreateSecret, MissingSecretError } = await import("../../server/secret.js");
       const { openDatabase } = await import("../../server/db/database.js");
       const { migrateToLatest } = await import("../../server/db/migrate.js");

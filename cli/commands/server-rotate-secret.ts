@@ -29,6 +29,8 @@ export function registerRotateSecret(server: Command): void {
       const { SecretMismatchError } = await import("../../server/key-check.js");
       const showBar = !wantsJson(flags) && !flags.jsonl && Boolean(process.stderr.isTTY);
       const bar = showBar ? (await import("../views/progress.js")).startProgress({ label: text("backup", "resealing"), done: 0, failed: 0 }) : undefined;
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
+      await refuseForeignDatabase(config.db, displayTarget(config.db));
       const database = await openDatabase(config.db);
       try {
         await migrateToLatest(database.db);

@@ -52,8 +52,11 @@ export function registerServerCommands(program: Command): void {
       const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
-      const { startServer } = await import("../../server/main.js");
+      // Another program's database is refused before the server's modules load (startServer checks too).
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
+      await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
+      const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       const { SecretMismatchError } = await import("../../server/key-check.js");
       try {
@@ -92,8 +95,10 @@ export function registerServerCommands(program: Command): void {
       const { displayTarget } = await import("../../server/db/target.js");
       const { findSecret } = await import("../../server/secret.js");
       const { peekKeyCheck } = await import("../../server/key-check.js");
-      const database = await openDatabase(config.db);
+      const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const shown = displayTarget(config.db);
+      await refuseForeignDatabase(config.db, shown);
+      const database = await openDatabase(config.db);
       try {
         // With a secret configured, a database sealed with another one is left as it is.
         const secret = findSecret(config);

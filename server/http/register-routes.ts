@@ -48,7 +48,12 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
       : (request: FastifyRequest, reply: FastifyReply) => serveOne(request, reply, spec, handler, options, stages);
     server.route({ method: spec.method, url: app.config.basePath + path, handler: routeHandler });
     // Relying parties that look for /.well-known/… at the server root find it there too.
-    if (spec.alsoAtRoot && app.config.basePath !== "") server.route({ method: spec.method, url: path, handler: routeHandler });
+    if (spec.alsoAtRoot && app.config.basePath !== "") {
+      server.route({ method: spec.method, url: path, handler: routeHandler });
+      // RFC 8414 §3.1: for an issuer with a path, the well-known part goes between the host and
+      // the path (/.well-known/oauth-authorization-server/api/auth); oauth4webapi looks there.
+      if (path.startsWith("/.well-known/")) server.route({ method: spec.method, url: path + app.config.basePath, handler: routeHandler });
+    }
   }
 }
 

@@ -3,6 +3,8 @@ import { createContext } from "../app.js";
 import type { AppContext, Logger } from "../context.js";
 import type { Config } from "../config.js";
 import { openDatabase } from "../db/database.js";
+import { refuseForeignDatabase } from "../db/foreign-schema.js";
+import { displayTarget } from "../db/target.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { loadOrCreateSecret } from "../secret.js";
 
@@ -14,6 +16,7 @@ const stderrLogger: Logger = {
 };
 
 export async function withOfflineContext<T>(config: Config, work: (app: AppContext) => Promise<T>): Promise<T> {
+  await refuseForeignDatabase(config.db, displayTarget(config.db));
   const database = await openDatabase(config.db);
   try {
     await migrateToLatest(database.db);

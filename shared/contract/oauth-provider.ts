@@ -180,7 +180,7 @@ export const oauthProviderEndpoints = {
         response_mode: protocolString,
         /** RFC 8707: the API the access token is for (one of oauthProvider.resources); it becomes the token's `aud`. */
         resource: protocolString,
-        /** Latchkey: set by the sign-in page when it sends the person back after signing in (prompt=login honoured once). */
+        /** Latchkey: when the provider sent the person to sign in (ms, signed by the server); a session that signed in after it satisfies prompt=login and max_age. */
         signed_in: protocolString,
       })
       .strict(),

@@ -24,8 +24,8 @@ afterAll(async () => {
 /** A machine-to-machine token request: the quickest way to ask the token endpoint whether a secret works. */
 function tokenWith(clientId: string, secret: string) {
   return server.request("POST", "/oauth2/token", {
-    rawBody: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: secret }).toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    rawBody: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}` },
   });
 }
 

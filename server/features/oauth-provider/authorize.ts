@@ -6,12 +6,13 @@
  * sign-in page, which returns here; consent is asked on the console's consent page
  * (/console/oauth2/consent?request=<id>), whose answer comes back through POST /oauth2/consent.
  */
+import { createHmac } from "node:crypto";
 import { CONSOLE_PATH } from "../../http/console.js";
 import type { AppContext } from "../../context.js";
 import { escapeHtml } from "../../html/escape.js";
 import { Html, Redirect, type AuthState } from "../../http/handler.js";
 import * as oneTime from "../../core/one-time.js";
-import { randomString } from "../../crypto/tokens.js";
+import { randomString, safeEqual } from "../../crypto/tokens.js";
 import type { OAuthClientRow } from "../../db/types.js";
 import { isPublic, metadataOf, redirectAllowed } from "./clients.js";
 import { signInFacts, type SignInFacts } from "./claims.js";
@@ -114,9 +115,16 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
   // the app that person signed in, and signing in here would end the impersonation.
   if (auth?.kind === "impersonation") return fail("access_denied", "an administrator acting as this person cannot sign in to apps for them");
   const session = auth && auth.kind === "browser-session" ? auth : null;
-  const signedInJustNow = query.signed_in === "1";
-  const tooOld = session && maxAge !== undefined && app.clock.now() - Number(session.session.createdAt) > maxAge * 1000;
-  const mustSignIn = !session || tooOld || ((prompts.has("login") || prompts.has("select_account")) && !signedInJustNow);
+  // prompt=login and max_age ask for a sign-in newer than the request. The sign-in page comes back
+  // with `signed_in` = when this endpoint sent the person there, signed with the server secret
+  // (a bare flag was a way around prompt=login); the session must have signed in since then.
+  // That sign-in satisfies max_age too, however short: the trip to the sign-in page takes longer
+  // than max_age=0 (OIDC Core §3.1.2.1), and asking again would loop forever.
+  const signInAsked = signInAskedAt(app, query.signed_in);
+  const signedInSince = session !== null && signInAsked !== undefined && Number(session.session.createdAt) > signInAsked;
+  const tooOld = session !== null && maxAge !== undefined && app.clock.now() - Number(session.session.createdAt) > maxAge * 1000;
+  const wantsFresh = tooOld || prompts.has("login") || prompts.has("select_account");
+  const mustSignIn = !session || (wantsFresh && !signedInSince);
   if (mustSignIn) {
     if (prompts.has("none")) return fail("login_required", "the person is not signed in");
     return new Redirect(signInPage(app, query));
@@ -150,12 +158,33 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
   return new Redirect(await issueCode(app, pending));
 }
 
-/** This endpoint with the app's parameters, as a same-origin path for after a sign-in (prompt=login is then satisfied). */
+/**
+ * This endpoint with the app's parameters, as a same-origin path for after a sign-in, with
+ * `signed_in` = now (signed): a session that signed in after it satisfies prompt=login and max_age.
+ */
 function returnToAuthorize(app: AppContext, query: AuthorizeQuery): string {
   const back = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (typeof value === "string" && key !== "signed_in") back.set(key, value);
-  back.set("signed_in", "1");
+  back.set("signed_in", signInMark(app, app.clock.now()));
   return `${app.config.basePath}/oauth2/authorize?${back.toString()}`;
+}
+
+function markMac(app: AppContext, at: number): string {
+  return createHmac("sha256", app.secret).update(`latchkey oauth sign-in asked at ${at}`).digest("base64url");
+}
+
+function signInMark(app: AppContext, at: number): string {
+  return `${at}.${markMac(app, at)}`;
+}
+
+/** When the sign-in page was asked for (ms), if `mark` is this server's and from the last ten minutes. */
+function signInAskedAt(app: AppContext, mark: string | undefined): number | undefined {
+  const match = mark ? /^(\d{1,15})\.([\w-]{43})$/.exec(mark) : null;
+  if (!match) return undefined;
+  const at = Number(match[1]);
+  if (!safeEqual(match[2]!, markMac(app, at))) return undefined;
+  const age = app.clock.now() - at;
+  return age >= 0 && age <= REQUEST_LIFETIME * 1000 ? at : undefined;
 }
 
 /** The sign-in page, told to come back here once signed in. */

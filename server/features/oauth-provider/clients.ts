@@ -171,12 +171,15 @@ export async function setDisabled(app: AppContext, clientId: string, disabled: b
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 /**
- * Exact match, except that a loopback redirect's port may differ (RFC 8252 §7.3: native apps
- * listen on whatever port is free).
+ * Exact match, except that a native app's loopback redirect's port may differ (RFC 8252 §7.3:
+ * native apps listen on whatever port is free).
  */
 export function redirectAllowed(meta: ClientMetadata, requested: string): boolean {
   const registered = meta.redirect_uris ?? [];
   if (registered.includes(requested)) return true;
+  // The any-port rule is for native apps (public, or registered as application_type native); a
+  // confidential web app's redirect URI matches exactly.
+  if (!isPublic(meta) && meta.application_type !== "native") return false;
   let asked: URL;
   try {
     asked = new URL(requested);
@@ -219,6 +222,8 @@ export function readClientCredentials(authorization: string | undefined, body: {
   return { clientId: body.client_id, method: "none" };
 }
 
+const AUTH_METHOD_OF: Record<ClientCredentials["method"], string> = { basic: "client_secret_basic", post: "client_secret_post", none: "none" };
+
 /** The calling client, authenticated: a confidential client by its secret, a public one by its id alone. */
 export async function authenticateClient(app: AppContext, credentials: ClientCredentials): Promise<OAuthClientRow> {
   if (!credentials.clientId) throw new OAuthError("invalid_client", "client authentication is required", 401);
@@ -234,5 +239,11 @@ export async function authenticateClient(app: AppContext, credentials: ClientCre
     return row;
   }
   if (credentials.clientSecret === undefined || !safeEqual(hashSecret(credentials.clientSecret), row.secretHash)) throw refuse();
+  // The method the client registered, and only that one (RFC 7591 §2): a secret registered for
+  // the Authorization header is not accepted from a form body, where it is more likely logged.
+  const registered = metadataOf(row).token_endpoint_auth_method ?? "client_secret_basic";
+  if (AUTH_METHOD_OF[credentials.method] !== registered) {
+    throw new OAuthError("invalid_client", `this client authenticates with ${registered}`, 401);
+  }
   return row;
 }

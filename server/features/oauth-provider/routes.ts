@@ -1,6 +1,6 @@
 /** The OpenID provider's handlers (shared/contract/oauth-provider.ts). */
 import { apiError } from "../../../shared/errors.js";
-import type { OAuthGrant } from "../../../shared/contract/oauth-provider.js";
+import { OAUTH_GRANT_TYPES, type OAuthGrant } from "../../../shared/contract/oauth-provider.js";
 import { can } from "../../core/admin-access.js";
 import * as oneTime from "../../core/one-time.js";
 import { iso } from "../../core/user/wire.js";
@@ -92,6 +92,9 @@ export const oauthProviderHandlers = defineHandlers({
         }
       };
       if (!body.grant_type) throw failed(new OAuthError("invalid_request", "grant_type is required"));
+      // RFC 6749 §5.2: a grant type this server does not do at all is unsupported_grant_type; one
+      // it does but this client was not registered for is unauthorized_client.
+      if (!(OAUTH_GRANT_TYPES as readonly string[]).includes(body.grant_type)) throw failed(new OAuthError("unsupported_grant_type", `unsupported grant_type: ${body.grant_type}`));
       if (!clientAllows(client, body.grant_type)) throw failed(new OAuthError("unauthorized_client", `this client may not use ${body.grant_type}`));
       if (body.grant_type === "authorization_code") {
         const answer = await redeemCode(app, client, body, (data) =>

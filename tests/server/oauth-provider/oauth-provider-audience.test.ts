@@ -42,7 +42,7 @@ describe("self-registered apps and access-token audiences", () => {
   });
 
   it("gives a self-registered app (openid-client's registration) the offered scopes only", async () => {
-    const config = await oidc.dynamicClientRegistration(new URL(server.api), { client_name: "Outline", redirect_uris: [REDIRECT] }, undefined, { execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.dynamicClientRegistration(new URL(server.api), { client_name: "Outline", redirect_uris: [REDIRECT] }, oidc.ClientSecretBasic(), { execute: [oidc.allowInsecureRequests] });
     expect(config.clientMetadata().scope).toBe("openid profile email offline_access");
     // It cannot ask for a machine token: it has no such grant.
     await expect(oidc.clientCredentialsGrant(config, { scope: "billing:admin" })).rejects.toMatchObject({ error: "unauthorized_client" });

@@ -229,7 +229,10 @@ describe.sequential("OpenID provider with openid-client", () => {
     const app = await createApp({ client_name: "Rotating", redirect_uris: [REDIRECT] });
     const rotated = await server.request("POST", "/admin/oauth2/rotate-secret", { token: adminToken, body: { client_id: app.client_id } });
     expect(rotated.body.client_secret).not.toBe(app.client_secret);
-    const old = await server.request("POST", "/oauth2/introspect", { rawBody: new URLSearchParams({ token: "x", client_id: app.client_id, client_secret: app.client_secret! }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const basic = (secret: string) => `Basic ${Buffer.from(`${app.client_id}:${secret}`).toString("base64")}`;
+    const introspect = (secret: string) => server.request("POST", "/oauth2/introspect", { rawBody: new URLSearchParams({ token: "x" }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(secret) } });
+    expect((await introspect(rotated.body.client_secret as string)).status).toBe(200);
+    const old = await introspect(app.client_secret!);
     expect(old.status).toBe(401);
     expect(old.body.error).toBe("invalid_client");
   });

@@ -32,7 +32,7 @@ describe("OpenID provider: token endpoint rate limit", () => {
 
   it("answers the N+1th request in a window 429 with a typed error and Retry-After, then lets the app in after the window", async () => {
     const admin = await signUpAdmin(server);
-    const app = (await server.request("POST", "/admin/oauth2/create-client", { token: admin.token, body: { client_name: "Backup job", grant_types: ["client_credentials"], scope: "backup:read" } })).body as { client_id: string; client_secret: string };
+    const app = (await server.request("POST", "/admin/oauth2/create-client", { token: admin.token, body: { client_name: "Backup job", grant_types: ["client_credentials"], scope: "backup:read", token_endpoint_auth_method: "client_secret_post" } })).body as { client_id: string; client_secret: string };
     const exchange = () =>
       server.request("POST", "/oauth2/token", {
         rawBody: new URLSearchParams({ grant_type: "client_credentials", scope: "backup:read", client_id: app.client_id, client_secret: app.client_secret }).toString(),
