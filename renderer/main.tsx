@@ -11,6 +11,7 @@ import { createQueryClient } from "./app/query-client";
 import { createAppRouter } from "./app/router";
 import { applyInitialLanguage } from "./app/language-picker";
 import { applyStoredTheme } from "./app/theme";
+import { OfflineNotice } from "./app/offline-notice";
 import "./i18n";
 import "./styles.css";
 
@@ -25,6 +26,7 @@ if (!container) throw new Error("missing #root");
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
+      <OfflineNotice />
       <RouterProvider router={router} />
       <Toaster position="bottom-right" richColors closeButton theme="system" />
     </QueryClientProvider>

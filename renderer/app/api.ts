@@ -7,6 +7,7 @@
 import { createLightClient } from "../../shared/client/light";
 import type { LatchkeyClient } from "../../shared/client/client-core";
 import { i18next } from "../i18n";
+import { reportServerAnswer } from "./connection";
 import { desktop, desktopFetch } from "./desktop";
 
 const current: LatchkeyClient = build(typeof location !== "undefined" ? location.origin : "http://127.0.0.1:3000");
@@ -19,7 +20,18 @@ function withLanguage(base: typeof fetch): typeof fetch {
   return (input, init) => {
     const headers = new Headers(init?.headers);
     if (i18next.language) headers.set("accept-language", i18next.language);
-    return base(input, { ...init, headers });
+    // Whether the server answered at all feeds the offline notice (connection.ts); a request
+    // called off (a search typed on) says nothing either way.
+    return base(input, { ...init, headers }).then(
+      (response) => {
+        reportServerAnswer(true);
+        return response;
+      },
+      (error: unknown) => {
+        if (!(error instanceof DOMException && error.name === "AbortError")) reportServerAnswer(false);
+        throw error;
+      },
+    );
   };
 }
 

@@ -5,11 +5,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
+import { Dialog as Radix } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUsersByEmail, listOrganizations } from "./queries";
 import { useAdminCan } from "./permissions";
 import { useDebounced } from "../ui/use-debounced";
+import { useReturnFocus } from "../ui/return-focus";
 
 export function CommandPaletteDialog({ open, setOpen }: { open: boolean; setOpen(open: boolean): void }) {
   const { t } = useTranslation();
@@ -18,6 +20,7 @@ export function CommandPaletteDialog({ open, setOpen }: { open: boolean; setOpen
   const term = useDebounced(search.trim(), 150);
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
+  const returnFocus = useReturnFocus(open);
 
   useEffect(() => {
     if (!open) setSearch("");
@@ -46,40 +49,50 @@ export function CommandPaletteDialog({ open, setOpen }: { open: boolean; setOpen
   }
 
   return (
-    <Command.Dialog open={open} onOpenChange={setOpen} label={t("palette.label")} className="palette" overlayClassName="dialog-overlay" shouldFilter={true}>
-      <Command.Input value={search} onValueChange={setSearch} placeholder={t("palette.placeholder")} aria-label={t("palette.placeholder")} />
-      <Command.List>
-        {users.isFetching ? <Command.Loading>{t("palette.searching")}</Command.Loading> : null}
-        <Command.Empty>{t("palette.empty")}</Command.Empty>
-        <Command.Group heading={t("palette.pages")}>
-          {pages
-            .filter((page) => page.shown)
-            .map((page) => (
-              <Command.Item key={page.to} value={`page ${page.label}`} onSelect={() => go(page.to)}>
-                {page.label}
-              </Command.Item>
-            ))}
-        </Command.Group>
-        {(organizations.data ?? []).length > 0 ? (
-          <Command.Group heading={t("palette.organizations")}>
-            {(organizations.data ?? []).map((organization) => (
-              <Command.Item key={organization.id} value={`organization ${organization.name} ${organization.slug}`} onSelect={() => go(`/organizations/${organization.id}`)}>
-                {organization.name} <span className="muted">{organization.slug}</span>
-              </Command.Item>
-            ))}
-          </Command.Group>
-        ) : null}
-        {(users.data?.users ?? []).length > 0 ? (
-          <Command.Group heading={t("palette.users")}>
-            {(users.data?.users ?? []).map((user) => (
-              // The search term is part of the value so cmdk's own filter keeps server results.
-              <Command.Item key={user.id} value={`user ${user.email} ${user.name} ${term}`} onSelect={() => go(`/admin/users/${user.id}`)}>
-                {user.email} <span className="muted">{user.name}</span>
-              </Command.Item>
-            ))}
-          </Command.Group>
-        ) : null}
-      </Command.List>
-    </Command.Dialog>
+    // Radix's dialog around cmdk (not cmdk's own Command.Dialog, which cannot say where focus goes
+    // when it closes): focus returns to what opened the palette (issue 33).
+    <Radix.Root open={open} onOpenChange={setOpen}>
+      <Radix.Portal>
+        <Radix.Overlay className="dialog-overlay" />
+        <Radix.Content className="palette" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
+          <Radix.Title className="visually-hidden">{t("palette.label")}</Radix.Title>
+          <Command label={t("palette.label")} shouldFilter={true}>
+            <Command.Input value={search} onValueChange={setSearch} placeholder={t("palette.placeholder")} aria-label={t("palette.placeholder")} />
+            <Command.List>
+              {users.isFetching ? <Command.Loading>{t("palette.searching")}</Command.Loading> : null}
+              <Command.Empty>{t("palette.empty")}</Command.Empty>
+              <Command.Group heading={t("palette.pages")}>
+                {pages
+                  .filter((page) => page.shown)
+                  .map((page) => (
+                    <Command.Item key={page.to} value={`page ${page.label}`} onSelect={() => go(page.to)}>
+                      {page.label}
+                    </Command.Item>
+                  ))}
+              </Command.Group>
+              {(organizations.data ?? []).length > 0 ? (
+                <Command.Group heading={t("palette.organizations")}>
+                  {(organizations.data ?? []).map((organization) => (
+                    <Command.Item key={organization.id} value={`organization ${organization.name} ${organization.slug}`} onSelect={() => go(`/organizations/${organization.id}`)}>
+                      {organization.name} <span className="muted">{organization.slug}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+              {(users.data?.users ?? []).length > 0 ? (
+                <Command.Group heading={t("palette.users")}>
+                  {(users.data?.users ?? []).map((user) => (
+                    // The search term is part of the value so cmdk's own filter keeps server results.
+                    <Command.Item key={user.id} value={`user ${user.email} ${user.name} ${term}`} onSelect={() => go(`/admin/users/${user.id}`)}>
+                      {user.email} <span className="muted">{user.name}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+            </Command.List>
+          </Command>
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
   );
 }

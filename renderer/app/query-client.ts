@@ -8,7 +8,13 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: (error) => onAnyError(error) }),
     mutationCache: new MutationCache({ onError: (error) => onAnyError(error) }),
     defaultOptions: {
+      // Always ask the server, whatever navigator.onLine says: a server on this machine answers
+      // without a network (an offline demo), and one that cannot be reached fails the request, which
+      // the offline notice and the page's error state then say, instead of a silently paused
+      // query showing stale results (issue 33).
+      mutations: { networkMode: "always" },
       queries: {
+        networkMode: "always",
         staleTime: 5_000,
         // Client mistakes (4xx) will not fix themselves; network blips might.
         retry: (count, error) => {

@@ -5,6 +5,19 @@
  */
 import { apiError, type ErrorCode } from "../../shared/errors.js";
 
+/**
+ * The base URL's origin, and for a plain-http server on loopback its other loopback names on the
+ * same port (issue 33): http://127.0.0.1:3000, http://localhost:3000 and http://[::1]:3000 are one
+ * local server, and passkeys only work on the localhost name (browsers refuse an IP address as a
+ * relying party), so the README's 127.0.0.1 address and localhost must both be trusted.
+ */
+function sameLocalServer(baseURL: string): string[] {
+  const base = new URL(baseURL);
+  if (base.protocol !== "http:" || !["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) return [base.origin];
+  const port = base.port ? `:${base.port}` : "";
+  return [base.origin, ...["127.0.0.1", "localhost", "[::1]"].map((host) => `http://${host}${port}`)];
+}
+
 export interface OriginPolicy {
   isTrusted(origin: string): boolean;
   /** Relative paths and URLs on trusted origins pass; anything else throws `code`. */
@@ -12,7 +25,7 @@ export interface OriginPolicy {
 }
 
 export function createOriginPolicy(baseURL: string, configured: readonly string[]): OriginPolicy {
-  const exact = new Set<string>([new URL(baseURL).origin]);
+  const exact = new Set<string>(sameLocalServer(baseURL));
   const patterns: RegExp[] = [];
   for (const entry of configured) {
     if (entry.includes("*")) patterns.push(wildcardToRegExp(entry));

@@ -20,8 +20,11 @@ import { successSchema } from "./schemas.js";
 const id = z.string().max(256);
 const uri = z.string().max(2048);
 
-/** Scopes a client may ask for. `organizations` and `roles` add those claims to ID tokens and userinfo. */
-export const OAUTH_SCOPES = ["openid", "profile", "email", "offline_access", "organizations", "roles"] as const;
+/**
+ * Scopes a client may ask for. `organizations`, `roles` and `groups` add those claims to ID tokens
+ * and userinfo (`groups`: `acme`, `acme:owner`, `acme/Ops` — docs/oidc-provider.md).
+ */
+export const OAUTH_SCOPES = ["openid", "profile", "email", "offline_access", "organizations", "roles", "groups"] as const;
 export const OAUTH_GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
 export const ID_TOKEN_ALGS = ["RS256", "EdDSA", "ES256"] as const;
 
@@ -238,6 +241,7 @@ export const oauthProviderEndpoints = {
         preferred_username: z.string().optional(),
         organizations: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.string() })).optional(),
         roles: z.array(z.string()).optional(),
+        groups: z.array(z.string()).optional(),
       }),
       oauthErrorSchema,
     ]),

@@ -57,3 +57,41 @@ export async function insideWindow(page: Page, box: { x: number; y: number; widt
   const width = await page.evaluate(() => window.innerWidth);
   return box.x >= 0 && box.x + box.width <= width + 0.5;
 }
+
+/**
+ * Email addresses laid out over more than one line ("ops@example.co" / "m", issue 33), anywhere
+ * in the page: each as "address (lines)". An address is found in a single text node.
+ */
+export async function brokenEmails(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      // Not on screen (a closed <details>, display: none): not laid out as lines anyone reads.
+      if (!node.parentElement?.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      for (const match of text.matchAll(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        // One box per line the address occupies (zero-width boxes at a line end don't count).
+        const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0.5).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(`${match[0]} (${lines.size} lines)`);
+      }
+    }
+    return found;
+  });
+}
+
+/** How much of the main region's width the page's content uses (0–1): a wide screen should be used. */
+export async function widthUsed(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    const content = main?.firstElementChild;
+    if (!main || !content) return 0;
+    const style = getComputedStyle(main);
+    const room = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return content.getBoundingClientRect().width / room;
+  });
+}

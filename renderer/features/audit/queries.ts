@@ -120,20 +120,21 @@ export function useAuditLiveTail(filters: AuditFilters, enabled: boolean, onArri
   return tail;
 }
 
-/** A user's email for display (cached; null when the user no longer exists or may not be read). */
+/**
+ * A user's email for display (cached; null when the user no longer exists).
+ * Asked as a filtered list, not get-user: a removed user is an empty list rather than a 404 that
+ * the browser logs as a failed request on every audit page that mentions them (issue 33).
+ */
 export function useUserEmail(id: string | null | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ["audit", "user", id],
     enabled: Boolean(id) && enabled,
     staleTime: 5 * 60_000,
     retry: false,
+    // null only when the server says no such user; a failed request leaves the id showing.
     queryFn: async () => {
-      try {
-        const user = await api.adminGetUser({ id: id ?? "" });
-        return user.email;
-      } catch {
-        return null;
-      }
+      const result = await api.adminListUsers({ filterField: "id", filterOperator: "eq", filterValue: id ?? "", limit: 1 });
+      return result.users[0]?.email ?? null;
     },
   });
 }

@@ -2,11 +2,13 @@
  * What an ID token and /oauth2/userinfo say about a person, per granted scope (OIDC Core §5.4):
  * profile → name, picture, preferred_username (always: the username if set, else the email, so an
  * app that names people by it — Outline, Grafana's login — has one for everyone); email → email,
- * email_verified; organizations and roles → Latchkey's own claims of those names.
+ * email_verified; organizations and roles → Latchkey's own claims of those names; groups → a flat
+ * string array of organizations, roles and teams (groups-claim.ts).
  */
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
 import { sessionSignIn } from "../../core/sign-in/session-facts.js";
+import { groupsClaim } from "./groups-claim.js";
 
 export type Claims = Record<string, unknown>;
 
@@ -36,6 +38,7 @@ export async function userClaims(app: AppContext, user: ClaimsSubject, scopes: r
       .execute();
     claims.organizations = rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, role: row.role }));
   }
+  if (scopes.includes("groups")) claims.groups = await groupsClaim(app, user.id);
   return claims;
 }
 

@@ -29,7 +29,7 @@ export function providerMetadata(app: AppContext) {
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
-    claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "sid", "name", "picture", "preferred_username", "updated_at", "email", "email_verified", "organizations", "roles"],
+    claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "sid", "name", "picture", "preferred_username", "updated_at", "email", "email_verified", "organizations", "roles", "groups"],
     prompt_values_supported: ["none", "login", "consent", "select_account"],
     acr_values_supported: ["urn:latchkey:acr:single", "urn:latchkey:acr:mfa"],
     authorization_response_iss_parameter_supported: true,

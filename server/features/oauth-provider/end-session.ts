@@ -19,12 +19,19 @@ import * as store from "./store.js";
 
 type Ctx = HandlerContext<(typeof oauthProviderEndpoints)["oauth2EndSession"]>;
 
-/** The hint's claims when Latchkey signed it (an expired hint still names its session). */
+/**
+ * The hint's claims when Latchkey signed it as an ID token (an expired hint still names its
+ * session). Access tokens (`typ: at+jwt`) and logout tokens (`logout+jwt`) are signed with the
+ * same keys but are not ID tokens: an access token is handed to APIs, and must not let whoever
+ * holds it end the person's session (issue 32, finding 4).
+ */
 async function verifiedHint(app: AppContext, hint: string): Promise<{ sid?: string; aud?: string; sub?: string } | undefined> {
   try {
     const keys = createLocalJWKSet({ keys: await publicJwks(app) });
-    await compactVerify(hint, keys);
+    const { protectedHeader } = await compactVerify(hint, keys);
+    if (protectedHeader.typ !== undefined && protectedHeader.typ.toUpperCase() !== "JWT") return undefined;
     const claims = decodeJwt(hint);
+    if ("client_id" in claims || "scope" in claims || "events" in claims) return undefined;
     if (claims.iss !== issuerOf(app)) return undefined;
     const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
     return { ...(typeof claims.sid === "string" ? { sid: claims.sid } : {}), ...(aud ? { aud } : {}), ...(claims.sub ? { sub: claims.sub } : {}) };
@@ -40,13 +47,22 @@ export async function endSession(ctx: Ctx) {
   const clientId = hint?.aud ?? query.client_id;
   if (hint?.aud && query.client_id && query.client_id !== hint.aud) throw new OAuthError("invalid_request", "client_id does not match id_token_hint");
   const client = clientId ? await store.findClient(app.db, clientId) : undefined;
-  // Checked before anything ends: a refused redirect changes nothing.
+  // Checked before anything ends: a refused redirect changes nothing. A redirect needs a valid ID
+  // token hint issued to the client whose address it is (RP-Initiated Logout 1.0 §3): without
+  // one, anyone could register an address and use this endpoint as an open redirector.
   if (query.post_logout_redirect_uri !== undefined) {
+    if (!hint?.aud) throw new OAuthError("invalid_request", "post_logout_redirect_uri needs an id_token_hint issued to that client");
     const registered = client ? (metadataOf(client).post_logout_redirect_uris ?? []) : [];
     if (!registered.includes(query.post_logout_redirect_uri)) throw new OAuthError("invalid_request", "post_logout_redirect_uri is not registered for this client");
   }
   const browserSession = ctx.auth?.kind === "browser-session" ? ctx.auth.session : undefined;
-  const sessionId = hint?.sid ?? browserSession?.id;
+  // Only this browser's own session ends here: a hint naming another session (a leaked ID token,
+  // sent by a caller without that session's cookie) ends nothing.
+  if (hint?.sid && hint.sid !== browserSession?.id) {
+    if (query.post_logout_redirect_uri !== undefined) return new Redirect(redirectWith(query.post_logout_redirect_uri, { state: query.state }));
+    return { message: "No session to end" };
+  }
+  const sessionId = browserSession?.id;
   if (sessionId) {
     const now = app.clock.now();
     const notify = await appsToTell(app.db, { sessionId });

@@ -115,7 +115,7 @@ export const oauthProviderHandlers = defineHandlers({
       }
       if (body.grant_type === "client_credentials") {
         if (client.secretHash === null) throw failed(new OAuthError("unauthorized_client", "a public client cannot use client_credentials"));
-        const allowed = (metadataOf(client).scope ?? "").split(" ").filter((s) => !["openid", "offline_access", "profile", "email", "organizations", "roles"].includes(s));
+        const allowed = (metadataOf(client).scope ?? "").split(" ").filter((s) => !["openid", "offline_access", "profile", "email", "organizations", "roles", "groups"].includes(s));
         const requested = body.scope ? body.scope.split(" ").filter(Boolean) : allowed;
         if (!requested.every((s) => allowed.includes(s))) throw failed(new OAuthError("invalid_scope", "a scope this client may not ask for"));
         const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null, audience: audienceOr(body.resource) });

@@ -32,8 +32,23 @@ interface Ceremony {
   userId: string | null;
 }
 
+/**
+ * The relying party: the base URL's host name. Browsers refuse an IP address, so a server on a
+ * loopback address (the default http://127.0.0.1:3000) uses `localhost`, the name of the same
+ * server whose origin it also trusts (issue 33; the console explains this on 127.0.0.1).
+ */
 function rpID(app: AppContext): string {
-  return new URL(app.baseURL).hostname;
+  const host = new URL(app.baseURL).hostname;
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]" ? "localhost" : host;
+}
+
+/**
+ * The relying parties an answer may name: the one above, and the base URL's own host for
+ * credentials made before (by a non-browser client, or imported from better-auth) under it.
+ */
+function acceptedRPIDs(app: AppContext): string[] {
+  const host = new URL(app.baseURL).hostname;
+  return host === rpID(app) ? [host] : [rpID(app), host];
 }
 
 const transportsOf = (row: PasskeyRow) => (row.transports ? (row.transports.split(",") as AuthenticatorTransportFuture[]) : undefined);
@@ -99,7 +114,7 @@ export async function verifyRegistration(app: AppContext, browser: BrowserSessio
   const origin = expectedOrigin(app, response.response?.clientDataJSON);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge: ceremony.challenge, expectedOrigin: origin, expectedRPID: rpID(app), requireUserVerification: false });
+    verification = await verifyRegistrationResponse({ response, expectedChallenge: ceremony.challenge, expectedOrigin: origin, expectedRPID: acceptedRPIDs(app), requireUserVerification: false });
   } catch {
     throw apiError("FAILED_TO_VERIFY_REGISTRATION");
   }
@@ -153,7 +168,7 @@ export async function verifyAuthentication(app: AppContext, browser: BrowserSess
       response,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: origin,
-      expectedRPID: rpID(app),
+      expectedRPID: acceptedRPIDs(app),
       credential: { id: passkey.credentialID, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64")), counter: Number(passkey.counter), transports: transportsOf(passkey) },
       requireUserVerification: false,
     });

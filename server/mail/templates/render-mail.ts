@@ -4,8 +4,10 @@
  * paragraph is escaped for the HTML part, so no value can add markup.
  *
  * Mail must not carry someone else's words as the product's (issue 27): a subject is formatted
- * with the product's own values only (the app name, the code), so a catalogue subject naming a
- * user's value fails to render; the bodies show the inviter's and the organization's names inside
+ * with the product's own values (the app name, the code) and one user value, the organization an
+ * invitation is for (issue 33: people decide on the subject line whether to open it) — inside
+ * the language's quotation marks, on one line and cut to 40 characters, so it reads as a quoted
+ * name and never as a sentence of ours. Any other user value in a subject fails to render; the bodies show the inviter's and the organization's names inside
  * the language's quotation marks (the catalogues write them, a test checks every language); and
  * any line break, control character or bidi override left in a stored value from before names
  * were checked is shown as a space, so it cannot start a line of its own.
@@ -23,8 +25,10 @@ function oneLine(value: string): string {
   return value.replace(CONTROL_OR_BIDI, " ");
 }
 
-/** The values a subject may use: the product's own words, never a user's. */
-const SUBJECT_VALUES = ["appName", "code"] as const;
+/** The values a subject may use: the product's own words, and the invitation's organization, quoted. */
+const SUBJECT_VALUES = ["appName", "code", "organizationName"] as const;
+/** A quoted name in a subject longer than this is cut (with …): a name, not a message. */
+const SUBJECT_NAME_MAX = 40;
 
 interface Common {
   appName: string;
@@ -98,5 +102,7 @@ export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTa
 function subjectValues(values: MessageValues): MessageValues {
   const out: MessageValues = {};
   for (const key of SUBJECT_VALUES) if (values[key] !== undefined) out[key] = values[key];
+  const name = out.organizationName;
+  if (typeof name === "string" && [...name].length > SUBJECT_NAME_MAX) out.organizationName = `${[...name].slice(0, SUBJECT_NAME_MAX - 1).join("").trimEnd()}…`;
   return out;
 }

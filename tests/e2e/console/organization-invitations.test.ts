@@ -33,7 +33,7 @@ describe("invitations and members", () => {
     // Inviting starts from the members, where people look for it (issue 25).
     await page.goto(`${consoleURL}/organizations/${organization.id}/members`);
     await page.getByRole("link", { name: "Invite people" }).click();
-    await page.waitForURL(/\/invitations$/);
+    await page.waitForURL(/\/invitations(#invite)?$/);
     await page.getByText("No invitations yet").waitFor();
     await page.getByLabel("Email").fill(invitee.email);
     await page.getByLabel("Role").selectOption("admin");

@@ -12,6 +12,16 @@ describe("trusted origins", () => {
     expect(policy.isTrusted("https://app.example.com.evil.net")).toBe(false);
   });
 
+  it("trusts a loopback server under each of its loopback names on the same port, and nothing else (#33)", () => {
+    // http://127.0.0.1:3000 is the default; passkeys only work on http://localhost:3000, the same server.
+    for (const origin of ["http://localhost:3000", "http://[::1]:3000"]) expect(policy.isTrusted(origin), origin).toBe(true);
+    for (const origin of ["http://localhost:3001", "https://localhost:3000", "http://localhost.evil.net:3000", "http://127.0.0.2:3000"]) expect(policy.isTrusted(origin), origin).toBe(false);
+    const named = createOriginPolicy("http://localhost:3000", []);
+    expect(named.isTrusted("http://127.0.0.1:3000")).toBe(true);
+    // A public base URL gains no loopback origins.
+    expect(createOriginPolicy("https://auth.example.com", []).isTrusted("http://localhost:3000")).toBe(false);
+  });
+
   it("matches wildcard hosts on any subdomain depth but not the bare or a look-alike domain", () => {
     expect(policy.isTrusted("https://pr-1.preview.example.com")).toBe(true);
     expect(policy.isTrusted("http://a.b.preview.example.com")).toBe(true);

@@ -157,11 +157,15 @@ describe("mail texts", () => {
     }
   });
 
-  it("name no user-supplied value in any subject, in any language (#27)", () => {
+  it("name no user-supplied value in any subject but an invitation's organization, quoted, in any language (#27, #33)", () => {
+    const QUOTED_ORGANIZATION = /(“|„|«\u00a0?)\{organizationName\}(\u00a0?»|“|”)/;
     for (const language of LANGUAGE_TAGS) {
       for (const kind of TEMPLATE_KINDS) {
-        const used = [...placeholders(MAIL_TEXTS[language].kinds[kind].subject)];
-        expect(used.filter((name) => name !== "appName" && name !== "code"), `${language}.${kind}`).toEqual([]);
+        const subject = MAIL_TEXTS[language].kinds[kind].subject;
+        const used = [...placeholders(subject)];
+        const allowed = kind === "invitation" ? ["appName", "organizationName"] : ["appName", "code"];
+        expect(used.filter((name) => !allowed.includes(name)), `${language}.${kind}`).toEqual([]);
+        if (kind === "invitation") expect(subject, `${language}: the organization named, in quotation marks`).toMatch(QUOTED_ORGANIZATION);
       }
     }
   });
@@ -180,7 +184,12 @@ describe("mail texts", () => {
     const evil = "Mallory\r\nReset password: https://evil.test/reset\u202E";
     for (const language of LANGUAGE_TAGS) {
       const mail = renderMail("invitation", language, { appName: "Acme", url, inviterName: evil, organizationName: "Evil\nOrg", role: "member", expiresAt });
-      expect(mail.subject).not.toMatch(/Mallory|evil|Evil/);
+      expect(mail.subject).not.toMatch(/Mallory|evil\.test|[\r\n]/);
+      // The organization is named (#33), quoted and on one line.
+      expect(mail.subject).toMatch(/(“|„|«\u00a0?)Evil Org(\u00a0?»|“|”)/);
+      const long = renderMail("invitation", language, { appName: "Acme", url, inviterName: "Ada", organizationName: `Your account is suspended ${"x".repeat(60)}`, role: "member", expiresAt });
+      expect(long.subject).toContain("Your account is suspended xxxxxxxxxxxxx…");
+      expect(long.subject).not.toContain("x".repeat(20));
       expect(mail.text).not.toMatch(/\r|\u202E/);
       expect(mail.text.split("\n").some((line) => line.startsWith("Reset password"))).toBe(false);
       expect(mail.text).toMatch(/(“|„|«\u00a0?)Mallory {2}Reset password: https:\/\/evil\.test\/reset (\u00a0?»|“|”)/);

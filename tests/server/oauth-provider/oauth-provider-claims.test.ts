@@ -1,7 +1,8 @@
 /**
  * What apps read about a person (issue 34), through openid-client as a relying party:
  * preferred_username is always there with the profile scope (the username if set, else the email),
- * in the ID token and in userinfo alike.
+ * and the groups scope's claim lists organizations, roles and teams — in the ID token and in
+ * userinfo alike.
  */
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,13 +12,15 @@ import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 let server: TestServer;
 let rp: ReturnType<typeof relyingParty>;
 let app: AppCredentials;
+let adminToken: string;
 
 beforeAll(async () => {
   server = await startTestServer({ config: { oauthProvider: { enabled: true }, rateLimit: { enabled: false } } });
   const admin = await server.signUp({ email: "claims-admin@example.com" });
   await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+  adminToken = admin.token;
   rp = relyingParty(server, admin.token);
-  app = await rp.createApp({ client_name: "Outline", skip_consent: true });
+  app = await rp.createApp({ client_name: "Grafana", skip_consent: true, scope: "openid profile email offline_access groups" });
 });
 afterAll(async () => {
   await server.close();
@@ -52,5 +55,43 @@ describe("preferred_username", () => {
     expect(idToken).not.toHaveProperty("preferred_username");
     expect(userinfo).not.toHaveProperty("preferred_username");
     expect(userinfo.email).toBe("grace@example.com");
+  });
+});
+
+describe("groups", () => {
+  async function call(path: string, token: string, body: Record<string, unknown>) {
+    const answer = await server.request("POST", path, { token, body });
+    expect(answer.status).toBe(200);
+    return answer.body as { id: string };
+  }
+
+  it("is listed in discovery", async () => {
+    const metadata = (await server.request("GET", "/.well-known/openid-configuration")).body as { scopes_supported: string[]; claims_supported: string[] };
+    expect(metadata.scopes_supported).toContain("groups");
+    expect(metadata.claims_supported).toContain("groups");
+  });
+
+  it("names each organization by slug, each role as slug:role and each team as slug/team", async () => {
+    const person = await server.signUp({ email: "lin@example.com" });
+    const acme = await call("/organization/create", person.token, { name: "Acme", slug: "acme" });
+    const ops = await call("/organization/create-team", person.token, { organizationId: acme.id, name: "Ops" });
+    await call("/organization/create-team", person.token, { organizationId: acme.id, name: "Dev" });
+    await call("/organization/add-team-member", person.token, { teamId: ops.id, userId: person.userId });
+    const beta = await call("/organization/create", adminToken, { name: "Beta", slug: "beta" });
+    await call("/organization/add-member", adminToken, { organizationId: beta.id, userId: person.userId, role: ["member", "admin"] });
+    const { idToken, userinfo } = await claimsOf("lin@example.com", "openid groups");
+    // Creating an organization makes a default team of its name with the creator in it.
+    expect(idToken.groups).toEqual(["acme", "acme:owner", "acme/Acme", "acme/Ops", "beta", "beta:admin", "beta:member"]);
+    expect(userinfo.groups).toEqual(idToken.groups);
+  });
+
+  it("is an empty array for a person in no organization, and absent without the scope", async () => {
+    await server.signUp({ email: "solo@example.com" });
+    const withScope = await claimsOf("solo@example.com", "openid groups");
+    expect(withScope.idToken.groups).toEqual([]);
+    expect(withScope.userinfo.groups).toEqual([]);
+    const without = await claimsOf("solo@example.com", "openid profile");
+    expect(without.idToken).not.toHaveProperty("groups");
+    expect(without.userinfo).not.toHaveProperty("groups");
   });
 });

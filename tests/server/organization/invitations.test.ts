@@ -29,8 +29,8 @@ describe("organization/invite-member", () => {
     const [mail] = await server.outbox(guest!.email);
     expect(mail!.kind).toBe("invitation");
     expect(mail!.url).toBe(`${server.url}/console/accept-invitation/${response.body.id}`);
-    // The subject is the product's words only; the organization's name is quoted in the body (#27).
-    expect(mail!.subject).toBe("You are invited to join an organization on Latchkey");
+    // The subject names the organization, quoted (#33); user values are quoted in the body too (#27).
+    expect(mail!.subject).toBe(`You are invited to join “${org.body.name}” on Latchkey`);
     expect(mail!.text).toContain(`“${org.body.name}”`);
     expect(await auditActions(server, org.id)).toContain("invitation.create");
   });

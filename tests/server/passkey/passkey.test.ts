@@ -27,7 +27,8 @@ async function signedInWithPasskey(name = "Laptop") {
   const authenticator = createSoftAuthenticator(server.url);
   const options = await call(tab, "GET", "/passkey/generate-register-options");
   expect(options.status).toBe(200);
-  expect(options.body.rp.id).toBe(new URL(server.url).hostname);
+  // A server on 127.0.0.1 is the relying party "localhost": browsers refuse an IP address (#33).
+  expect(options.body.rp.id).toBe("localhost");
   expect(options.body.authenticatorSelection.residentKey).toBe("preferred");
   const registered = await call(tab, "POST", "/passkey/verify-registration", { response: authenticator.register(options.body), name });
   expect(registered.status).toBe(200);
@@ -133,5 +134,38 @@ describe("better-auth's passkeyClient()", () => {
     expect(renamed.data!.passkey.name).toBe("Yubikey");
     expect((await client.passkey.deletePasskey({ id: owner.passkey.id })).data).toEqual({ status: true });
     expect((await client.passkey.listUserPasskeys()).data).toEqual([]);
+  });
+});
+
+describe("a server on a loopback address (#33)", () => {
+  it("is one server under 127.0.0.1 and localhost: a passkey made on http://localhost:PORT registers and signs in", async () => {
+    const local = server.url.replace("127.0.0.1", "localhost");
+    const tab = browserTab(server);
+    const email = `pk-local-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await tab.client.signUp.email({ email, password: "password123", name: "Local User" });
+    const authenticator = createSoftAuthenticator(local);
+    const options = await call(tab, "GET", "/passkey/generate-register-options");
+    expect(options.body.rp.id).toBe("localhost");
+    const registered = await call(tab, "POST", "/passkey/verify-registration", { response: authenticator.register(options.body), name: "Local" });
+    expect(registered.status).toBe(200);
+
+    const fresh = browserTab(server);
+    const asked = await call(fresh, "GET", "/passkey/generate-authenticate-options");
+    expect(asked.body.rpId).toBe("localhost");
+    const signedIn = await call(fresh, "POST", "/passkey/verify-authentication", { response: authenticator.authenticate(asked.body) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.email).toBe(email);
+  });
+
+  it("trusts only the loopback names of its own port, never another port or host", async () => {
+    const tab = browserTab(server);
+    await tab.client.signUp.email({ email: "pk-port@example.com", password: "password123", name: "P" });
+    const port = Number(new URL(server.url).port);
+    for (const origin of [`http://localhost:${port + 1}`, `https://localhost:${port}`, `http://localhost.evil.example:${port}`]) {
+      const options = await call(tab, "GET", "/passkey/generate-register-options");
+      const refused = await call(tab, "POST", "/passkey/verify-registration", { response: createSoftAuthenticator(server.url.replace("127.0.0.1", "localhost")).register(options.body, origin) });
+      expect(refused.status, origin).toBe(400);
+      expect(refused.body.code).toBe("FAILED_TO_VERIFY_REGISTRATION");
+    }
   });
 });

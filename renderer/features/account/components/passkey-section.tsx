@@ -15,6 +15,7 @@ import { Section } from "../../../ui/page";
 import { QueryStates } from "../../../ui/query-states";
 import { EmptyState } from "../../../ui/states";
 import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey } from "../queries";
+import { passkeySupport, type PasskeySupport } from "../../../app/passkey-support";
 
 function RenameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose(): void }) {
   const { t } = useTranslation("two-factor");
@@ -50,6 +51,7 @@ export function PasskeysSection() {
   const [deleting, setDeleting] = useState<Passkey | null>(null);
   const list = passkeys.data ?? [];
   const label = (passkey: Passkey) => passkey.name ?? t("passkeys.unnamed");
+  const support = passkeySupport();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,15 +67,19 @@ export function PasskeysSection() {
 
   return (
     <Section title={t("passkeys.title")} description={t("passkeys.description")}>
-      <form className="stack account-form" noValidate onSubmit={submit}>
-        <FormError>{error}</FormError>
-        <TextField label={t("passkeys.newName")} hint={t("passkeys.newNameHint")} value={name} onChange={(event) => setName(event.target.value)} />
-        <div className="row">
-          <Button type="submit" variant="primary" busy={add.isPending}>
-            {t("passkeys.add")}
-          </Button>
-        </div>
-      </form>
+      {support.ok ? (
+        <form className="stack account-form" noValidate onSubmit={submit}>
+          <FormError>{error}</FormError>
+          <TextField label={t("passkeys.newName")} hint={t("passkeys.newNameHint")} value={name} onChange={(event) => setName(event.target.value)} />
+          <div className="row">
+            <Button type="submit" variant="primary" busy={add.isPending}>
+              {t("passkeys.add")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <PasskeysUnavailable support={support} />
+      )}
       <QueryStates query={passkeys} isEmpty={list.length === 0} empty={<EmptyState title={t("passkeys.empty")} />}>
         <DataTable caption={t("passkeys.title")} columns={[t("passkeys.name"), t("passkeys.created")]} actionsLabel={t("passkeys.actions")}>
           {list.map((passkey) => (
@@ -109,4 +115,16 @@ export function PasskeysSection() {
       />
     </Section>
   );
+}
+
+/** Why no passkey can be added on this address, and where one can (issue 33). */
+function PasskeysUnavailable({ support }: { support: Exclude<PasskeySupport, { ok: true }> }) {
+  const { t } = useTranslation("two-factor");
+  if (support.reason === "ip-local")
+    return (
+      <p className="passkeys-unavailable">
+        {t("passkeys.unavailableLocalIp", { host: support.host })} <a href={support.url}>{support.url}</a>
+      </p>
+    );
+  return <p className="passkeys-unavailable">{t(support.reason === "ip" ? "passkeys.unavailableIp" : support.reason === "insecure" ? "passkeys.unavailableInsecure" : "passkeys.unavailableBrowser", { host: support.host })}</p>;
 }

@@ -8,11 +8,12 @@ import { Button } from "../../../ui/button";
 import { SelectField } from "../../../ui/field";
 import { Section } from "../../../ui/page";
 import { useSetRole, type AdminUser } from "../queries";
-import { ROLE_NAMES } from "../roles";
+import { ROLE_NAMES, roleName } from "../roles";
 import { FormError } from "../../../ui/form-error";
 
 export function UserRoleCard({ user }: { user: AdminUser }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const nameOf = (value: string) => roleName(t, i18n.language, value);
   const canSetRole = useAdminCan({ user: ["set-role"] });
   const setRole = useSetRole(user.id);
   const [role, setRoleValue] = useState(user.role);
@@ -24,7 +25,7 @@ export function UserRoleCard({ user }: { user: AdminUser }) {
         className="row role-form"
         onSubmit={(event) => {
           event.preventDefault();
-          setRole.mutate(role, { onSuccess: () => toast.success(t("role.saved", { role: t(`roles.${role}`, { defaultValue: role }) })), onError: toastError });
+          setRole.mutate(role, { onSuccess: () => toast.success(t("role.saved", { role: nameOf(role) })), onError: toastError });
         }}
       >
         <SelectField
@@ -32,7 +33,7 @@ export function UserRoleCard({ user }: { user: AdminUser }) {
           value={role}
           disabled={!canSetRole}
           onChange={(event) => setRoleValue(event.target.value)}
-          options={options.map((name) => ({ value: name, label: t(`roles.${name}`, { defaultValue: name }) }))}
+          options={options.map((name) => ({ value: name, label: nameOf(name) }))}
         />
         {canSetRole ? (
           <Button type="submit" variant="primary" disabled={role === user.role} busy={setRole.isPending}>

@@ -239,14 +239,29 @@ function toLocalInput(value: string | undefined): string {
 }
 
 /**
- * Seven columns that fit a 1280 px window beside the sidebar in every language: the IP address,
+ * Five columns that fit a 1280 px window beside the sidebar in every language: the IP address,
  * device and action code sit in Details (they are for the few rows someone investigates), so
- * Reason and Details are never pushed out of the box (issue 25).
+ * Reason and Details are never pushed out of the box (issue 25). Email addresses never break
+ * (issue 33), so actor and target share a column (the target under the actor) and the result is
+ * a badge under the action: two whole addresses side by side did not fit.
  */
 function EventsTable({ events, fresh }: { events: AuditEvent[]; fresh: ReadonlySet<number> }) {
   const { t } = useTranslation("audit");
   return (
-    <DataTable caption={t("table.caption")} columns={[t("table.time"), t("table.action"), t("table.actor"), t("table.target"), t("table.result"), t("table.reason"), t("table.details")]} className="audit-table">
+    <DataTable
+      caption={t("table.caption")}
+      columns={[
+        t("table.time"),
+        t("table.action"),
+        <>
+          {t("table.actor")} <span aria-hidden="true">→</span>
+          <span className="visually-hidden">,</span> {t("table.target")}
+        </>,
+        t("table.reason"),
+        t("table.details"),
+      ]}
+      className="audit-table"
+    >
       {events.map((event) => (
         <EventRow key={event.seq} event={event} isNew={fresh.has(event.seq)} />
       ))}
@@ -296,22 +311,30 @@ function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
       <td>
         <span className="audit-action" title={event.action}>
           {words ?? <code>{event.action}</code>}
-        </span>
+        </span>{" "}
+        <span className="audit-result">{event.success ? <Badge tone="good">{t("table.success")}</Badge> : <Badge tone="bad">{t("table.failure")}</Badge>}</span>
       </td>
       <td>
-        {event.actorId ? (
-          <UserRef id={event.actorId} />
-        ) : tried ? (
-          <span className="audit-ref">
-            <span>{tried}</span>
-            <span className="muted audit-id">{t("table.noAccount")}</span>
-          </span>
-        ) : (
-          <span className="muted">{t("table.system")}</span>
-        )}
+        <div className="audit-who">
+          {event.actorId ? (
+            <UserRef id={event.actorId} />
+          ) : tried ? (
+            <span className="audit-ref">
+              <span className="email">{tried}</span>
+              <span className="muted audit-id">{t("table.noAccount")}</span>
+            </span>
+          ) : (
+            <span className="muted">{t("table.system")}</span>
+          )}
+          <div className="audit-target">
+            <span className="muted" aria-hidden="true">
+              →
+            </span>
+            <span className="visually-hidden">{t("table.target")}:</span>{" "}
+            {event.targetId ? <TargetRef id={event.targetId} type={event.targetType} /> : <span className="muted">—</span>}
+          </div>
+        </div>
       </td>
-      <td>{event.targetId ? <TargetRef id={event.targetId} type={event.targetType} /> : <span className="muted">—</span>}</td>
-      <td>{event.success ? <Badge tone="good">{t("table.success")}</Badge> : <Badge tone="bad">{t("table.failure")}</Badge>}</td>
       <td className="audit-reason">{event.reason ?? <span className="muted">—</span>}</td>
       <td>
         <details className="audit-details">
@@ -353,16 +376,25 @@ function splitDateTime(value: string): [string, string] {
 
 function UserRef({ id }: { id: string }) {
   const canGet = useAdminCan({ user: ["get"] });
-  const { data: email } = useUserEmail(id, canGet);
+  const canList = useAdminCan({ user: ["list"] });
+  const { data: email } = useUserEmail(id, canList);
+  const { t } = useTranslation("audit");
   const label = email ?? id;
+  // Gone from the server: no link to a page that would only say "not found".
+  if (email === null)
+    return (
+      <span className="audit-ref" title={id}>
+        <span className="mono audit-id">{id}</span> <span className="muted">({t("removedUser")})</span>
+      </span>
+    );
   return (
     <span className="audit-ref" title={id}>
       {canGet ? (
-        <Link to="/admin/users/$userId" params={{ userId: id }}>
+        <Link to="/admin/users/$userId" params={{ userId: id }} className={email ? "email" : "audit-id mono"}>
           {label}
         </Link>
       ) : (
-        <span>{label}</span>
+        <span className={email ? "email" : "audit-id mono"}>{label}</span>
       )}
     </span>
   );

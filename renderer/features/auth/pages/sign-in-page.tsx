@@ -21,6 +21,7 @@ import { isDesktop } from "../../../app/desktop";
 import { ConfiguredSocialSignIn } from "../components/social-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
+import { passkeySupport } from "../../../app/passkey-support";
 import { useSignIn } from "../queries";
 import { FormError } from "../../../ui/form-error";
 import { readHandOff } from "../hand-off-params";
@@ -125,7 +126,8 @@ function ConsoleSignIn() {
       <BrowserSignIn onDone={finish} />
       <ConfiguredSocialSignIn returnTo={afterSignIn(redirect)} oauthReturn={oauthReturn} />
       {/* In the app, passkeys are the browser's (above): the app's own origin is no relying party. */}
-      {isDesktop ? null : <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />}
+      {/* Nor where the browser cannot use one (an IP address, plain http): the account page says why (issue 33). */}
+      {isDesktop || !passkeySupport().ok ? null : <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />}
       <form className="stack" noValidate onSubmit={onSubmit}>
         <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 
 /** The scopes Latchkey offers apps (shared/contract/oauth-provider.ts OAUTH_SCOPES), in the order they are shown. */
-export const SCOPES = ["openid", "profile", "email", "offline_access", "organizations", "roles"] as const;
+export const SCOPES = ["openid", "profile", "email", "offline_access", "organizations", "roles", "groups"] as const;
 const KNOWN = new Set<string>(SCOPES);
 
 export function useScopeText() {

@@ -1,6 +1,7 @@
 /** An organization's invitations: invite by email with a role and team; status, expiry, resend, cancel. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useRouterState } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -143,6 +144,13 @@ function InviteForm() {
     }
   }
   const submit = form.handleSubmit((values) => send(values));
+  // "Invite people" on the members page links here with #invite: the person came to type an
+  // address, so the caret is waiting in the email field (issue 33).
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (hash === "invite") setFocus("email");
+  }, [hash, setFocus]);
   const alreadyInvited = errorCode(invite.error) === "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION";
 
   return (

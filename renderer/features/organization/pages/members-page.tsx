@@ -152,7 +152,7 @@ export function MembersPage() {
       // Inviting starts where people look for it, among the members (issue 25); the form is on the Invitations tab.
       actions={
         can({ invitation: ["create"] }) ? (
-          <Link to="/organizations/$organizationId/invitations" params={{ organizationId: organization.id }} className="button button-primary">
+          <Link to="/organizations/$organizationId/invitations" params={{ organizationId: organization.id }} hash="invite" className="button button-primary">
             {t("members.invite")}
           </Link>
         ) : undefined

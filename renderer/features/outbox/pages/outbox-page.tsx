@@ -169,7 +169,7 @@ function MailView({ mail, onClose }: { mail: OutboxMail; onClose(): void }) {
       <dl className="outbox-meta">
         <div>
           <dt>{t("mail.to")}</dt>
-          <dd>{mail.to}</dd>
+          <dd className="email">{mail.to}</dd>
         </div>
         <div>
           <dt>{t("mail.kind")}</dt>
