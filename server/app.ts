@@ -24,6 +24,7 @@ import { CHANGE_CHANNEL, startChangeListener, type ChangeListener, type ChangeNo
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
 import { createNotifiedAnswerCache } from "./core/session/notified-answer-cache.js";
 import { handlers, routeHooks } from "./features/index.js";
+import { createRuntimeSettings } from "./features/settings/runtime.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { registerConsole } from "./http/console.js";
@@ -96,7 +97,12 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
   const { mailer } = context;
+  // Before anything is served: stored settings apply from the first request (features/settings).
+  const settings = createRuntimeSettings(context);
+  context.settings = settings;
+  await settings.reload();
   const changeListener = await listenForChanges(config, db, context, log);
+  settings.watch({ notices: changeListener !== undefined });
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
   // First: it learns every route as it is declared (405 answers name the methods a path has).
@@ -146,6 +152,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
       } finally {
         clearTimeout(force);
       }
+      settings.close();
       await context.audit.flush();
       await limiter?.close();
       await changeListener?.close();
@@ -204,6 +211,9 @@ async function listenForChanges(config: Config, db: DB, context: AppContext, log
   const writes = localWritesOf(db);
   if (!writes || !isPostgresUrl(config.db) || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
   const { metrics } = context;
+  const reloadSettings = () => {
+    context.settings?.reload().catch((error: Error) => log.warn({ err: { message: error.message } }, "settings reload failed"));
+  };
   let usable = () => false;
   const cache = createNotifiedAnswerCache(() => usable());
   const handlers = {
@@ -211,10 +221,13 @@ async function listenForChanges(config: Config, db: DB, context: AppContext, log
     onNotice(notice: ChangeNotice) {
       metrics.sessionCacheInvalidations.inc({ scope: notice.userIds ? "users" : "all" });
       cache.invalidate(notice.userIds);
+      if (notice.settings) reloadSettings();
     },
     onReset() {
       metrics.sessionCacheInvalidations.inc({ scope: "reset" });
       cache.invalidate();
+      // A settings notice may have been missed while the channel was down.
+      reloadSettings();
     },
     onState(state: ListenerState) {
       if (state === "lagging" || state === "down") log.warn({ state }, "session change listener not listening: session checks go to the database");

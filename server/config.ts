@@ -338,13 +338,30 @@ export function resolveConfig(input: ConfigInput = {}): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
-  if (config.password.minLength > config.password.maxLength) {
-    throw new Error("Invalid configuration:\n  password.minLength: must not exceed password.maxLength");
-  }
-  if (config.jwt.algorithm === "HS256" && !config.jwt.secret) {
-    throw new Error("Invalid configuration:\n  jwt.secret: HS256 needs a shared secret of at least 32 characters");
-  }
+  const problems = crossFieldProblems(config);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  explicitInputs.set(config, input);
   return config;
+}
+
+/** Rules between settings that no single field's schema can say; also checked for settings changed at run time (features/settings). */
+export function crossFieldProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.password.minLength > config.password.maxLength) problems.push("password.minLength: must not exceed password.maxLength");
+  if (config.jwt.algorithm === "HS256" && !config.jwt.secret) problems.push("jwt.secret: HS256 needs a shared secret of at least 32 characters");
+  return problems;
+}
+
+/** What each resolved config was built from (file, AUTH_* and flags merged), before defaults. */
+const explicitInputs = new WeakMap<Config, ConfigInput>();
+
+/**
+ * The settings given explicitly (config file, environment, flags) for a config resolveConfig
+ * made: those win over settings changed at run time (features/settings). Undefined for a config
+ * made some other way (a copy): then nothing counts as given.
+ */
+export function explicitSettingsOf(config: Config): ConfigInput | undefined {
+  return explicitInputs.get(config);
 }
 
 /** The public origin: configured, or derived from host and port. */

@@ -8,6 +8,7 @@ import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
+import type { RuntimeSettings } from "./features/settings/runtime.js";
 import type { ResolveHost } from "./core/net/public-address.js";
 
 export interface Logger {
@@ -35,6 +36,8 @@ export interface AppContext {
   /** Origin + base path, e.g. http://127.0.0.1:3000/api/auth — where mail links point. */
   apiURL: string;
   log: Logger;
+  /** Settings administrators change at run time (features/settings); set by createApp, absent for offline CLI work. */
+  settings?: RuntimeSettings;
   /** Liveness (features/health/ready.ts): false once the database has failed for longer than `livenessTimeout`; set by createApp. */
   live?: () => boolean;
   /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */

@@ -16,6 +16,7 @@ import { usernameErrors } from "./errors/username.js";
 import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
+import { settingsErrors } from "./errors/settings.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -32,6 +33,7 @@ export const ERRORS = {
   ...apiKeyErrors,
   ...electronErrors,
   ...oauthProviderErrors,
+  ...settingsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -126,6 +126,8 @@ export const adminStatements = {
   audit: ["list"],
   /** The OpenID provider's apps (features/oauth-provider). */
   oauthClient: ["create", "read", "update", "delete"],
+  /** Settings changed at run time (features/settings). */
+  settings: ["read", "update"],
 } as const satisfies Statements;
 export type AdminStatements = typeof adminStatements;
 
@@ -135,6 +137,7 @@ export const adminRoles = {
     session: ["list", "revoke", "delete"],
     audit: ["list"],
     oauthClient: ["create", "read", "update", "delete"],
+    settings: ["read", "update"],
   },
   user: {},
 } as const satisfies Record<string, RoleGrants<AdminStatements>>;

@@ -8,6 +8,7 @@ import { example, helpAfter } from "../context.js";
 import { say, text } from "../i18n/index.js";
 import { registerCheckConfig } from "./server-check-config.js";
 import { registerRotateSecret } from "./server-rotate-secret.js";
+import { registerSettings } from "./server-settings.js";
 import { registerRestore } from "./server-restore.js";
 import { registerCopy } from "./server-copy.js";
 import { registerImportBetterAuth } from "./server-import-better-auth.js";
@@ -78,6 +79,7 @@ export function registerServerCommands(program: Command): void {
 
   registerCheckConfig(server, startFlagsToConfig);
   registerRotateSecret(server);
+  registerSettings(server);
 
   server
     .command("migrate")

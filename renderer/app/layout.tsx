@@ -23,6 +23,7 @@ export function SignedInLayout() {
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
   const canReadApps = useAdminCan({ oauthClient: ["read"] });
+  const canReadSettings = useAdminCan({ settings: ["read"] });
   // On a narrow screen the sidebar is a menu behind a button; any navigation closes it.
   const [navOpen, setNavOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -84,7 +85,7 @@ export function SignedInLayout() {
               </Link>
             </li>
           </ul>
-          {canListUsers || canReadAudit || canReadApps ? (
+          {canListUsers || canReadAudit || canReadApps || canReadSettings ? (
             <>
               <p className="sidebar-heading">{t("nav.administration")}</p>
               <ul>
@@ -113,6 +114,13 @@ export function SignedInLayout() {
                   <li>
                     <Link to="/admin/applications" activeProps={{ "aria-current": "page" }}>
                       {t("nav.applications", { ns: "oauth-provider" })}
+                    </Link>
+                  </li>
+                ) : null}
+                {canReadSettings ? (
+                  <li>
+                    <Link to="/admin/settings" activeProps={{ "aria-current": "page" }}>
+                      {t("nav", { ns: "settings" })}
                     </Link>
                   </li>
                 ) : null}

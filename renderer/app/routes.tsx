@@ -241,6 +241,11 @@ const applicationsRoute = createRoute({
   path: "/admin/applications",
   component: lazyRouteComponent(() => import("../features/oauth-provider/pages/applications-page"), "ApplicationsPage"),
 });
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/settings",
+  component: lazyRouteComponent(() => import("../features/settings/pages/settings-page"), "SettingsPage"),
+});
 const serverRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/server",
@@ -270,6 +275,7 @@ export const routeTree = rootRoute.addChildren([
     outboxRoute,
     connectedAppsRoute,
     applicationsRoute,
+    settingsRoute,
     serverRoute,
   ]),
 ]);

@@ -28,10 +28,13 @@ export type ListenerState = "connecting" | "listening" | "lagging" | "down";
 export interface ChangeNotice {
   /** Users whose session answers may have changed; undefined means everyone's. */
   userIds?: string[];
+  /** Settings changed at run time (`s`, migrations/0019-runtime-settings.ts): reload them (and drop every answer). */
+  settings?: true;
 }
 
-/** A trigger's payload as a notice: `u:<id>,<id>` names users, anything else (`*`) means all. */
+/** A trigger's payload as a notice: `u:<id>,<id>` names users, `s` the run-time settings, anything else (`*`) means all. */
 export function noticeOf(payload: string): ChangeNotice {
+  if (payload === "s") return { settings: true };
   return payload.startsWith("u:") ? { userIds: payload.slice(2).split(",") } : {};
 }
 

@@ -255,9 +255,18 @@ export interface Database {
   jwks: JwksTable;
   signInLockout: SignInLockoutTable;
   keyCheck: KeyCheckTable;
+  runtimeSetting: RuntimeSettingTable;
   oauthClient: OAuthClientTable;
   oauthConsent: OAuthConsentTable;
   oauthToken: OAuthTokenTable;
+}
+
+/** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
+export interface RuntimeSettingTable {
+  key: string;
+  value: string;
+  updatedAt: Millis;
+  updatedBy: string | null;
 }
 
 /** OpenID provider (migration 0016, features/oauth-provider). */

@@ -39,6 +39,7 @@ export const COPIED_TABLES = [
   "outbox",
   "signInLockout",
   "keyCheck",
+  "runtimeSetting",
 ] as const;
 
 /** Tables deliberately left out, and why. */
@@ -50,7 +51,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
 };
 
 /** The column each table is paged by: its primary key. */
-const PAGE_KEY: Partial<Record<string, string>> = { auditEvent: "seq", signInLockout: "key", oauthClient: "clientId" };
+const PAGE_KEY: Partial<Record<string, string>> = { auditEvent: "seq", signInLockout: "key", oauthClient: "clientId", runtimeSetting: "key" };
 
 export interface CopyEndpoint {
   db: DB;

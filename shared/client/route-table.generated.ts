@@ -153,4 +153,7 @@ export const routeTable: RouteTable = {
   adminOAuthSetClientDisabled: {"method":"POST","path":"/admin/oauth2/set-client-disabled","params":[]},
   adminOAuthDeleteClient: {"method":"POST","path":"/admin/oauth2/delete-client","params":[]},
   adminOAuthListClientGrants: {"method":"GET","path":"/admin/oauth2/list-client-grants","params":[]},
+  adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
+  adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
+  adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
 };

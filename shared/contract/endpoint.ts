@@ -64,8 +64,12 @@ export interface EndpointSpec {
    * consent: an app gets tokens for this person). Only the person's own session (cookie or
    * bearer), at any age: never an API key (a leaked key must not hand the account to an app),
    * never an impersonation (an administrator does not consent for the person).
+   *
+   * "configure": the endpoint changes how the server treats everyone (settings at run time). Only a
+   * person's own session (cookie or bearer), at any age: never an API key (a leaked key must not
+   * turn off email verification or the two-factor requirement), never an impersonation.
    */
-  credentials?: "manage" | "grant";
+  credentials?: "manage" | "grant" | "configure";
   /**
    * The endpoint checks the current password in its own body, which stands in for a fresh session
    * (a person who just typed the password is as present as one who just signed in).

@@ -23,6 +23,7 @@ import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
+import { settingsEndpoints } from "./settings.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -46,6 +47,7 @@ export const contract = {
   ...organizationEndpoints,
   ...electronEndpoints,
   ...oauthProviderEndpoints,
+  ...settingsEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

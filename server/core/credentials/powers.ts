@@ -36,6 +36,7 @@ export function isFresh(app: AppContext, session: Pick<SessionRow, "createdAt">)
  *   never manages credentials (a leaked key must not become a passkey, a password or a new key);
  * - neither lets an app into the person's account (`credentials: "grant"`, the OpenID provider's
  *   consent): only the person's own session does;
+ * - neither changes the server's settings (`credentials: "configure"`): only a person's own session;
  * - an impersonation never manages the impersonated person's credentials (administrators have
  *   their own endpoints for that: set-user-password, reset-two-factor, remove-user);
  * - a person's own session manages credentials only while fresh, or when the endpoint checks the
@@ -44,10 +45,12 @@ export function isFresh(app: AppContext, session: Pick<SessionRow, "createdAt">)
 export function assertMayCall(app: AppContext, spec: EndpointSpec, kind: CredentialKind, session: Pick<SessionRow, "createdAt">): void {
   const manages = spec.credentials === "manage";
   const grants = spec.credentials === "grant";
+  const configures = spec.credentials === "configure";
   if (kind === "api-key") {
-    if (manages || grants || spec.access === "fresh-session") throw apiError("API_KEY_NOT_ALLOWED");
+    if (manages || grants || configures || spec.access === "fresh-session") throw apiError("API_KEY_NOT_ALLOWED");
     return;
   }
+  if (kind === "impersonation" && configures) throw apiError("SETTINGS_NOT_ALLOWED_WHILE_IMPERSONATING");
   if (kind === "impersonation" && (manages || grants)) throw apiError("NOT_ALLOWED_WHILE_IMPERSONATING");
   const needsFresh = spec.access === "fresh-session" || (manages && spec.reauthenticates === undefined);
   if (needsFresh && !isFresh(app, session)) throw apiError("SESSION_NOT_FRESH");

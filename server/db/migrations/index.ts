@@ -23,6 +23,7 @@ import * as keyCheck from "./0015-key-check.js";
 import * as oauthProvider from "./0016-oauth-provider.js";
 import * as sessionChangeNotices from "./0017-session-change-notices.js";
 import * as credentialEpoch from "./0018-credential-epoch.js";
+import * as runtimeSettings from "./0019-runtime-settings.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0016-oauth-provider": oauthProvider,
   "0017-session-change-notices": sessionChangeNotices,
   "0018-credential-epoch": credentialEpoch,
+  "0019-runtime-settings": runtimeSettings,
 };

@@ -38,6 +38,8 @@ const commonProviderFields = {
   authorizationParams: z.record(z.string(), z.string()).default({}),
   /** No sign-up through this provider: only existing users may sign in with it. */
   disableSignUp: z.boolean().default(false),
+  /** Off: the provider is configured but offers no sign-in or linking (an administrator may turn it on and off at run time, docs/settings.md). */
+  enabled: z.boolean().default(true),
   allowDifferentEmails: z.boolean().optional(),
 };
 

@@ -12,7 +12,9 @@ import { profileFromClaims, type ProviderTokens } from "./provider.js";
 import { resolveProvider } from "./registry.js";
 
 export function oneTapEnabled(app: AppContext): boolean {
-  return Boolean(app.config.oneTap.clientId ?? app.config.socialProviders.google?.clientId);
+  const google = app.config.socialProviders.google;
+  // One-tap signs in through the google provider: off with it.
+  return Boolean((app.config.oneTap.clientId ?? google?.clientId) && google?.enabled !== false);
 }
 
 export async function oneTapUser(app: AppContext, idToken: string) {

@@ -1,7 +1,7 @@
 /**
  * Which providers this deployment runs: built-in declarations with a `socialProviders.<id>`
  * entry (or AUTH_<ID>_CLIENT_ID), and every `genericOAuth` entry. Lookups resolve settings and
- * the endpoints in force; an unconfigured id is simply not found.
+ * the endpoints in force; an unconfigured id, or one turned off (`enabled: false`), is simply not found.
  */
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -36,13 +36,14 @@ function settingsOf(entry: BuiltInConfig | (Omit<BuiltInConfig, "endpoints"> & {
 export async function resolveProvider(app: AppContext, id: string): Promise<(ResolvedProvider & { disableSignUp: boolean }) | undefined> {
   const generic = app.config.genericOAuth.find((entry) => entry.providerId === id);
   if (generic) {
+    if (!generic.enabled) return undefined;
     const { definition, issParameterSupported } = await genericDefinition(generic);
     const settings = settingsOf({ ...generic, endpoints: {} });
     return { definition, settings, endpoints: definition.endpoints, issParameterSupported, disableSignUp: generic.disableSignUp };
   }
   const definition = Object.hasOwn(app.config.socialProviders, id) ? builtInProviders.get(id) : undefined;
   const entry = app.config.socialProviders[id];
-  if (!definition || !entry) return undefined;
+  if (!definition || !entry || !entry.enabled) return undefined;
   const settings = settingsOf(entry);
   return { definition, settings, endpoints: effectiveEndpoints(definition, settings), disableSignUp: entry.disableSignUp };
 }
@@ -50,10 +51,11 @@ export async function resolveProvider(app: AppContext, id: string): Promise<(Res
 /** Ids and display names of the configured providers (for buttons; never settings). */
 export function configuredProviders(app: AppContext): Array<{ id: string; name: string }> {
   const out: Array<{ id: string; name: string }> = [];
-  for (const id of Object.keys(app.config.socialProviders)) {
+  for (const [id, entry] of Object.entries(app.config.socialProviders)) {
+    if (!entry.enabled) continue;
     const definition = builtInProviders.get(id);
     if (definition) out.push({ id, name: definition.name });
   }
-  for (const entry of app.config.genericOAuth) out.push({ id: entry.providerId, name: entry.name ?? entry.providerId });
+  for (const entry of app.config.genericOAuth) if (entry.enabled) out.push({ id: entry.providerId, name: entry.name ?? entry.providerId });
   return out;
 }
