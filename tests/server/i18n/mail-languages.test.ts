@@ -140,7 +140,7 @@ describe("plural forms and dates", () => {
 });
 
 describe("mail texts", () => {
-  const placeholders = (message: string) => new Set([...message.matchAll(/\{\s*([A-Za-z]\w*)\s*[,}]/g)].map((m) => m[1]));
+  const placeholders = (message: string) => new Set([...message.matchAll(/\{\s*([A-Za-z]\w*)\s*[,}]/g)].map((m) => m[1] ?? ""));
 
   it("use the same placeholders as English in every message", () => {
     const en = MAIL_TEXTS.en;
