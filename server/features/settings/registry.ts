@@ -139,7 +139,3 @@ export function runtimeSettingsFor(config: Config): SettingDefinition[] {
   for (const entry of config.genericOAuth) for (const field of PROVIDER_FIELDS) out.push(providerSetting(entry.providerId, field, true));
   return out;
 }
-
-/** The fixed keys (labels are checked against these; provider keys are labelled by field). */
-export const FIXED_SETTING_KEYS: readonly string[] = PATH_SETTINGS.map(([key]) => key);
-export const PROVIDER_SETTING_FIELDS: readonly string[] = PROVIDER_FIELDS;

@@ -8,10 +8,6 @@ export function listStoredSettings(db: DB): Promise<StoredSetting[]> {
   return db.selectFrom("runtimeSetting").selectAll().execute();
 }
 
-export async function findStoredSetting(db: DB, key: string): Promise<StoredSetting | undefined> {
-  return db.selectFrom("runtimeSetting").selectAll().where("key", "=", key).executeTakeFirst();
-}
-
 export async function saveSetting(db: DB, row: StoredSetting): Promise<void> {
   await db
     .insertInto("runtimeSetting")
