@@ -139,12 +139,12 @@ describe("mail follows the language", () => {
     await signUp({ email: invitee, language: "ru" });
     await server.request("POST", "/organization/invite-member", { token: inviter.body.token, body: { organizationId: org.body.id, email: invitee, role: "member" } });
     const [toInvitee] = (await server.outbox(invitee)).filter((mail) => mail.kind === "invitation");
-    expect(toInvitee!.subject).toBe("Приглашение в организацию в Latchkey");
+    expect(toInvitee!.subject).toBe("Приглашение в организацию «Acme» в Latchkey");
     expect(toInvitee!.text).toContain("«Ola» приглашает Вас присоединиться к организации «Acme»");
     const stranger = fresh("stranger");
     await server.request("POST", "/organization/invite-member", { token: inviter.body.token, body: { organizationId: org.body.id, email: stranger, role: "member" } });
     const [invitation] = await server.outbox(stranger);
-    expect(invitation!.subject).toBe("Invitation à rejoindre une organisation sur Latchkey");
+    expect(invitation!.subject).toBe("Invitation à rejoindre l’organisation «\u00a0Acme\u00a0» sur Latchkey");
     expect(invitation!.text).toContain("«\u00a0Ola\u00a0» vous invite à rejoindre l’organisation «\u00a0Acme\u00a0»");
     expect(invitation!.text).toContain("«\u00a0membre\u00a0»");
   });
