@@ -159,7 +159,7 @@ describe("mail flows through the outbox viewer", { timeout: 240_000 }, () => {
     await ownerClient.inviteOrganizationMember({ email: admin.email, role: "member", organizationId: organization.id });
 
     // The subject is the product's own words; the organization is named (quoted) in the body.
-    const mail = await openMail(admin.email, "You are invited to join an organization");
+    const mail = await openMail(admin.email, "You are invited to join “Demo Org”");
     const link = mail.getByRole("link", { name: "View invitation" });
     await link.click();
     await adminPage.getByRole("heading", { name: "Join Demo Org" }).waitFor(SLOW);
