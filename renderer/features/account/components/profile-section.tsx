@@ -75,7 +75,7 @@ export function ProfileSection({ user }: { user: SessionData["user"] }) {
     <Section title={t("profile.title")} description={t("profile.description")}>
       <div className="row">
         <span className="muted">{t("profile.email")}</span>
-        <strong>{user.email}</strong>
+        <strong className="email-address">{user.email}</strong>
         {user.emailVerified ? <Badge tone="good">{t("profile.verified")}</Badge> : <Badge tone="warn">{t("profile.unverified")}</Badge>}
         {!user.emailVerified ? (
           resend.isSuccess ? (
