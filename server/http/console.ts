@@ -30,14 +30,19 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The folder Vite writes the console into: <package root>/dist/console. */
-export function consoleDirectory(): string {
+/** The package's root folder (it holds package.json, server/, docs/), from source or from dist/. */
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i += 1) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return join(dir, "dist", "console");
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return dir;
     dir = dirname(dir);
   }
-  return join(process.cwd(), "dist", "console");
+  return process.cwd();
+}
+
+/** The folder Vite writes the console into: <package root>/dist/console. */
+export function consoleDirectory(): string {
+  return join(packageRoot(), "dist", "console");
 }
 
 function securityHeaders(reply: { header(name: string, value: string): unknown }): void {
