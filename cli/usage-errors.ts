@@ -6,10 +6,11 @@
  * rewrites the text it hands over, so parsing and exit codes stay commander's.
  */
 import type { Command } from "commander";
+import { closest } from "../shared/closest.js";
 import { fill, messages } from "./i18n/index.js";
 
-/** Options people reach for, and the one Latchkey has. */
-const OPTION_GUESSES: Record<string, string> = {
+/** Options people reach for, and the one Latchkey has (the first of a list the command has). */
+const OPTION_GUESSES: Record<string, string | string[]> = {
   "--database": "--db",
   "--database-url": "--db",
   "--db-url": "--db",
@@ -23,6 +24,12 @@ const OPTION_GUESSES: Record<string, string> = {
   "--key": "--api-key",
   "--mail": "--email",
   "--user": "--email",
+  // "ban for 7 days", "a key valid for 30 days": the natural words for a duration.
+  "--for": ["--expires", "--expires-in"],
+  "--duration": ["--expires", "--expires-in"],
+  "--until": ["--expires", "--expires-in"],
+  "--expire": ["--expires", "--expires-in"],
+  "--ttl": ["--expires", "--expires-in"],
 };
 
 function optionsOf(command: Command): Set<string> {
@@ -70,8 +77,9 @@ export function localizeUsageError(text: string, command: Command, argv: string[
   let match: RegExpExecArray | null;
   if ((match = /^unknown option '([^']+)'$/.exec(body))) {
     const option = match[1]!.split("=")[0]!;
-    const guess = OPTION_GUESSES[option];
-    if (suggestions.length === 0 && guess && optionsOf(command).has(guess)) suggestions = [guess];
+    const known = optionsOf(command);
+    const guess = [OPTION_GUESSES[option] ?? []].flat().find((name) => known.has(name));
+    if (suggestions.length === 0 && guess) suggestions = [guess];
     body = fill(words.unknownOption, { option: match[1]! });
   } else if ((match = /^unknown command '([^']+)'$/.exec(body))) {
     let root = command;
@@ -84,6 +92,12 @@ export function localizeUsageError(text: string, command: Command, argv: string[
     body = fill(words.optionValueMissing, { option: match[1]! });
   } else if ((match = /^required option '([^']+)' not specified$/.exec(body))) {
     body = fill(words.requiredOption, { option: match[1]! });
+  } else if ((match = /^option '(--[\w-]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.$/.exec(body))) {
+    // A value outside an option's list (--grant-type, --token-auth-method…): the values there are, and the nearest.
+    const choices = match[3]!.split(", ");
+    const near = closest(match[2]!, choices);
+    if (suggestions.length === 0 && near) suggestions = [near];
+    body = fill(words.invalidChoice, { value: match[2]!, option: match[1]!, choices: choices.join(", ") });
   } else if ((match = /^too many arguments(?: for '([^']+)')?\. Expected (\d+) arguments? but got (\d+)\.$/.exec(body))) {
     body = fill(words.tooManyArguments, { expected: match[2]!, received: match[3]! });
   }

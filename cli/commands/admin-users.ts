@@ -1,5 +1,5 @@
 /** `auth admin users …`: list, look up, create, change, ban, impersonate and remove users. */
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import type { User } from "../../shared/contract/schemas.js";
 import { runBulk } from "../bulk.js";
 import { connect } from "../connection.js";
@@ -187,8 +187,10 @@ export function registerAdminUserCommands(admin: Command): void {
       .option("--from-file <file>", "one id or email per line; - for standard input")
       .option("--dry-run", "with --from-file: check every line, change nothing");
 
-  const ban = handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string }>(async (flags, ref?: string) => {
-    const banExpiresIn = flags.expires ? parseDuration(flags.expires, "--expires") : undefined;
+  const ban = handler<{ fromFile?: string; dryRun?: boolean; reason?: string; expires?: string; for?: string }>(async (flags, ref?: string) => {
+    if (flags.expires !== undefined && flags.for !== undefined) throw new CliError(text("adminSessions", "expiresOrFor"), EXIT.USAGE, "INVALID_OPTION");
+    const duration = flags.expires ?? flags.for;
+    const banExpiresIn = duration !== undefined ? parseDuration(duration, flags.expires !== undefined ? "--expires" : "--for") : undefined;
     await perUser(flags, ref, {
       permission: { user: ["ban"] },
       verb: "Ban",
@@ -223,7 +225,10 @@ export function registerAdminUserCommands(admin: Command): void {
     example(
       single(parent, "ban", `ban users: ends all their sessions and refuses sign-in${short.replace("{name}", "ban")}`)
         .option("--reason <text>", "shown to the user (default 'No reason')")
-        .option("--expires <duration>", "lift the ban after 90m, 12h, 7d, 2w…"),
+        .option("--expires <duration>", "lift the ban after 90m, 12h, 7d, 2w…")
+        // `ban x --for 7d` is how people say it: the same option under its natural name, kept out
+        // of --help so the help shows one way.
+        .addOption(new Option("--for <duration>").hideHelp()),
       `${path} ban spam@example.com --reason spam --expires 7d`,
       `${path} ban --from-file bad-actors.txt --reason fraud --yes`,
       `grep -l spam reports/* | xargs cat | ${path} ban --from-file - --dry-run`,

@@ -138,11 +138,13 @@ export function registerOrganizationCommands(program: Command): void {
         .command("invite")
         .argument("<email>", "who to invite")
         .description("invite someone by email (an invitation mail is sent)")
-        .requiredOption("--role <role>", "role(s) on joining: member, admin, owner (comma separated for several)")
+        // member unless told, as the console's invite dialog does.
+        .option("--role <role>", "role(s) on joining: member, admin, owner (comma separated for several)", "member")
         .option("--team <team...>", "team id(s) or name(s) to join")
         .option("--resend", "send again if already invited"),
     ),
-    "auth org invite ada@example.com --role admin",
+    "auth org invite ada@example.com",
+    "auth org invite lin@example.com --role admin",
     "auth org invite bob@example.com --role member --team Support --org acme",
   ).action(
     handler<{ org?: string; role: string; team?: string[]; resend?: boolean }>(async (flags, email: string) => {

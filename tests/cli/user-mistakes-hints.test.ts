@@ -42,6 +42,52 @@ describe("the command line", () => {
     expect(result.stderr).toContain("error: unknown command 'users'\n(Did you mean auth admin users list?)");
   });
 
+  it("--for, the natural word for a duration: an unknown option names the one that exists (#33)", async () => {
+    // api-keys create has --expires-in, not --for: the hint names it (edit distance alone does not).
+    const result = await admin.run(["api-keys", "create", "--name", "nightly", "--for", "30d"], { env: ENGLISH });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: unknown option '--for'\n(Did you mean --expires-in?)");
+    const ttl = await admin.run(["admin", "users", "list", "--for", "7d"], { env: ENGLISH });
+    expect(ttl.code).toBe(2);
+    // A command without any duration option gets commander's nearest spelling, not a duration.
+    expect(ttl.stderr).not.toContain("--expires");
+  });
+
+  it("auth admin ban x --for 7d is --expires 7d; both at once is refused (#33)", async () => {
+    const account = await server.signUp({ email: "hint-ban-for@example.com" });
+    const now = Date.now();
+    server.clock.set(now);
+    const both = await admin.run(["admin", "ban", account.email, "--for", "7d", "--expires", "7d", "--yes"], { env: ENGLISH });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("Pass --expires or --for, not both");
+    const bad = await admin.run(["admin", "ban", account.email, "--for", "soon", "--yes"], { env: ENGLISH });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--for");
+    const row = await server.database.db.selectFrom("user").select(["banned"]).where("id", "=", account.userId).executeTakeFirstOrThrow();
+    expect(Boolean(row.banned)).toBe(false);
+    const banned = await admin.run(["admin", "ban", account.email, "--for", "7d", "--yes", "--json"]);
+    expect(banned.code, banned.stderr).toBe(0);
+    // The test server's clock stands still: the ban ends exactly seven days after it.
+    expect(Math.abs(new Date(banned.json().user.banExpires).getTime() - (now + 7 * 86_400_000))).toBeLessThan(1000);
+  });
+
+  it("auth org invite without --role invites a member, as the console does (#33)", async () => {
+    const owner = await server.signUp({ email: "hint-invite-owner@example.com" });
+    // Inviting needs a verified address (issue 19).
+    await server.verifyEmail(owner.email);
+    const ownerCli = cliFor(server, { token: owner.token });
+    try {
+      expect((await ownerCli.run(["org", "create", "--name", "Invite Default", "--slug", "invite-default", "--json"])).code).toBe(0);
+      const invited = await ownerCli.run(["org", "invite", "guest@example.com", "--org", "invite-default", "--json"]);
+      expect(invited.code, invited.stderr).toBe(0);
+      expect(invited.json().invitation.role).toBe("member");
+      const admin2 = await ownerCli.run(["org", "invite", "lead@example.com", "--org", "invite-default", "--role", "admin", "--json"]);
+      expect(admin2.json().invitation.role).toBe("admin");
+    } finally {
+      ownerCli.cleanup();
+    }
+  });
+
   it("a folder given as --db names the file it probably meant, and creates nothing", async () => {
     const folder = join(dir, "data-folder");
     mkdirSync(folder);
