@@ -6,6 +6,7 @@
  * rewrites the text it hands over, so parsing and exit codes stay commander's.
  */
 import type { Command } from "commander";
+import { closest } from "../shared/closest.js";
 import { fill, messages } from "./i18n/index.js";
 
 /** Options people reach for, and the one Latchkey has (the first of a list the command has). */
@@ -91,6 +92,12 @@ export function localizeUsageError(text: string, command: Command, argv: string[
     body = fill(words.optionValueMissing, { option: match[1]! });
   } else if ((match = /^required option '([^']+)' not specified$/.exec(body))) {
     body = fill(words.requiredOption, { option: match[1]! });
+  } else if ((match = /^option '(--[\w-]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.$/.exec(body))) {
+    // A value outside an option's list (--grant-type, --token-auth-method…): the values there are, and the nearest.
+    const choices = match[3]!.split(", ");
+    const near = closest(match[2]!, choices);
+    if (suggestions.length === 0 && near) suggestions = [near];
+    body = fill(words.invalidChoice, { value: match[2]!, option: match[1]!, choices: choices.join(", ") });
   } else if ((match = /^too many arguments(?: for '([^']+)')?\. Expected (\d+) arguments? but got (\d+)\.$/.exec(body))) {
     body = fill(words.tooManyArguments, { expected: match[2]!, received: match[3]! });
   }

@@ -27,10 +27,12 @@ import { handlers, routeHooks } from "./features/index.js";
 import { createRuntimeSettings } from "./features/settings/runtime.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
-import { registerConsole } from "./http/console.js";
+import { packageRoot, registerConsole } from "./http/console.js";
+import { registerDocs } from "./http/docs.js";
 import { demoPage } from "./http/demo-page.js";
 import { installLoadLimits } from "./http/load-limits.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
+import { throttledLog } from "./http/rate-limit-store.js";
 import { registerRoutes } from "./http/register-routes.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
@@ -137,6 +139,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     reply.type("text/html; charset=utf-8").send(demoPage(context));
   });
   await registerConsole(server, undefined, config.basePath);
+  // The manual, offline: README.md and docs/*.md at /docs.
+  registerDocs(server, packageRoot());
 
   return {
     server,
@@ -211,6 +215,8 @@ async function listenForChanges(config: Config, db: DB, context: AppContext, log
   const writes = localWritesOf(db);
   if (!writes || !isPostgresUrl(config.db) || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
   const { metrics } = context;
+  // One warning a minute at most: a stranger flooding the channel must not flood the log too.
+  const warnRejected = throttledLog(context.clock);
   const reloadSettings = () => {
     context.settings?.reload().catch((error: Error) => log.warn({ err: { message: error.message } }, "settings reload failed"));
   };
@@ -228,6 +234,10 @@ async function listenForChanges(config: Config, db: DB, context: AppContext, log
       cache.invalidate();
       // A settings notice may have been missed while the channel was down.
       reloadSettings();
+    },
+    onRejected(reason: string) {
+      metrics.sessionChangeRejections.inc({ reason });
+      warnRejected(() => log.warn({ reason }, "session change channel: dropped a message this deployment did not send (someone else publishes on the channel, or a server runs another release); see latchkey_session_change_rejected_total"));
     },
     onState(state: ListenerState) {
       if (state === "lagging" || state === "down") log.warn({ state }, "session change listener not listening: session checks go to the database");

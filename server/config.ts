@@ -9,6 +9,7 @@ import { additionalFieldsSetting } from "./core/user/additional-fields-setting.j
 import { isLoopbackURL } from "./core/loopback.js";
 import { trustProxyFromEnv, trustProxySetting, trustProxyWarnings } from "./http/trust-proxy.js";
 import { AUDIT_REASONS } from "../shared/audit-reasons.js";
+import { closest } from "../shared/closest.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -466,33 +467,6 @@ export function unknownEnvVariables(env: NodeJS.ProcessEnv = process.env): Unkno
       const suggestion = closest(name, known);
       return suggestion ? { path: name, suggestion } : { path: name };
     });
-}
-
-/** The candidate nearest to `word` by edit distance (case-blind), if near enough to be a typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** Settings from AUTH_* variables; only those that are set. Throws on an AUTH_* variable Latchkey does not read. */

@@ -48,6 +48,8 @@ export interface ChangeListenerOptions {
   onReset(): void;
   onState?(state: ListenerState): void;
   onError?(message: string): void;
+  /** A heartbeat was dropped: it named this server with a send time it never used, or was malformed (db/heartbeats.ts). */
+  onRejected?(reason: "heartbeat"): void;
   heartbeatMs?: number;
   maxLagMs?: number;
   /** Milliseconds before the first reconnection attempt; doubles up to 5 s. */
@@ -77,6 +79,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   // Sent on the listening connection itself: it comes back only if that connection and the
   // database's notice queue work, and after every notice committed before it.
   const beats = createHeartbeats({
+    onRejected: options.onRejected,
     maxLagMs: options.maxLagMs ?? 2_000,
     writes: options.writes,
     send: (payload) => (client && listening ? client.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]) : false),

@@ -17,6 +17,9 @@
  * lost while its holder still runs) are harmless: each publishes a reset before anything it
  * hears, so a heartbeat through either proves every notice before it.
  *
+ * Every message is signed and numbered (db/relay-signing.ts): subscribers act only on what this
+ * deployment's relays published, in order, and treat a gap as a reset.
+ *
  * A relay that cannot hear its own heartbeats (its database URL goes through a transaction-pooling
  * PgBouncer, where LISTEN does not work) gives the lease up for `sitOutMs` so that a server with a
  * direct connection takes it.
@@ -25,6 +28,7 @@ import type { Redis } from "ioredis";
 import { newId } from "../crypto/tokens.js";
 import { openRedis } from "../redis-client.js";
 import { startChangeListener, type ChangeListener } from "./change-notices.js";
+import { signRelayMessage } from "./relay-signing.js";
 
 /** Set the key if free: -1; else the milliseconds it has left. */
 const ACQUIRE_SCRIPT = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
@@ -50,6 +54,8 @@ export interface ChangeRelayOptions {
   /** The Redis channel notices are published on, and the lease key. */
   channel: string;
   leaseKey: string;
+  /** The MAC key messages are signed with (relayKey(secret)). */
+  key: Buffer;
   leaseMs?: number;
   renewMs?: number;
   /** How long a relay that could not hear itself stays out of the race for the lease. */
@@ -74,6 +80,9 @@ export function startChangeRelay(options: ChangeRelayOptions): ChangeRelay {
   // Unhearing for longer than the subscribers' own lag allowance: the connection cannot LISTEN.
   const deafMs = 3_000;
   const owner = newId();
+  // Its own id (not the lease value, which releases the lease): names this relay's sequence.
+  const sender = newId();
+  let seq = 0;
   const redis = openRedis(options.redisUrl, { commandTimeout: 1_000 }) as LeaseClient;
   redis.defineCommand("latchkeyAcquire", { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
   redis.defineCommand("latchkeyRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
@@ -88,12 +97,17 @@ export function startChangeRelay(options: ChangeRelayOptions): ChangeRelay {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** Signed and numbered at the call, in call order: one connection delivers them in that order. */
+  function send(payload: string): Promise<unknown> {
+    return redis.publish(options.channel, signRelayMessage(options.key, options.channel, sender, seq++, payload));
+  }
+
   function publish(payload: string): void {
     if (dirty) {
       dirty = false;
       publish(RESET_PAYLOAD);
     }
-    redis.publish(options.channel, payload).catch(() => {
+    send(payload).catch(() => {
       dirty = true;
     });
   }
@@ -122,7 +136,7 @@ export function startChangeRelay(options: ChangeRelayOptions): ChangeRelay {
     heldUntil = 0;
     // Closed first: nothing this relay hears any more reaches Redis after its reset.
     await last.close();
-    redis.publish(options.channel, RESET_PAYLOAD).catch(() => {});
+    send(RESET_PAYLOAD).catch(() => {});
     options.onRelaying?.(false);
   }
 

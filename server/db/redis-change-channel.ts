@@ -15,6 +15,11 @@
  * new heartbeat. A dead relay sends no heartbeats: every server checks the database after 2 s,
  * until another server takes the lease (at most 5 s after the last renewal) and relays.
  *
+ * Only signed messages count (db/relay-signing.ts): anything else on the channel — an unsigned or
+ * badly signed message, a replay — is dropped and reported (`onRejected`), a gap in a relay's
+ * numbering empties the cache as a reset does, and a heartbeat counts only with a send time this
+ * server used (db/heartbeats.ts).
+ *
  * The channel and lease names derive from the secret and the database name: servers of one
  * deployment meet, other deployments on the same Redis stay apart (pub/sub ignores the Redis
  * database number), and neither name gives the secret away.
@@ -25,6 +30,7 @@ import type { ChangeListener, ChangeNotice, ListenerState } from "./change-notic
 import { noticeOf } from "./change-notices.js";
 import { RESET_PAYLOAD, startChangeRelay } from "./change-relay.js";
 import { createHeartbeats, stateReporter } from "./heartbeats.js";
+import { openRelayMessage, relayKey, sequenceTracker, type RelayRejection } from "./relay-signing.js";
 import type { LocalWrites } from "./local-writes.js";
 
 export interface RedisChangeChannelOptions {
@@ -41,6 +47,8 @@ export interface RedisChangeChannelOptions {
   onRelaying?(relaying: boolean): void;
   onDeaf?(message: string): void;
   onError?(message: string): void;
+  /** A message on the channel was dropped: not signed by this deployment, replayed, or a forged heartbeat. */
+  onRejected?(reason: RelayRejection | "heartbeat"): void;
   heartbeatMs?: number;
   maxLagMs?: number;
   leaseMs?: number;
@@ -64,7 +72,10 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
   const subscriber = openRedis(options.redisUrl, { commandTimeout: 2_000, autoResubscribe: false });
   let subscribed = false;
   let closed = false;
+  const key = relayKey(options.secret);
+  const sequence = sequenceTracker();
   const beats = createHeartbeats({
+    onRejected: options.onRejected,
     maxLagMs: options.maxLagMs ?? 2_000,
     writes: options.writes,
     // Only while subscribed: a heartbeat nobody relays to this server proves nothing.
@@ -75,6 +86,7 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
     databaseUrl: options.databaseUrl,
     channel,
     leaseKey,
+    key,
     leaseMs: options.leaseMs,
     renewMs: heartbeatMs,
     onRelaying: options.onRelaying,
@@ -91,18 +103,26 @@ export function startRedisChangeChannel(options: RedisChangeChannelOptions): Cha
 
   function reset(): void {
     beats.forget();
+    sequence.clear();
     options.onReset();
     report();
   }
 
-  subscriber.on("message", (from: string, payload: string) => {
+  subscriber.on("message", (from: string, message: string) => {
     if (!subscribed || from !== channel) return;
-    if (beats.heard(payload)) return report();
-    if (payload === RESET_PAYLOAD) {
+    const opened = openRelayMessage(key, channel, message);
+    if (typeof opened === "string") return options.onRejected?.(opened);
+    const order = sequence.next(opened.sender, opened.seq);
+    if (order === "replayed") return options.onRejected?.("replayed");
+    const { payload } = opened;
+    // A message went missing on the way: whatever it said is unknown, as after a reset.
+    if (order === "gap" || payload === RESET_PAYLOAD) {
       reset();
+      sequence.next(opened.sender, opened.seq);
       beats.beat(); // back to the cache as soon as the path works again
       return;
     }
+    if (beats.heard(payload)) return report();
     options.onNotice(noticeOf(payload));
   });
   subscriber.on("ready", () => {

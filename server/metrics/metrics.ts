@@ -46,6 +46,8 @@ export interface Metrics {
   sessionCacheLookups: Counter<"result">;
   /** PostgreSQL change notices handled by the answer cache: scope=users (named users), all (a flush), reset (listener lost or regained). */
   sessionCacheInvalidations: Counter<"scope">;
+  /** Change-channel messages dropped (docs/scale-out.md): unsigned, signature, replayed (Redis relay), heartbeat (a forged or malformed heartbeat). */
+  sessionChangeRejections: Counter<"reason">;
   /** Answers that mean "try again later" (issue 44), by code: SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL. */
   unavailableAnswers: Counter<"code">;
   /** Where the number of requests being handled comes from (set by the load limits, http/load-limits.ts). */
@@ -126,6 +128,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_sweep_runs_total",
       help: "Periodic sweep runs by outcome (ok, failed).",
       labelNames: ["outcome"] as const,
+      registers,
+    }),
+    sessionChangeRejections: new Counter({
+      name: "latchkey_session_change_rejected_total",
+      help: "Change-channel messages dropped: reason=unsigned or signature (not signed by this deployment's relay), replayed (a relay message seen already), heartbeat (a heartbeat naming this server with a send time it never used, or malformed).",
+      labelNames: ["reason"] as const,
       registers,
     }),
     unavailableAnswers: new Counter({

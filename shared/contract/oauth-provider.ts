@@ -16,6 +16,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { successSchema } from "./schemas.js";
+import { OAUTH_APPLICATION_TYPES, OAUTH_TOKEN_AUTH_METHODS, OAUTH_GRANT_TYPES } from "../oauth-client-kinds.js";
 
 const id = z.string().max(256);
 const uri = z.string().max(2048);
@@ -25,7 +26,6 @@ const uri = z.string().max(2048);
  * and userinfo (`groups`: `acme`, `acme:owner`, `acme/Ops` — docs/oidc-provider.md).
  */
 export const OAUTH_SCOPES = ["openid", "profile", "email", "offline_access", "organizations", "roles", "groups"] as const;
-export const OAUTH_GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
 export const ID_TOKEN_ALGS = ["RS256", "EdDSA", "ES256"] as const;
 
 /** An OAuth client as its owner or an administrator sees it (never the secret, except once). */
@@ -84,13 +84,15 @@ const clientFields = {
   scope: z.string().max(1024).optional(),
   grant_types: z.array(z.enum(OAUTH_GRANT_TYPES)).min(1).optional(),
   response_types: z.array(z.literal("code")).optional(),
-  token_endpoint_auth_method: z.enum(["none", "client_secret_basic", "client_secret_post"]).optional(),
-  application_type: z.enum(["web", "native"]).optional(),
+  token_endpoint_auth_method: z.enum(OAUTH_TOKEN_AUTH_METHODS).optional(),
+  application_type: z.enum(OAUTH_APPLICATION_TYPES).optional(),
 };
 const adminClientFields = {
   ...clientFields,
   skip_consent: z.boolean().optional(),
   enable_end_session: z.boolean().optional(),
+  /** A confidential client that must send PKCE too (a public one always must). */
+  require_pkce: z.boolean().optional(),
   id_token_signed_response_alg: z.enum(ID_TOKEN_ALGS).optional(),
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
 };
@@ -419,11 +421,15 @@ export const oauthProviderEndpoints = {
   adminOAuthUpdateClient: endpoint({
     method: "POST",
     path: "/admin/oauth2/update-client",
-    summary: "Change a client's settings (not its id, secret or kind). An administrator's own session, or an API key whose permissions name oauthClient:update",
+    summary:
+      "Change a client's settings; only the fields given change (not its id, secret, owner or kind: token_endpoint_auth_method may move between client_secret_basic and client_secret_post, never to or from none). An administrator's own session, or an API key whose permissions name oauthClient:update",
     tags: ["admin", "oauth-provider"],
     access: "session",
     requires: "oauthClient:update",
-    body: z.object({ client_id: id, update: z.object(adminClientFields).omit({ token_endpoint_auth_method: true }).strict() }).strict(),
+    // A misspelt field (require_pcke) or one no caller sets (client_id, user_id, disabled) must
+    // not answer 200 having changed nothing: the caller would believe the app is protected.
+    unknownKeys: "reject",
+    body: z.object({ client_id: id, update: z.object(adminClientFields).strict() }).strict(),
     response: oauthClientSchema,
   }),
   adminOAuthRotateSecret: endpoint({

@@ -1,8 +1,9 @@
 /**
- * `auth apps create|list|rotate-secret|disable|delete` (issue 23) against a real server: the
- * secret shown once, a rotated secret replacing the old one at the token endpoint at once, a
- * disabled app refused there, a deleted app gone, and a bad redirect URI refused with its typed
- * error and the usage exit code.
+ * `auth apps create|update|list|rotate-secret|disable|delete` (issues 23, 32) against a real
+ * server: the secret shown once, a rotated secret replacing the old one at the token endpoint at
+ * once, a disabled app refused there, a deleted app gone, a bad redirect URI refused with its
+ * typed error and the usage exit code; and the settings the provider enforces (grant types, PKCE,
+ * token endpoint authentication method, application type) set at creation and changed by update.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -27,6 +28,21 @@ function tokenWith(clientId: string, secret: string) {
     rawBody: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}` },
   });
+}
+
+/** The same request with the secret in the form body (client_secret_post). */
+function tokenPosting(clientId: string, secret: string) {
+  return server.request("POST", "/oauth2/token", {
+    rawBody: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: secret }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** Where /oauth2/authorize sends a browser without a session for a request without PKCE: the app (an error) or the sign-in page. */
+async function authorizeWithoutPkce(clientId: string, redirectUri: string) {
+  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "openid", state: "s1" });
+  const answer = await fetch(`${server.api}/oauth2/authorize?${query}`, { redirect: "manual" });
+  return new URL(answer.headers.get("location") ?? "", server.url);
 }
 
 describe("auth apps", () => {
@@ -101,5 +117,86 @@ describe("auth apps", () => {
     const insecureLogout = await cli.run(["apps", "create", "--name", "Broken", "--redirect-uri", "https://broken.example.test/cb", "--backchannel-logout-uri", "http://broken.example.test/logout"]);
     expect(insecureLogout.code).toBe(2);
     expect((await cli.run(["apps", "list", "--json"])).json().clients.length).toBe(before);
+  });
+
+  it("create sets grant types, token auth method, PKCE and application type; the 401 names the method registered", async () => {
+    const created = await cli.run(["apps", "create", "--name", "Reports", "--grant-type", "client_credentials", "--scope", "reports:read", "--token-auth-method", "client_secret_post", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    const app = created.json();
+    expect(app).toMatchObject({ grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_post", scope: "reports:read" });
+    expect((await tokenPosting(app.client_id, app.client_secret)).status).toBe(200);
+    // The right secret by the wrong method: refused, and the answer says which method to use.
+    const basic = await tokenWith(app.client_id, app.client_secret);
+    expect([basic.status, basic.body.error, basic.body.error_description]).toEqual([401, "invalid_client", "this client authenticates with client_secret_post"]);
+
+    const native = (await cli.run(["apps", "create", "--name", "Desktop", "--public", "--application-type", "native", "--redirect-uri", "http://127.0.0.1/callback", "--json"])).json();
+    expect(native).toMatchObject({ token_endpoint_auth_method: "none", application_type: "native" });
+
+    const strict = (await cli.run(["apps", "create", "--name", "Strict", "--redirect-uri", "https://strict.example.test/cb", "--require-pkce", "--json"])).json();
+    expect(strict.require_pkce).toBe(true);
+    const refused = await authorizeWithoutPkce(strict.client_id, "https://strict.example.test/cb");
+    expect([refused.origin + refused.pathname, refused.searchParams.get("error")]).toEqual(["https://strict.example.test/cb", "invalid_request"]);
+  });
+
+  it("update: an app posting its secret in the body is moved to client_secret_post; only the options given change", async () => {
+    const app = (await cli.run(["apps", "create", "--name", "Posting app", "--grant-type", "client_credentials", "--scope", "export:read", "--logo-uri", "https://posting.example.test/logo.png", "--json"])).json();
+    const before = await tokenPosting(app.client_id, app.client_secret);
+    expect([before.status, before.body.error_description]).toEqual([401, "this client authenticates with client_secret_basic"]);
+
+    const updated = await cli.run(["apps", "update", app.client_id, "--token-auth-method", "client_secret_post", "--json"]);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.json()).toMatchObject({ client_id: app.client_id, client_name: "Posting app", token_endpoint_auth_method: "client_secret_post", grant_types: ["client_credentials"], scope: "export:read", logo_uri: "https://posting.example.test/logo.png" });
+    expect((await tokenPosting(app.client_id, app.client_secret)).status).toBe(200);
+
+    const renamed = await cli.run(["apps", "update", app.client_id, "--name", "Exporter", "--json"]);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    const shown = (await cli.run(["apps", "list", "--json"])).json().clients.find((c: { client_id: string }) => c.client_id === app.client_id);
+    expect(shown).toMatchObject({ client_name: "Exporter", token_endpoint_auth_method: "client_secret_post", scope: "export:read" });
+  });
+
+  it("update: PKCE required and relaxed again, grant types and redirect URIs replaced, consent skipped and asked again", async () => {
+    const app = (await cli.run(["apps", "create", "--name", "Wiki", "--redirect-uri", "https://wiki.example.test/old", "--json"])).json();
+    expect((await authorizeWithoutPkce(app.client_id, "https://wiki.example.test/old")).pathname).toBe("/console/sign-in");
+
+    const strict = await cli.run(["apps", "update", app.client_id, "--require-pkce", "--redirect-uri", "https://wiki.example.test/cb", "--skip-consent", "--json"]);
+    expect(strict.code, strict.stderr).toBe(0);
+    expect(strict.json()).toMatchObject({ require_pkce: true, redirect_uris: ["https://wiki.example.test/cb"], skip_consent: true });
+    expect((await authorizeWithoutPkce(app.client_id, "https://wiki.example.test/cb")).searchParams.get("error")).toBe("invalid_request");
+
+    const relaxed = await cli.run(["apps", "update", app.client_id, "--no-require-pkce", "--no-skip-consent", "--grant-type", "authorization_code", "--grant-type", "refresh_token", "--grant-type", "client_credentials", "--json"]);
+    expect(relaxed.code, relaxed.stderr).toBe(0);
+    expect(relaxed.json()).toMatchObject({ require_pkce: false, skip_consent: false, grant_types: ["authorization_code", "refresh_token", "client_credentials"], redirect_uris: ["https://wiki.example.test/cb"] });
+    expect((await authorizeWithoutPkce(app.client_id, "https://wiki.example.test/cb")).pathname).toBe("/console/sign-in");
+  });
+
+  it("refuses what cannot be: a kind change, --public with a secret method, an unknown value, nothing to change", async () => {
+    const spa = (await cli.run(["apps", "create", "--name", "SPA", "--public", "--redirect-uri", "https://spa.example.test/cb", "--json"])).json();
+    const toSecret = await cli.run(["apps", "update", spa.client_id, "--token-auth-method", "client_secret_basic"]);
+    expect(toSecret.code).toBe(2);
+    expect(toSecret.stderr).toContain("OAUTH_INVALID_CLIENT_METADATA");
+    const noPkce = await cli.run(["apps", "update", spa.client_id, "--no-require-pkce"]);
+    expect(noPkce.code).toBe(2);
+    const confidential = (await cli.run(["apps", "create", "--name", "Server app", "--redirect-uri", "https://srv.example.test/cb", "--json"])).json();
+    const toPublic = await cli.run(["apps", "update", confidential.client_id, "--token-auth-method", "none"]);
+    expect(toPublic.code).toBe(2);
+    const rows = await server.database.db.selectFrom("oauthClient").select(["clientId", "secretHash", "metadata"]).where("clientId", "in", [spa.client_id, confidential.client_id]).execute();
+    for (const row of rows) expect(JSON.parse(row.metadata).token_endpoint_auth_method).toBe(row.clientId === spa.client_id ? "none" : "client_secret_basic");
+
+    const before = (await cli.run(["apps", "list", "--json"])).json().clients.length;
+    const both = await cli.run(["apps", "create", "--name", "Both", "--public", "--token-auth-method", "client_secret_post", "--redirect-uri", "https://both.example.test/cb"], { env: { LANG: "C" } });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--public means --token-auth-method none");
+    const typo = await cli.run(["apps", "create", "--name", "Typo", "--grant-type", "client_credental"], { env: { LANG: "C" } });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("error: 'client_credental' is not a value --grant-type takes; the values are: authorization_code, refresh_token, client_credentials\n(Did you mean client_credentials?)");
+    const german = await cli.run(["apps", "create", "--name", "Typo", "--application-type", "natve"], { env: { LANG: "de_DE.UTF-8", LC_ALL: undefined, LC_MESSAGES: undefined } });
+    expect(german.code).toBe(2);
+    expect(german.stderr).toContain("„natve“ ist kein Wert für --application-type; möglich sind: web, native");
+    expect((await cli.run(["apps", "list", "--json"])).json().clients.length).toBe(before);
+
+    const nothing = await cli.run(["apps", "update", confidential.client_id], { env: { LANG: "C" } });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain("Nothing to change");
+    expect((await cli.run(["apps", "update", "no-such-app", "--name", "X"])).code).toBe(5);
   });
 });

@@ -75,8 +75,10 @@ export function checkedMetadata(input: ClientMetadata): ClientMetadata {
     if (!/^https?:\/\//.test(uri)) throw bad(`expected an http(s) URL: ${uri}`);
   }
   if (input.backchannel_logout_uri !== undefined) checkBackChannelUri(input.backchannel_logout_uri, bad);
-  const grants = input.grant_types ?? ["authorization_code", "refresh_token"];
+  const grants = [...new Set(input.grant_types ?? ["authorization_code", "refresh_token"])];
   if (input.token_endpoint_auth_method === "none" && grants.includes("client_credentials")) throw bad("a public client cannot use client_credentials");
+  // A public client always sends PKCE (authorize.ts): saying otherwise would only mislead the list.
+  if (input.token_endpoint_auth_method === "none" && input.require_pkce === false) throw bad("a public client always requires PKCE");
   if (grants.includes("authorization_code") && !(input.redirect_uris?.length)) throw bad("redirect_uris is required for authorization_code");
   return {
     ...input,
@@ -144,8 +146,18 @@ export async function requireClient(app: AppContext, clientId: string): Promise<
   return row;
 }
 
+/**
+ * Only the fields given change. A client's kind stays what it was registered as: a confidential
+ * client may move between client_secret_basic and client_secret_post (an app that posts its secret
+ * in the form body), but never to "none" (its secret would stop being checked) nor a public one to
+ * a secret it was never given.
+ */
 export async function updateClient(app: AppContext, clientId: string, update: Partial<ClientMetadata>): Promise<OAuthClient> {
   const row = await requireClient(app, clientId);
+  const method = update.token_endpoint_auth_method;
+  if (method !== undefined && (method === "none") !== (row.secretHash === null)) {
+    throw apiError("OAUTH_INVALID_CLIENT_METADATA", row.secretHash === null ? "a public client stays public: register a confidential app instead" : "a confidential client cannot become public: register a public app instead");
+  }
   const merged = checkedMetadata({ ...metadataOf(row), ...update });
   const updated = await store.updateClient(app.db, clientId, { metadata: JSON.stringify(merged), updatedAt: app.clock.now() });
   if (!updated) throw apiError("OAUTH_CLIENT_NOT_FOUND");

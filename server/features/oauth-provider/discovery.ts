@@ -1,5 +1,6 @@
 /** OpenID Provider metadata (OIDC Discovery 1.0) and RFC 8414 authorization server metadata. */
-import { OAUTH_GRANT_TYPES, OAUTH_SCOPES, ID_TOKEN_ALGS } from "../../../shared/contract/oauth-provider.js";
+import { OAUTH_SCOPES, ID_TOKEN_ALGS } from "../../../shared/contract/oauth-provider.js";
+import { OAUTH_GRANT_TYPES, OAUTH_TOKEN_AUTH_METHODS } from "../../../shared/oauth-client-kinds.js";
 import type { AppContext } from "../../context.js";
 
 /** The issuer is the API's URL (<base URL><basePath>), as better-auth's provider names it. */
@@ -25,7 +26,7 @@ export function providerMetadata(app: AppContext) {
     grant_types_supported: [...OAUTH_GRANT_TYPES],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS],
-    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    token_endpoint_auth_methods_supported: [...OAUTH_TOKEN_AUTH_METHODS],
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],

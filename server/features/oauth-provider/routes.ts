@@ -1,6 +1,7 @@
 /** The OpenID provider's handlers (shared/contract/oauth-provider.ts). */
 import { apiError } from "../../../shared/errors.js";
-import { OAUTH_GRANT_TYPES, type OAuthGrant } from "../../../shared/contract/oauth-provider.js";
+import type { OAuthGrant } from "../../../shared/contract/oauth-provider.js";
+import { OAUTH_GRANT_TYPES } from "../../../shared/oauth-client-kinds.js";
 import { can } from "../../core/admin-access.js";
 import * as oneTime from "../../core/one-time.js";
 import { iso } from "../../core/user/wire.js";
@@ -286,6 +287,7 @@ export const oauthProviderHandlers = defineHandlers({
   adminOAuthUpdateClient: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "update");
     assertMayMint(ctx.auth, "update");
+    if (Object.keys(ctx.body.update).length === 0) throw apiError("NO_FIELDS_TO_UPDATE");
     const updated = await updateClient(ctx.app, ctx.body.client_id, ctx.body.update);
     ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, fields: Object.keys(ctx.body.update) } });
     return updated;

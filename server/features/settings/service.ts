@@ -7,7 +7,7 @@ import { apiError } from "../../../shared/errors.js";
 import type { SettingValue, SettingWire } from "../../../shared/contract/settings.js";
 import type { AppContext } from "../../context.js";
 import type { AuditEvent } from "../../audit/recorder.js";
-import { closest } from "../../config.js";
+import { closest } from "../../../shared/closest.js";
 import type { AuthState } from "../../http/handler.js";
 import { isPasskeySession, mustSetUpTwoFactor } from "../../core/sign-in/two-factor-policy.js";
 import type { RuntimeSettings, SettingState } from "./runtime.js";
