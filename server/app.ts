@@ -27,7 +27,8 @@ import { handlers, routeHooks } from "./features/index.js";
 import { createRuntimeSettings } from "./features/settings/runtime.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { buildOpenApi } from "./http/openapi.js";
-import { registerConsole } from "./http/console.js";
+import { packageRoot, registerConsole } from "./http/console.js";
+import { registerDocs } from "./http/docs.js";
 import { demoPage } from "./http/demo-page.js";
 import { installLoadLimits } from "./http/load-limits.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
@@ -138,6 +139,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     reply.type("text/html; charset=utf-8").send(demoPage(context));
   });
   await registerConsole(server, undefined, config.basePath);
+  // The manual, offline: README.md and docs/*.md at /docs.
+  registerDocs(server, packageRoot());
 
   return {
     server,

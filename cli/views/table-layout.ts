@@ -4,35 +4,45 @@
  * Pure: the same rows, width and clock always give the same lines (tests rely on it).
  */
 import { CliError, EXIT } from "../exit-codes.js";
-import { text } from "../i18n/index.js";
+import en from "../../i18n/en/cli.json" with { type: "json" };
+import { currentLanguage, messages, roleName, text } from "../i18n/index.js";
 
 export const GAP = 2;
 
-/** Headers people read; keys not listed become their words in capitals (ipAddress → IP ADDRESS). */
-const HEADERS: Record<string, string> = {
-  emailVerified: "VERIFIED",
-  createdAt: "CREATED",
-  updatedAt: "UPDATED",
-  expiresAt: "EXPIRES",
-  banExpires: "BAN ENDS",
-  lastSignInAt: "LAST SIGN-IN",
-  lockedUntil: "LOCKED UNTIL",
-  signedIn: "SIGNED IN",
-  ipAddress: "IP ADDRESS",
-  actorId: "ACTOR",
-  targetId: "TARGET",
-  organizationName: "ORGANIZATION",
-  teamId: "TEAM",
-  userId: "USER ID",
-};
+/**
+ * Headers people read, in the CLI's language (i18n/<language>/cli.json `table.headers`); keys
+ * without one become their words in capitals (ipAddress → IP ADDRESS). `--columns` takes the key
+ * or the English words whatever the language, so a script's `--columns email,role` works in every
+ * locale, and notes about columns name them that way.
+ */
+const ENGLISH_HEADERS: Readonly<Record<string, string>> = en.table.headers;
+
+function englishHeader(key: string): string {
+  return ENGLISH_HEADERS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
+}
 
 export function header(key: string): string {
-  return HEADERS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toUpperCase();
+  const headers = messages().table.headers as Record<string, string>;
+  return (Object.hasOwn(headers, key) ? headers[key]! : englishHeader(key)).toLocaleUpperCase(currentLanguage());
+}
+
+/** The word `--columns` takes for a column (`verified`, `last-sign-in`), the same in every language. */
+export function columnWord(key: string): string {
+  return englishHeader(key).toLowerCase().replace(/ /g, "-");
+}
+
+/** A cell's value in the language: yes/no, role and invitation-status names; others as they are. */
+function localValue(key: string, value: unknown): string {
+  const words = messages().table;
+  if (typeof value === "boolean") return value ? words.yes : words.no;
+  if (key === "role" && typeof value === "string") return roleName(value);
+  if (key === "status" && typeof value === "string" && Object.hasOwn(words.statuses, value)) return (words.statuses as Record<string, string>)[value]!;
+  return plainCell(value);
 }
 
 /** Keys whose values are instants: shown relative on a terminal (ISO stays for --json). */
 export function isTimeColumn(key: string): boolean {
-  return /At$/.test(key) || key === "banExpires" || key === "lockedUntil" || key === "signedIn";
+  return /At$/.test(key) || key === "banExpires" || key === "lockedUntil" || key === "signedIn" || key === "sessionExpires";
 }
 
 /** "3 minutes ago", "in 2 days" in the CLI's language. */
@@ -129,8 +139,8 @@ export function chooseColumns(chosen: string, available: string[]): string[] {
     .map((name) => name.trim())
     .filter(Boolean)
     .map((name) => {
-      const key = available.find((column) => norm(column) === norm(name) || norm(header(column)) === norm(name));
-      if (!key) throw new CliError(text("checks", "unknownColumn", { name, columns: available.map((column) => header(column).toLowerCase().replace(/ /g, "-")).join(", ") }), EXIT.USAGE, "INVALID_OPTION");
+      const key = available.find((column) => norm(column) === norm(name) || norm(englishHeader(column)) === norm(name));
+      if (!key) throw new CliError(text("checks", "unknownColumn", { name, columns: available.map(columnWord).join(", ") }), EXIT.USAGE, "INVALID_OPTION");
       return key;
     });
 }
@@ -141,7 +151,7 @@ export function layoutTable(input: TableInput): TableLayout {
   let columns = explicit ? chooseColumns(input.chosen!, available) : [...input.columns];
   const importance = explicit ? [...columns] : [...(input.importance ?? input.columns)].filter((key) => columns.includes(key));
   for (const key of columns) if (!importance.includes(key)) importance.push(key);
-  const text = (row: Record<string, unknown>, key: string) => (isTimeColumn(key) ? relativeTime(row[key], input.now, input.language) : plainCell(row[key]));
+  const text = (row: Record<string, unknown>, key: string) => (isTimeColumn(key) ? relativeTime(row[key], input.now, input.language) : localValue(key, row[key]));
   const all = input.rows.map((row) => Object.fromEntries(columns.map((key) => [key, text(row, key)])) as Record<string, string>);
   const natural = (key: string) => Math.max(textWidth(header(key)), ...all.map((row) => textWidth(row[key] ?? "")));
   // The narrowest a column may get before it is dropped: the identity whole, the rest their

@@ -136,6 +136,14 @@ export function SignedInLayout() {
               </li>
             </ul>
           ) : null}
+          {isDesktop ? null : (
+            <ul>
+              <li>
+                {/* The manual the server serves (issue 33): a page of its own, outside the console. */}
+                <a href="/docs/">{t("nav.docs")}</a>
+              </li>
+            </ul>
+          )}
         </nav>
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />

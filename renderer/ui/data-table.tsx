@@ -1,6 +1,8 @@
 /**
  * A plain data table's frame: scroll wrapper, a caption for screen readers, one header row (plus
  * an unlabelled-looking actions column when `actionsLabel` is given) and the caller's rows.
+ * `stacked` tables lay each row out as a small card on a phone (issue 33: they scrolled sideways
+ * inside their box at 390 px); their cells name their column in `data-label`, shown above the value.
  */
 import type { ReactNode } from "react";
 
@@ -9,6 +11,7 @@ export function DataTable({
   columns,
   actionsLabel,
   className,
+  stacked,
   children,
 }: {
   caption: string;
@@ -16,11 +19,12 @@ export function DataTable({
   /** The actions column's heading, read by screen readers only. */
   actionsLabel?: string | undefined;
   className?: string | undefined;
+  stacked?: boolean | undefined;
   children: ReactNode;
 }) {
   return (
     <div className="table-wrap">
-      <table className={className ? `table ${className}` : "table"}>
+      <table className={["table", stacked ? "table-stacked" : "", className ?? ""].filter(Boolean).join(" ")}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

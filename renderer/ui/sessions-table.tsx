@@ -47,20 +47,23 @@ export function SessionsTable<S extends SessionLike>({
       caption={labels.caption}
       columns={[labels.device, labels.ip, labels.started, labels.lastSeen, ...(labels.expires ? [labels.expires] : [])]}
       actionsLabel={action ? labels.actions : undefined}
+      stacked
     >
       {sessions.map((session) => (
         <tr key={session.id}>
-          <td className="cell-wrap">
+          <td className="cell-wrap stacked-full" data-label={labels.device}>
             <span className="row">
               <span title={session.userAgent ?? undefined}>{device(session)}</span>
               {badge?.(session)}
             </span>
           </td>
-          <td className="mono">{session.ipAddress ?? <span className="muted">{labels.unknownIp}</span>}</td>
-          <td>{formatDateTime(session.createdAt)}</td>
-          <td title={formatDateTime(session.updatedAt)}>{formatRelative(session.updatedAt)}</td>
-          {labels.expires ? <td>{formatDateTime(session.expiresAt)}</td> : null}
-          {action ? <td>{action(session)}</td> : null}
+          <td className="mono" data-label={labels.ip}>{session.ipAddress ?? <span className="muted">{labels.unknownIp}</span>}</td>
+          <td data-label={labels.started}>{formatDateTime(session.createdAt)}</td>
+          <td data-label={labels.lastSeen} title={formatDateTime(session.updatedAt)}>
+            {formatRelative(session.updatedAt)}
+          </td>
+          {labels.expires ? <td data-label={labels.expires}>{formatDateTime(session.expiresAt)}</td> : null}
+          {action ? <td className="stacked-full">{action(session)}</td> : null}
         </tr>
       ))}
     </DataTable>

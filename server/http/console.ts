@@ -3,11 +3,11 @@
  * API's own origin, so it signs in with the same cookies and passes the same origin checks.
  * Every page carries a strict Content-Security-Policy: scripts only from this server.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadConsoleFiles, sendConsoleFile } from "./console-files.js";
 import { createPagePreloads, dataPreloadLinks, sessionPreloadLink } from "./console-preload.js";
 
 export const CONSOLE_PATH = "/console";
@@ -30,14 +30,19 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The folder Vite writes the console into: <package root>/dist/console. */
-export function consoleDirectory(): string {
+/** The package's root folder (it holds package.json, server/, docs/), from source or from dist/. */
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i += 1) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return join(dir, "dist", "console");
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return dir;
     dir = dirname(dir);
   }
-  return join(process.cwd(), "dist", "console");
+  return process.cwd();
+}
+
+/** The folder Vite writes the console into: <package root>/dist/console. */
+export function consoleDirectory(): string {
+  return join(packageRoot(), "dist", "console");
 }
 
 function securityHeaders(reply: { header(name: string, value: string): unknown }): void {
@@ -62,22 +67,12 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
     server.get(`${CONSOLE_PATH}/*`, missing);
     return;
   }
-  // Read once: the SPA answers every client-side route with the same page.
-  const indexHtml = readFileSync(indexFile);
+  // Read once, whole: the server serves the build it started with until it stops, however the
+  // folder changes meanwhile (console-files.ts says why). The SPA answers every client-side route
+  // with the same page.
+  const files = loadConsoleFiles(root);
+  const indexHtml = files.get("index.html")?.body ?? Buffer.alloc(0);
   const preloads = createPagePreloads(root, indexHtml, `${CONSOLE_PATH}/`, sessionPreloadLink(basePath));
-  await server.register(fastifyStatic, {
-    root,
-    prefix: `${CONSOLE_PATH}/`,
-    wildcard: false,
-    index: false,
-    // scripts/precompress-console.mjs writes .br and .gz beside each asset at build time.
-    preCompressed: true,
-    setHeaders(res, path) {
-      securityHeaders(res);
-      // Vite names assets by content hash: cache them for good; anything else revalidates.
-      res.header("cache-control", path.includes(`${join(root, "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     securityHeaders(reply);
     const [pathname = "", query = ""] = request.url.split("?", 2);
@@ -86,8 +81,17 @@ export async function registerConsole(server: FastifyInstance, root = consoleDir
   };
   server.get(CONSOLE_PATH, sendIndex);
   server.get(`${CONSOLE_PATH}/*`, (request, reply) => {
+    const name = (request.params as { "*": string })["*"];
+    const file = name === "index.html" ? undefined : files.get(name);
+    if (file) {
+      securityHeaders(reply);
+      // Vite names assets by content hash: cache them for good; anything else revalidates.
+      sendConsoleFile(request, reply, file, name.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      return;
+    }
     // A missing asset is a 404, not the app page (a stale tab asking for an old bundle).
-    if (request.url.startsWith(`${CONSOLE_PATH}/assets/`)) {
+    if (name.startsWith("assets/")) {
+      securityHeaders(reply);
       reply.code(404).type("text/plain; charset=utf-8").send("Not found");
       return;
     }

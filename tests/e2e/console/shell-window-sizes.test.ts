@@ -90,6 +90,8 @@ describe("the console at 1280×800, 1920×1080 and 390×844", { timeout: 180_000
           const desk = viewport !== PHONE;
           if (desk && screen.tables) expect(await clippedCells(page), `cut table cells on ${screen.name} in ${language} at ${size}`).toEqual([]);
           if (desk && screen.name === "audit") expect(await tablesWiderThanTheirBox(page), `audit table wider than its box in ${language} at ${size}`).toEqual([]);
+          // On a phone the outbox and the account's sessions stack each row instead of scrolling sideways (issue 33).
+          if (!desk && (screen.name === "outbox" || screen.name === "account")) expect(await tablesWiderThanTheirBox(page), `${screen.name} tables wider than their box in ${language} at ${size}`).toEqual([]);
           expect((await brokenEmails(page)).join("; "), `email addresses broken over lines on ${screen.name} in ${language} at ${size}`).toBe("");
           if (viewport === WIDE && screen.tables) expect(await widthUsed(page), `share of the width used by ${screen.name} in ${language} at ${size}`).toBeGreaterThan(0.95);
         }

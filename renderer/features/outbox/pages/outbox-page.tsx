@@ -102,19 +102,21 @@ function MailList({ mails, openId, onOpen }: { mails: OutboxMail[]; openId: stri
   const { t, i18n } = useTranslation("outbox");
   const exists = (key: string) => i18n.exists(key, { ns: "outbox" });
   return (
-    <DataTable caption={t("table.caption")} columns={[t("table.subject"), t("table.to"), t("table.kind"), t("table.sent")]} className="outbox-table">
+    <DataTable caption={t("table.caption")} columns={[t("table.subject"), t("table.to"), t("table.kind"), t("table.sent")]} className="outbox-table" stacked>
       {mails.map((mail) => (
         <tr key={mail.id} aria-selected={mail.id === openId}>
-          <td className="outbox-subject">
+          <td className="outbox-subject stacked-full" data-label={t("table.subject")}>
             <button type="button" className="outbox-open" aria-pressed={mail.id === openId} onClick={() => onOpen(mail.id)}>
               {mail.subject}
             </button>
           </td>
-          <td className="outbox-to">{mail.to}</td>
-          <td>
+          <td className="outbox-to stacked-full" data-label={t("table.to")}>
+            {mail.to}
+          </td>
+          <td data-label={t("table.kind")}>
             <Badge tone="info">{kindLabel(t, exists, mail.kind)}</Badge>
           </td>
-          <td className="outbox-sent">
+          <td className="outbox-sent" data-label={t("table.sent")}>
             <time dateTime={mail.createdAt} title={formatDateTime(mail.createdAt)}>
               {formatRelative(mail.createdAt)}
             </time>
