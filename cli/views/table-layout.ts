@@ -89,10 +89,11 @@ function longestEmail(text: string): number {
 }
 
 /**
- * A cell cut to `width` with "…", never inside an email address (#25): "ops@exam…" names nobody,
- * or the wrong person. An address the cut would split goes whole, with the words after it; the
- * cut falls on the space before it. Other words (ids, actions) are cut where they must be, and so
- * is an address that begins the cell on a screen narrower than the address itself.
+ * A cell cut to `width` with "…", never inside a word when there is a space to cut at (#25, #33):
+ * "ops@exam…" names nobody, or the wrong person, and "Margaret Hamil…" reads worse than
+ * "Margaret…". A word the cut would split goes whole, with the words after it; the cut falls on
+ * the space before it. A cell of one word (an id, an action) is cut where it must be, and so is
+ * an address that begins the cell on a screen narrower than the address itself.
  */
 export function cutCell(text: string, width: number): string {
   const cut = truncate(text, width);
@@ -100,9 +101,8 @@ export function cutCell(text: string, width: number): string {
   const kept = Array.from(text).slice(0, width - 1).join("");
   const wordStart = kept.search(/\S+$/);
   if (wordStart < 0) return kept.trimEnd() + "…";
-  const splitWord = text.slice(wordStart).split(/\s/)[0]!;
   const before = kept.slice(0, wordStart).trimEnd();
-  if (!EMAIL.test(splitWord) || before === "") return cut;
+  if (before === "") return cut;
   return before + "…";
 }
 
@@ -158,7 +158,8 @@ export function layoutTable(input: TableInput): TableLayout {
   // header (or 12 characters, enough to tell values apart), never wider than they are.
   // A column holding email addresses keeps room for the longest whole.
   const emailWidth = new Map(columns.map((key) => [key, Math.max(0, ...all.map((row) => longestEmail(row[key] ?? "")))]));
-  const least = (key: string) => (key === importance[0] ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12, emailWidth.get(key)!)));
+  // Times are never cut ("8 seconds a…" says nothing): a time that does not fit is left out whole.
+  const least = (key: string) => (key === importance[0] || isTimeColumn(key) ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12, emailWidth.get(key)!)));
   const total = (keys: string[], width: (key: string) => number) => keys.reduce((sum, key) => sum + width(key), 0) + GAP * Math.max(0, keys.length - 1);
   const hidden: string[] = [];
   if (!explicit) {
@@ -172,7 +173,8 @@ export function layoutTable(input: TableInput): TableLayout {
   let excess = total(columns, (key) => widths.get(key)!) - input.width;
   // Cut the least important first, each down to its least width; then further, but never
   // inside an email address; only a column wider than the screen on its own cuts one.
-  for (const floor of [least, (key: string) => Math.max(1, emailWidth.get(key)!), () => 1]) {
+  const uncut = (floor: (key: string) => number) => (key: string) => (isTimeColumn(key) ? natural(key) : floor(key));
+  for (const floor of [least, uncut((key) => Math.max(1, emailWidth.get(key)!)), uncut(() => 1)]) {
     for (const key of [...importance].reverse()) {
       if (excess <= 0 || !widths.has(key)) continue;
       const cut = Math.min(excess, widths.get(key)! - floor(key));
