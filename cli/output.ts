@@ -75,9 +75,12 @@ export async function emitList<T extends object>(options: OutputOptions, output:
     printJson(output.document);
     return;
   }
+  // Nothing found says so once: no "0 of 0 users" under "No users match."
   if (output.items.length === 0) info(output.empty ?? (await import("./i18n/index.js")).text("lists", "none"));
-  else await renderTable(output.items as Array<Record<string, unknown>>, output.columns, { ...options, importance: output.importance });
-  if (output.footer) info(output.footer);
+  else {
+    await renderTable(output.items as Array<Record<string, unknown>>, output.columns, { ...options, importance: output.importance });
+    if (output.footer) info(output.footer);
+  }
 }
 
 /** A table on the terminal, fitted to its width; says which columns did not fit. */
@@ -85,8 +88,8 @@ export async function renderTable(rows: Array<Record<string, unknown>>, columns:
   const { showTable } = await import("./views/table.js");
   const hidden = showTable(rows, columns, { importance: options.importance, chosen: options.columns });
   if (hidden.length > 0) {
-    const [{ say }, { header }] = await Promise.all([import("./i18n/index.js"), import("./views/table-layout.js")]);
-    info(say("done", "columnsHidden", { columns: hidden.map((key) => header(key).toLowerCase().replace(/ /g, "-")).join(", ") }));
+    const [{ say }, { columnWord }] = await Promise.all([import("./i18n/index.js"), import("./views/table-layout.js")]);
+    info(say("done", "columnsHidden", { columns: hidden.map(columnWord).join(", ") }));
   }
 }
 

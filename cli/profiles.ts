@@ -16,6 +16,8 @@ export interface Profile {
   userId?: string;
   /** Organization chosen with `auth org use` (also set on the server session). */
   organizationId?: string;
+  /** An impersonation's profile: the administrator acting (for `whoami`, which cannot look them up). */
+  impersonator?: { id: string; email: string };
   savedAt?: string;
 }
 

@@ -19,6 +19,7 @@ import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { helpText, localizeHelp, text } from "./i18n/index.js";
 import { localizeUsageErrors } from "./usage-errors.js";
+import { wrapHelpOutput } from "./help-wrap.js";
 import { rejectFolderAsDatabase } from "./db-flag.js";
 
 export const EXIT_CODE_HELP =
@@ -63,6 +64,7 @@ export function buildProgram(): Command {
   fillGroupExamples(program);
   localizeHelp(program);
   localizeUsageErrors(program);
+  wrapHelpOutput(program);
   example(
     program,
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",

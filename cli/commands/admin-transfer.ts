@@ -11,7 +11,7 @@ import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { info, printJson, printJsonLine, warn, wantsJson } from "../output.js";
-import { fill, helpText, messages, say, sayCount, text } from "../i18n/index.js";
+import { countedText, fill, helpText, messages, say, sayCount, text } from "../i18n/index.js";
 import { requireAdminPermission } from "../preflight.js";
 import { confirm, readStdin } from "../prompt.js";
 
@@ -96,7 +96,7 @@ export function registerTransferCommands(users: Command): void {
       const summary = { exported: count, withPasswordHash: withPassword, format, out: flags.out ?? null };
       if (flags.out) {
         if (wantsJson(flags)) printJson(summary);
-        else info(text("changes", "exportedTo", { count, withPassword, file: flags.out }));
+        else info(await countedText("changes", "exportedTo", { count, withPassword, file: flags.out }));
       } else if (process.stderr.isTTY) warn(await sayCount("exported", count));
     }),
   );
@@ -148,9 +148,9 @@ export function registerTransferCommands(users: Command): void {
           if (wantsJson(flags)) printJson(summary);
           else {
             for (const r of results) warn(`${text("changes", "importProblem", { line: r.line, email: r.email, message: r.message ?? "" })}${r.code ? ` (${r.code})` : ""}`);
-            info(text("changes", "importDryRun", { valid: wouldImport.length, withPassword: summary.withPasswordHash, invalid }));
+            info(await countedText("changes", "importDryRun", { valid: wouldImport.length, withPassword: summary.withPasswordHash, invalid }));
           }
-          if (invalid) throw new CliError(text("changes", "importWouldFail", { invalid, total: summary.total }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
+          if (invalid) throw new CliError(await countedText("changes", "importWouldFail", { invalid, total: summary.total }), EXIT.FAILURE, "BULK_PARTIAL_FAILURE");
           return;
         }
         const total = rows.length + problems.length;

@@ -12,7 +12,7 @@ import { confirm, promptNewPassword, readSecret, readSecretFromStdin } from "../
 import { requireAdminPermission } from "../preflight.js";
 import { parseRoles, resolveUser } from "../resolve.js";
 import { registerTransferCommands } from "./admin-transfer.js";
-import { fill, longDate, messages, text } from "../i18n/index.js";
+import { countedText, fill, longDate, messages, text } from "../i18n/index.js";
 import { registerAdminTwoFactorCommand } from "./two-factor.js";
 
 export const USER_COLUMNS = ["id", "email", "name", "role", "banned", "emailVerified", "createdAt"];
@@ -90,7 +90,7 @@ export function registerAdminUserCommands(admin: Command): void {
           items: page.users,
           columns: USER_COLUMNS,
           importance: USER_IMPORTANCE,
-          footer: `${text("lists", "usersPage", { shown: page.users.length, total: page.total })}${page.total > offset + page.users.length ? text("lists", "usersNext", { offset: offset + page.users.length }) : ""}`,
+          footer: `${await countedText("lists", "usersPage", { shown: page.users.length, total: page.total })}${page.total > offset + page.users.length ? text("lists", "usersNext", { offset: offset + page.users.length }) : ""}`,
           empty: text("lists", "noUsersMatch"),
         });
         return;
@@ -106,7 +106,7 @@ export function registerAdminUserCommands(admin: Command): void {
         if (page.users.length === 0 || offset >= total) break;
       }
       if (flags.jsonl) return;
-      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, importance: USER_IMPORTANCE, footer: text("lists", "usersAll", { count: everyone.length }), empty: text("lists", "noUsersMatch") });
+      await emitList(flags, { document: { users: everyone, total }, items: everyone, columns: USER_COLUMNS, importance: USER_IMPORTANCE, footer: await countedText("lists", "usersAll", { count: everyone.length }), empty: text("lists", "noUsersMatch") });
     }),
   );
 
@@ -245,13 +245,19 @@ export function registerAdminUserCommands(admin: Command): void {
     .addHelpText("after", bulkHelp())
     .action(
       handler<{ fromFile?: string; dryRun?: boolean }>(async (flags, ref?: string) => {
+        // "Unlocked x" only when x was locked; the server says whether it was.
+        let wasLocked = true;
         await perUser(flags, ref, {
           permission: { user: ["update"] },
           verb: "Unlock",
           done: "unlocked",
           action: "unlock",
-          act: async (client, user) => (await client.adminUnlockUser({ userId: user.id })).user,
-          message: (user) => fill(messages().users.unlocked, { email: user.email }),
+          act: async (client, user) => {
+            const answer = await client.adminUnlockUser({ userId: user.id });
+            wasLocked = answer.wasLocked;
+            return answer.user;
+          },
+          message: (user) => fill(wasLocked ? messages().users.unlocked : messages().users.notLocked, { email: user.email }),
         });
       }),
     );
@@ -287,9 +293,19 @@ export function registerAdminUserCommands(admin: Command): void {
     handler<{ saveAs: string; printToken?: boolean }>(async (flags, ref: string) => {
       const connection = await connect(flags);
       const target = await resolveUser(connection.client, ref);
+      // Who is impersonating, read before the client's token becomes the impersonation's: `whoami`
+      // through the saved profile names them by email (the user acted as cannot look them up).
+      const impersonator = (await connection.client.getSession({ disableRefresh: true }))?.user;
       const answer = await connection.client.adminImpersonateUser({ userId: target.id });
       const token = connection.client.token !== connection.token ? connection.client.token : answer.session.token;
-      updateProfile(flags.saveAs, () => ({ url: connection.url, token, email: answer.user.email, userId: answer.user.id, savedAt: new Date().toISOString() }));
+      updateProfile(flags.saveAs, () => ({
+        url: connection.url,
+        token,
+        email: answer.user.email,
+        userId: answer.user.id,
+        ...(impersonator ? { impersonator: { id: impersonator.id, email: impersonator.email } } : {}),
+        savedAt: new Date().toISOString(),
+      }));
       const { token: _token, ...session } = answer.session;
       await emit(flags, { profile: flags.saveAs, user: answer.user, session, ...(flags.printToken ? { token } : {}) }, () => {
         info(fill(messages().impersonation.started, { email: answer.user.email, expires: session.expiresAt ? longDate(session.expiresAt) : "", profile: flags.saveAs }));
@@ -307,9 +323,12 @@ export function registerAdminUserCommands(admin: Command): void {
   ).action(
     handler<{ savedAs: string }>(async (flags) => {
       const connection = await connect({ ...flags, profile: flags.savedAs });
+      // The notice names the person who was impersonated; the answer's user is the administrator
+      // the session goes back to. The profile saved at `impersonate` knows whom it acted as.
+      const impersonated = connection.profile?.email ?? (await connection.client.getSession({ disableRefresh: true }))?.user.email ?? "";
       const answer = await connection.client.adminStopImpersonating({});
       updateProfile(flags.savedAs, () => undefined);
-      await emit(flags, { profile: flags.savedAs, stopped: true, user: answer.user }, () => info(fill(messages().impersonation.stopped, { email: answer.user.email, profile: flags.savedAs })));
+      await emit(flags, { profile: flags.savedAs, stopped: true, user: answer.user }, () => info(fill(messages().impersonation.stopped, { email: impersonated, profile: flags.savedAs })));
     }),
   );
 

@@ -9,7 +9,7 @@ import { example, handler } from "../context.js";
 import { parsePositiveInt } from "../duration.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, renderDetails, withSpinner } from "../output.js";
-import { fill, longDate, messages, say, text } from "../i18n/index.js";
+import { countedText, fill, longDate, messages, roleName, say, text } from "../i18n/index.js";
 import { updateProfile } from "../profiles.js";
 import { confirm } from "../prompt.js";
 import { requireOrganizationPermission } from "../preflight.js";
@@ -158,7 +158,7 @@ export function registerOrganizationCommands(program: Command): void {
         resend: flags.resend,
         teamId: teamIds ? (teamIds.length === 1 ? teamIds[0] : teamIds) : undefined,
       });
-      await emit(flags, { invitation }, () => info(text("changes", "invited", { email: invitation.email, role: invitation.role, id: invitation.id, expires: longDate(invitation.expiresAt) })));
+      await emit(flags, { invitation }, () => info(text("changes", "invited", { email: invitation.email, role: roleName(invitation.role), id: invitation.id, expires: longDate(invitation.expiresAt) })));
     }),
   );
 
@@ -192,7 +192,7 @@ export function registerOrganizationCommands(program: Command): void {
       const limit = parsePositiveInt(flags.limit, "--limit", { max: 1000 });
       const answer = await client.listOrganizationMembers({ organizationId, limit, searchValue: flags.search, searchField: flags.search ? "email" : undefined, searchOperator: flags.search ? "contains" : undefined });
       const rows = answer.members.map((m) => ({ ...m, email: m.user.email, name: m.user.name }));
-      await emitList(flags, { document: answer, items: rows, columns: MEMBER_COLUMNS, empty: text("lists", "noMembersMatch"), footer: text("lists", "membersPage", { shown: answer.members.length, total: answer.total }) });
+      await emitList(flags, { document: answer, items: rows, columns: MEMBER_COLUMNS, empty: text("lists", "noMembersMatch"), footer: await countedText("lists", "membersPage", { shown: answer.members.length, total: answer.total }) });
     }),
   );
   example(orgOption(members.command("remove").argument("<member>", "member id, user id or email").description("remove a member")), "auth org members remove ada@example.com --org acme --yes").action(
@@ -215,7 +215,7 @@ export function registerOrganizationCommands(program: Command): void {
       const organizationId = await requireOrg(flags, client, profile?.organizationId);
       const member = await memberOf(client, organizationId, ref);
       const updated = await client.updateOrganizationMemberRole({ memberId: member.id, role: parseRoles(role), organizationId });
-      await emit(flags, { member: updated }, () => info(text("changes", "memberRole", { email: member.user.email, role: updated.role })));
+      await emit(flags, { member: updated }, () => info(text("changes", "memberRole", { email: member.user.email, roleName: roleName(updated.role, true) })));
     }),
   );
 

@@ -64,7 +64,7 @@ export function registerServerCommands(program: Command): void {
         // Through the server's log, so it is one more pretty line on a terminal and one more JSON
         // record for a log collector, never a human line in the middle of JSON.
         const consoleURL = `${running.url}/console/`;
-        const started = `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, console at ${consoleURL}, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}`;
+        const started = `Latchkey listening on ${running.listening}${running.url !== running.listening ? ` (public URL ${running.url})` : ""} — API at ${running.url}${config.basePath}, console at ${consoleURL}, manual at ${running.url}/docs/, database ${displayTarget(config.db)}, mail ${config.mail.smtpUrl ? "via SMTP" : "to the outbox (auth mail list)"}${config.rateLimit.enabled ? "" : ", rate limiting OFF"}`;
         // A log level above info would drop it: then it is the one plain line on stderr.
         if (!["info", "debug"].includes(config.logLevel)) process.stderr.write(`${started}\n`);
         else running.app.context.log.info({ url: running.url, console: consoleURL }, started);

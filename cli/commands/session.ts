@@ -109,7 +109,9 @@ export function registerSessionCommands(program: Command): void {
           role: answer.user.role,
           sessionExpires: session.expiresAt,
           activeOrganization: session.activeOrganizationId,
-          impersonatedBy: session.impersonatedBy,
+          // The administrator by email when this profile was saved by `impersonate` (the user
+          // acted as may not look other users up); their id otherwise.
+          impersonatedBy: session.impersonatedBy && connection.profile?.impersonator?.id === session.impersonatedBy ? connection.profile.impersonator.email : session.impersonatedBy,
         }),
       );
     }),

@@ -97,6 +97,24 @@ export async function counted(message: string, values: Record<string, string | n
   return formatMessage(currentLanguage(), message, values);
 }
 
+/** A message of one of the plain groups that may count (`{total, plural, …}`), e.g. "1 user", "2 users". */
+export function countedText<G extends keyof TextGroups>(group: G, key: keyof TextGroups[G] & string, values: Record<string, string | number>): Promise<string> {
+  return counted((messages()[group] as Record<string, string>)[key]!, values);
+}
+
+/**
+ * A role as the language names it (`admin` → "администратор"); several comma separated; unknown
+ * ones as they are. `inSentence`: the form a sentence takes ("is now an admin").
+ */
+export function roleName(role: string, inSentence = false): string {
+  const names = (inSentence ? messages().table.rolePhrases : messages().table.roles) as Record<string, string>;
+  return role
+    .split(",")
+    .map((one) => one.trim())
+    .map((one) => (Object.hasOwn(names, one) ? names[one]! : one))
+    .join(", ");
+}
+
 /** A counted message of `done` in the language's plural category for `count`. */
 export function sayCount(key: "imported" | "exported", count: number, values: Record<string, string | number> = {}): Promise<string> {
   return counted(messages().done[key], { count, ...values });

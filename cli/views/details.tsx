@@ -1,15 +1,19 @@
 /** Ink view of one record: dim field names, values coloured by meaning. */
 import { Box, Text, render } from "ink";
-import { currentLanguage } from "../i18n/index.js";
+import { currentLanguage, longDate } from "../i18n/index.js";
 import { cell } from "../output.js";
 import { isTimeColumn, relativeTime } from "./table-layout.js";
 
-/** An instant as its date and how long ago (or ahead) it is; never epoch milliseconds (#25). */
+/**
+ * An instant as people read it: the local date and time in the CLI's language and how long ago
+ * (or ahead) it is, "28 November 2026 at 08:15 (in 7 days)"; never ISO or epoch milliseconds
+ * (#25, #33). --json keeps the server's ISO strings.
+ */
 function shown(field: string, value: unknown): string {
   if (!isTimeColumn(field) || (typeof value !== "string" && typeof value !== "number")) return cell(value);
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return cell(value);
-  return `${at.toISOString()} (${relativeTime(at.getTime(), Date.now(), currentLanguage())})`;
+  return `${longDate(at)} (${relativeTime(at.getTime(), Date.now(), currentLanguage())})`;
 }
 
 export function Details({ record, fields }: { record: Record<string, unknown>; fields: string[] }) {

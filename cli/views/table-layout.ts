@@ -4,35 +4,45 @@
  * Pure: the same rows, width and clock always give the same lines (tests rely on it).
  */
 import { CliError, EXIT } from "../exit-codes.js";
-import { text } from "../i18n/index.js";
+import en from "../../i18n/en/cli.json" with { type: "json" };
+import { currentLanguage, messages, roleName, text } from "../i18n/index.js";
 
 export const GAP = 2;
 
-/** Headers people read; keys not listed become their words in capitals (ipAddress → IP ADDRESS). */
-const HEADERS: Record<string, string> = {
-  emailVerified: "VERIFIED",
-  createdAt: "CREATED",
-  updatedAt: "UPDATED",
-  expiresAt: "EXPIRES",
-  banExpires: "BAN ENDS",
-  lastSignInAt: "LAST SIGN-IN",
-  lockedUntil: "LOCKED UNTIL",
-  signedIn: "SIGNED IN",
-  ipAddress: "IP ADDRESS",
-  actorId: "ACTOR",
-  targetId: "TARGET",
-  organizationName: "ORGANIZATION",
-  teamId: "TEAM",
-  userId: "USER ID",
-};
+/**
+ * Headers people read, in the CLI's language (i18n/<language>/cli.json `table.headers`); keys
+ * without one become their words in capitals (ipAddress → IP ADDRESS). `--columns` takes the key
+ * or the English words whatever the language, so a script's `--columns email,role` works in every
+ * locale, and notes about columns name them that way.
+ */
+const ENGLISH_HEADERS: Readonly<Record<string, string>> = en.table.headers;
+
+function englishHeader(key: string): string {
+  return ENGLISH_HEADERS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
+}
 
 export function header(key: string): string {
-  return HEADERS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toUpperCase();
+  const headers = messages().table.headers as Record<string, string>;
+  return (Object.hasOwn(headers, key) ? headers[key]! : englishHeader(key)).toLocaleUpperCase(currentLanguage());
+}
+
+/** The word `--columns` takes for a column (`verified`, `last-sign-in`), the same in every language. */
+export function columnWord(key: string): string {
+  return englishHeader(key).toLowerCase().replace(/ /g, "-");
+}
+
+/** A cell's value in the language: yes/no, role and invitation-status names; others as they are. */
+function localValue(key: string, value: unknown): string {
+  const words = messages().table;
+  if (typeof value === "boolean") return value ? words.yes : words.no;
+  if (key === "role" && typeof value === "string") return roleName(value);
+  if (key === "status" && typeof value === "string" && Object.hasOwn(words.statuses, value)) return (words.statuses as Record<string, string>)[value]!;
+  return plainCell(value);
 }
 
 /** Keys whose values are instants: shown relative on a terminal (ISO stays for --json). */
 export function isTimeColumn(key: string): boolean {
-  return /At$/.test(key) || key === "banExpires" || key === "lockedUntil" || key === "signedIn";
+  return /At$/.test(key) || key === "banExpires" || key === "lockedUntil" || key === "signedIn" || key === "sessionExpires";
 }
 
 /** "3 minutes ago", "in 2 days" in the CLI's language. */
@@ -79,10 +89,11 @@ function longestEmail(text: string): number {
 }
 
 /**
- * A cell cut to `width` with "…", never inside an email address (#25): "ops@exam…" names nobody,
- * or the wrong person. An address the cut would split goes whole, with the words after it; the
- * cut falls on the space before it. Other words (ids, actions) are cut where they must be, and so
- * is an address that begins the cell on a screen narrower than the address itself.
+ * A cell cut to `width` with "…", never inside a word when there is a space to cut at (#25, #33):
+ * "ops@exam…" names nobody, or the wrong person, and "Margaret Hamil…" reads worse than
+ * "Margaret…". A word the cut would split goes whole, with the words after it; the cut falls on
+ * the space before it. A cell of one word (an id, an action) is cut where it must be, and so is
+ * an address that begins the cell on a screen narrower than the address itself.
  */
 export function cutCell(text: string, width: number): string {
   const cut = truncate(text, width);
@@ -90,9 +101,8 @@ export function cutCell(text: string, width: number): string {
   const kept = Array.from(text).slice(0, width - 1).join("");
   const wordStart = kept.search(/\S+$/);
   if (wordStart < 0) return kept.trimEnd() + "…";
-  const splitWord = text.slice(wordStart).split(/\s/)[0]!;
   const before = kept.slice(0, wordStart).trimEnd();
-  if (!EMAIL.test(splitWord) || before === "") return cut;
+  if (before === "") return cut;
   return before + "…";
 }
 
@@ -129,8 +139,8 @@ export function chooseColumns(chosen: string, available: string[]): string[] {
     .map((name) => name.trim())
     .filter(Boolean)
     .map((name) => {
-      const key = available.find((column) => norm(column) === norm(name) || norm(header(column)) === norm(name));
-      if (!key) throw new CliError(text("checks", "unknownColumn", { name, columns: available.map((column) => header(column).toLowerCase().replace(/ /g, "-")).join(", ") }), EXIT.USAGE, "INVALID_OPTION");
+      const key = available.find((column) => norm(column) === norm(name) || norm(englishHeader(column)) === norm(name));
+      if (!key) throw new CliError(text("checks", "unknownColumn", { name, columns: available.map(columnWord).join(", ") }), EXIT.USAGE, "INVALID_OPTION");
       return key;
     });
 }
@@ -141,14 +151,15 @@ export function layoutTable(input: TableInput): TableLayout {
   let columns = explicit ? chooseColumns(input.chosen!, available) : [...input.columns];
   const importance = explicit ? [...columns] : [...(input.importance ?? input.columns)].filter((key) => columns.includes(key));
   for (const key of columns) if (!importance.includes(key)) importance.push(key);
-  const text = (row: Record<string, unknown>, key: string) => (isTimeColumn(key) ? relativeTime(row[key], input.now, input.language) : plainCell(row[key]));
+  const text = (row: Record<string, unknown>, key: string) => (isTimeColumn(key) ? relativeTime(row[key], input.now, input.language) : localValue(key, row[key]));
   const all = input.rows.map((row) => Object.fromEntries(columns.map((key) => [key, text(row, key)])) as Record<string, string>);
   const natural = (key: string) => Math.max(textWidth(header(key)), ...all.map((row) => textWidth(row[key] ?? "")));
   // The narrowest a column may get before it is dropped: the identity whole, the rest their
   // header (or 12 characters, enough to tell values apart), never wider than they are.
   // A column holding email addresses keeps room for the longest whole.
   const emailWidth = new Map(columns.map((key) => [key, Math.max(0, ...all.map((row) => longestEmail(row[key] ?? "")))]));
-  const least = (key: string) => (key === importance[0] ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12, emailWidth.get(key)!)));
+  // Times are never cut ("8 seconds a…" says nothing): a time that does not fit is left out whole.
+  const least = (key: string) => (key === importance[0] || isTimeColumn(key) ? natural(key) : Math.min(natural(key), Math.max(textWidth(header(key)), 12, emailWidth.get(key)!)));
   const total = (keys: string[], width: (key: string) => number) => keys.reduce((sum, key) => sum + width(key), 0) + GAP * Math.max(0, keys.length - 1);
   const hidden: string[] = [];
   if (!explicit) {
@@ -162,7 +173,8 @@ export function layoutTable(input: TableInput): TableLayout {
   let excess = total(columns, (key) => widths.get(key)!) - input.width;
   // Cut the least important first, each down to its least width; then further, but never
   // inside an email address; only a column wider than the screen on its own cuts one.
-  for (const floor of [least, (key: string) => Math.max(1, emailWidth.get(key)!), () => 1]) {
+  const uncut = (floor: (key: string) => number) => (key: string) => (isTimeColumn(key) ? natural(key) : floor(key));
+  for (const floor of [least, uncut((key) => Math.max(1, emailWidth.get(key)!)), uncut(() => 1)]) {
     for (const key of [...importance].reverse()) {
       if (excess <= 0 || !widths.has(key)) continue;
       const cut = Math.min(excess, widths.get(key)! - floor(key));

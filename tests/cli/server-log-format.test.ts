@@ -34,7 +34,7 @@ describe("on a terminal", () => {
     const terminal = serverInTerminal(port, join(dir, "pretty.db"));
     const started = await terminal.waitFor(/Latchkey listening on/, 30_000);
     const line = started.split("\n").find((row) => row.includes("Latchkey listening on"))!;
-    expect(line).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d INFO +Latchkey listening on http://127\\.0\\.0\\.1:${port} — API at http://127\\.0\\.0\\.1:${port}/api/auth, console at http://127\\.0\\.0\\.1:${port}/console/`));
+    expect(line).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d INFO +Latchkey listening on http://127\\.0\\.0\\.1:${port} — API at http://127\\.0\\.0\\.1:${port}/api/auth, console at http://127\\.0\\.0\\.1:${port}/console/, manual at http://127\\.0\\.0\\.1:${port}/docs/`));
     terminal.keys("C-c");
     const stopped = await terminal.waitFor(/EXIT=\d+/, 30_000);
     expect(stopped).toMatch(/^\d\d:\d\d:\d\d INFO +Latchkey stopped \(SIGINT\)$/m);

@@ -77,4 +77,29 @@ describe("table layout", () => {
     }
     expect(layout.cells[0]![at]).toBe("Spam reported by…");
   });
+
+  it("at 80 columns never cuts a relative time and cuts a name only between words (#33)", () => {
+    const people = [
+      { email: "margaret.hamilton@apollo-guidance.example", name: "Margaret Hamilton, Lead of Software Engineering", role: "admin", createdAt: "2026-11-25T11:59:52.000Z" },
+      { email: "eve@example.com", name: "Eve Polastri", role: "user", createdAt: "2026-11-25T11:59:52.000Z" },
+    ];
+    const layout = layoutTable({ rows: people, columns: ["email", "name", "role", "createdAt"], importance: ["email", "role", "name", "createdAt"], width: 80, now: NOW, language: "en" });
+    for (const line of rendered(layout)) expect(Array.from(line).length).toBeLessThanOrEqual(80);
+    // Before: "8 seconds a…". Now the time is whole, or its column is left out and named.
+    const at = layout.columns.indexOf("createdAt");
+    if (at >= 0) for (const row of layout.cells) expect(row[at]).toBe("8 seconds ago");
+    else expect(layout.hidden).toContain("createdAt");
+    const name = layout.columns.indexOf("name");
+    expect(name).toBeGreaterThan(-1);
+    people.forEach((person, i) => {
+      const cell = layout.cells[i]![name]!;
+      if (!cell.endsWith("…")) expect(cell).toBe(person.name);
+      else expect(person.name.startsWith(`${cell.slice(0, -1)} `), cell).toBe(true);
+    });
+    expect(layout.cells[0]![name]).toMatch(/…$/);
+    // At a width with no room for the time whole, it is left out rather than cut.
+    const narrow = layoutTable({ rows: people, columns: ["email", "name", "role", "createdAt"], importance: ["email", "role", "name", "createdAt"], width: 70, now: NOW, language: "en" });
+    expect(narrow.hidden).toContain("createdAt");
+    expect(narrow.cells.flat()).not.toContain("8 seconds a…");
+  });
 });
