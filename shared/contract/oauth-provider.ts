@@ -289,13 +289,32 @@ export const oauthProviderEndpoints = {
     method: "GET",
     path: "/oauth2/end-session",
     summary:
-      "RP-initiated logout: ends the Latchkey session named by id_token_hint's sid (and the browser's), notifies back-channel logout URIs, redirects to a registered post_logout_redirect_uri with state",
+      "RP-initiated logout. With an ID token hint naming this browser's session: ends it, notifies back-channel logout URIs, redirects to a registered post_logout_redirect_uri with state. Otherwise, with a session: redirects to the console's confirmation page (/console/oauth2/end-session?request=<id>); without one: nothing to end",
     tags: ["oauth-provider"],
     access: "optional-session",
     oauthProtocol: true,
     redirects: true,
     query: z.object({ id_token_hint: protocolString, client_id: protocolString, post_logout_redirect_uri: protocolString, state: protocolString }).strict(),
     response: z.union([z.object({ message: z.string(), redirect_uri: z.string().optional() }), oauthErrorSchema]),
+  }),
+  oauth2EndSessionDetails: endpoint({
+    method: "GET",
+    path: "/oauth2/end-session-details",
+    summary: "The sign-out an app asked for, waiting on the console's confirmation page: the app (null when it did not name itself) and the account that would sign out. Only the browser session it was made for",
+    tags: ["oauth-provider"],
+    access: "session",
+    query: z.object({ request: id }).strict(),
+    response: z.object({ request: z.string(), client: publicClientSchema.nullable(), account: z.object({ email: z.string(), name: z.string() }) }),
+  }),
+  oauth2EndSessionConfirm: endpoint({
+    method: "POST",
+    path: "/oauth2/end-session-confirm",
+    summary:
+      "The person's answer on the confirmation page: accept ends this browser's session (tokens revoked, apps told); either way the answer names the app's post_logout_redirect_uri when it came with a valid ID token hint. Same-origin only (cookie-bearing write); the request is spent",
+    tags: ["oauth-provider"],
+    access: "session",
+    body: z.object({ request: id, accept: z.boolean() }).strict(),
+    response: z.object({ redirect_uri: z.string().optional() }),
   }),
   oauth2Register: endpoint({
     method: "POST",

@@ -14,7 +14,7 @@ import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannel
 import { userClaims } from "./claims.js";
 import { customClaimValues } from "./custom-claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
-import { endSession } from "./end-session.js";
+import { confirmEndSession, endSession, endSessionDetails } from "./end-session.js";
 import { redeemCode } from "./code-grant.js";
 import { answering, OAuthError } from "./oauth-error.js";
 import { audienceFor } from "./resource.js";
@@ -185,6 +185,15 @@ export const oauthProviderHandlers = defineHandlers({
   oauth2EndSession: async (ctx) => {
     assertEnabled(ctx.app);
     return answering(() => endSession(ctx));
+  },
+
+  oauth2EndSessionDetails: async (ctx) => {
+    assertEnabled(ctx.app);
+    return endSessionDetails(ctx);
+  },
+  oauth2EndSessionConfirm: async (ctx) => {
+    assertEnabled(ctx.app);
+    return confirmEndSession(ctx);
   },
 
   oauth2Register: (ctx) =>
