@@ -8,12 +8,37 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountSwitcher } from "./account-switcher";
 import { CommandPalette } from "./command-palette";
-import { isDesktop } from "./desktop";
+import { desktop, isDesktop } from "./desktop";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguagePicker, useUserLanguage } from "./language-picker";
 import { useAdminCan } from "./permissions";
 import { useSession } from "./session";
 import { ThemeMenu } from "./theme";
+import { toastError } from "../ui/errors";
+
+/**
+ * The manual the server serves at /docs (issue 33): a page of its own, outside the console. In the
+ * desktop app it is the active server's manual, opened in the system browser like other outside pages.
+ */
+function DocumentationLink() {
+  const { t } = useTranslation();
+  const shell = desktop;
+  if (!shell) return <a href="/docs/">{t("nav.docs")}</a>;
+  return (
+    <a
+      href="/docs/"
+      onClick={(event) => {
+        event.preventDefault();
+        shell
+          .activeServer()
+          .then((server) => (server ? shell.openExternal(`${server.url}/docs/`) : undefined))
+          .catch(toastError);
+      }}
+    >
+      {t("nav.docs")}
+    </a>
+  );
+}
 
 export function SignedInLayout() {
   const { t } = useTranslation();
@@ -136,14 +161,11 @@ export function SignedInLayout() {
               </li>
             </ul>
           ) : null}
-          {isDesktop ? null : (
-            <ul>
-              <li>
-                {/* The manual the server serves (issue 33): a page of its own, outside the console. */}
-                <a href="/docs/">{t("nav.docs")}</a>
-              </li>
-            </ul>
-          )}
+          <ul>
+            <li>
+              <DocumentationLink />
+            </li>
+          </ul>
         </nav>
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />

@@ -131,6 +131,15 @@ const consentRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/oauth-provider/pages/consent-page"), "ConsentPage"),
 });
 
+// The provider's sign-out confirmation: no sign-in guard — a browser already signed out gets the
+// page's own "nothing to ask" answer, not a sign-in page for a request that cannot be its own.
+const endSessionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/oauth2/end-session",
+  validateSearch: (search: Record<string, unknown>): { request?: string } => (typeof search.request === "string" && search.request !== "" ? { request: search.request } : {}),
+  component: lazyRouteComponent(() => import("../features/oauth-provider/pages/end-session-page"), "EndSessionPage"),
+});
+
 // --- Signed-in pages ------------------------------------------------------------------------
 
 const signedInRoute = createRoute({
@@ -262,6 +271,7 @@ export const routeTree = rootRoute.addChildren([
   welcomeRoute,
   invitationPreviewRoute,
   consentRoute,
+  endSessionRoute,
   signedInRoute.addChildren([
     homeRoute,
     accountRoute,

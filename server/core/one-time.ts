@@ -48,7 +48,9 @@ export type OneTimePurpose =
   | "id-token-used"
   /** The OpenID provider (features/oauth-provider): an authorization request waiting for sign-in or consent, and its code. */
   | "oauth-authorize-request"
-  | "oauth-code";
+  | "oauth-code"
+  /** The OpenID provider's end-session without an ID token for this browser's session: waiting for the person to confirm. */
+  | "oauth-end-session-request";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {

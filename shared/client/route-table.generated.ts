@@ -138,6 +138,8 @@ export const routeTable: RouteTable = {
   oauth2Introspect: {"method":"POST","path":"/oauth2/introspect","params":[]},
   oauth2Revoke: {"method":"POST","path":"/oauth2/revoke","params":[]},
   oauth2EndSession: {"method":"GET","path":"/oauth2/end-session","params":[]},
+  oauth2EndSessionDetails: {"method":"GET","path":"/oauth2/end-session-details","params":[]},
+  oauth2EndSessionConfirm: {"method":"POST","path":"/oauth2/end-session-confirm","params":[]},
   oauth2Register: {"method":"POST","path":"/oauth2/register","params":[]},
   oauth2GetClient: {"method":"GET","path":"/oauth2/get-client","params":[]},
   oauth2PublicClient: {"method":"GET","path":"/oauth2/public-client","params":[]},

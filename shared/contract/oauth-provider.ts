@@ -63,6 +63,8 @@ export const oauthClientSchema = z.object({
   id_token_signed_response_alg: z.enum(ID_TOKEN_ALGS).optional(),
   /** Latchkey: "jwt" (RFC 9068) or "opaque" access tokens (default jwt). */
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
+  /** Latchkey: this app's own claims in ID tokens and userinfo, name → `user.FIELD` or `literal:TEXT` (docs/oidc-provider.md). */
+  custom_claims: z.record(z.string(), z.string()).optional(),
 });
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
 
@@ -95,6 +97,8 @@ const adminClientFields = {
   require_pkce: z.boolean().optional(),
   id_token_signed_response_alg: z.enum(ID_TOKEN_ALGS).optional(),
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
+  /** This app's own claims, name → `user.FIELD` or `literal:TEXT`; registered claim names are refused. Administrators only: dynamic registration cannot set them. */
+  custom_claims: z.record(z.string().max(64), z.string().max(1100)).optional(),
 };
 
 /** A person's remembered consent to one app (better-auth's oauthConsent, with the app's name and logo). */
@@ -285,13 +289,32 @@ export const oauthProviderEndpoints = {
     method: "GET",
     path: "/oauth2/end-session",
     summary:
-      "RP-initiated logout: ends the Latchkey session named by id_token_hint's sid (and the browser's), notifies back-channel logout URIs, redirects to a registered post_logout_redirect_uri with state",
+      "RP-initiated logout. With an ID token hint naming this browser's session: ends it, notifies back-channel logout URIs, redirects to a registered post_logout_redirect_uri with state. Otherwise, with a session: redirects to the console's confirmation page (/console/oauth2/end-session?request=<id>); without one: nothing to end",
     tags: ["oauth-provider"],
     access: "optional-session",
     oauthProtocol: true,
     redirects: true,
     query: z.object({ id_token_hint: protocolString, client_id: protocolString, post_logout_redirect_uri: protocolString, state: protocolString }).strict(),
     response: z.union([z.object({ message: z.string(), redirect_uri: z.string().optional() }), oauthErrorSchema]),
+  }),
+  oauth2EndSessionDetails: endpoint({
+    method: "GET",
+    path: "/oauth2/end-session-details",
+    summary: "The sign-out an app asked for, waiting on the console's confirmation page: the app (null when it did not name itself) and the account that would sign out. Only the browser session it was made for",
+    tags: ["oauth-provider"],
+    access: "session",
+    query: z.object({ request: id }).strict(),
+    response: z.object({ request: z.string(), client: publicClientSchema.nullable(), account: z.object({ email: z.string(), name: z.string() }) }),
+  }),
+  oauth2EndSessionConfirm: endpoint({
+    method: "POST",
+    path: "/oauth2/end-session-confirm",
+    summary:
+      "The person's answer on the confirmation page: accept ends this browser's session (tokens revoked, apps told); either way the answer names the app's post_logout_redirect_uri when it came with a valid ID token hint. Same-origin only (cookie-bearing write); the request is spent",
+    tags: ["oauth-provider"],
+    access: "session",
+    body: z.object({ request: id, accept: z.boolean() }).strict(),
+    response: z.object({ redirect_uri: z.string().optional() }),
   }),
   oauth2Register: endpoint({
     method: "POST",

@@ -9,11 +9,13 @@ import { api } from "../../app/api";
 export type OAuthClient = Awaited<ReturnType<typeof api.adminOAuthListClients>>["clients"][number];
 export type ConnectedApp = Awaited<ReturnType<typeof api.oauth2GetConsents>>[number];
 export type ConsentDetails = Awaited<ReturnType<typeof api.oauth2ConsentDetails>>;
+export type EndSessionDetails = Awaited<ReturnType<typeof api.oauth2EndSessionDetails>>;
 export type ClientInput = Parameters<typeof api.adminOAuthCreateClient>[0];
 export type ClientUpdate = Parameters<typeof api.adminOAuthUpdateClient>[0]["update"];
 
 const keys = {
   consent: (request: string) => ["oauth-provider", "consent", request] as const,
+  endSession: (request: string) => ["oauth-provider", "end-session", request] as const,
   connected: ["oauth-provider", "connected-apps"] as const,
   clients: ["oauth-provider", "clients"] as const,
   grants: (clientId: string) => ["oauth-provider", "clients", clientId, "grants"] as const,
@@ -35,6 +37,23 @@ export function useConsentDetails(request: string | undefined) {
 /** Allow or deny; the answer names where the browser goes next (the app's redirect URI). */
 export function useAnswerConsent() {
   return useMutation({ mutationFn: (input: { request: string; accept: boolean }) => api.oauth2Consent(input) });
+}
+
+// ── Sign-out confirmation page ───────────────────────────────────────────────────────────
+
+export function useEndSessionDetails(request: string | undefined) {
+  return useQuery({
+    queryKey: keys.endSession(request ?? ""),
+    queryFn: () => api.oauth2EndSessionDetails({ request: request ?? "" }),
+    enabled: Boolean(request),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Sign out or stay; the answer names the app's address when the app proved itself with an ID token. */
+export function useAnswerEndSession() {
+  return useMutation({ mutationFn: (input: { request: string; accept: boolean }) => api.oauth2EndSessionConfirm(input) });
 }
 
 // ── Account → Connected apps ─────────────────────────────────────────────────────────────

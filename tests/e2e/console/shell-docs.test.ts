@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { consoleForFile, expectAccessible, PHONE, screenshot, watchPageErrors } from "../../helpers/console.js";
+import { desktopMain } from "../../helpers/desktop-app.js";
 
 const harness = consoleForFile({ stepTimeout: 10_000 });
 
@@ -56,6 +57,25 @@ describe("the manual at /docs", { timeout: 90_000 }, () => {
     await expectAccessible(page, "docs: api (dark)");
     expect(errors).toEqual([]);
     expect(elsewhere).toEqual([]);
+  });
+
+  it("in the desktop app, opens the active server's manual in the system browser", async () => {
+    const main = desktopMain(harness.server.url);
+    try {
+      const person = await harness.server.signUp({ email: "app-reader@example.com", name: "App Reader" });
+      await main.store.setCredential(main.serverId, person.token);
+      const { page } = await harness.newPage();
+      const errors = watchPageErrors(page);
+      await main.attach(page);
+      await page.goto(`${harness.consoleURL}/#/account`);
+      await page.getByRole("link", { name: "Documentation" }).click();
+      await expect.poll(() => main.opened).toEqual([`${harness.server.url}/docs/`]);
+      // The app's own window stays on the console.
+      expect(new URL(page.url()).pathname).toBe("/console/");
+      expect(errors).toEqual([]);
+    } finally {
+      main.close();
+    }
   });
 
   it("fits a phone: no sideways scroll of the page, tables and code scroll in their own box", async () => {

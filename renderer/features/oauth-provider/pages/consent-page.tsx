@@ -10,14 +10,14 @@
  * allowed the app.
  */
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguagePicker } from "../../../app/language-picker";
 import { Button } from "../../../ui/button";
 import { errorCode, errorText } from "../../../ui/errors";
 import { FormError } from "../../../ui/form-error";
 import { Loading } from "../../../ui/states";
 import { AppLogo } from "../components/app-logo";
+import { ProviderFrame as ConsentFrame } from "../components/provider-frame";
 import { ScopeList } from "../components/scope-list";
 import { useAnswerConsent, useConsentDetails, type ConsentDetails } from "../queries";
 import "../oauth-provider.css";
@@ -137,26 +137,4 @@ function hostOf(uri: string): string {
   } catch {
     return uri;
   }
-}
-
-/** The signed-out-style frame (like sign-in's): product name, language, one card. */
-function ConsentFrame({ title, app, children }: { title: string; app?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} · ${t("appName")}`;
-  }, [title, t]);
-  return (
-    <div className="centered">
-      <main className="consent-main" aria-labelledby="page-title">
-        <div className="consent-top">
-          <p className="consent-brand">{t("appName")}</p>
-          <LanguagePicker />
-        </div>
-        <div className="auth-card stack">
-          {app ?? <h1 id="page-title">{title}</h1>}
-          {children}
-        </div>
-      </main>
-    </div>
-  );
 }
