@@ -29,6 +29,23 @@ interface AppFlags extends Flags {
   requirePkce?: boolean;
   tokenAuthMethod?: (typeof OAUTH_TOKEN_AUTH_METHODS)[number];
   applicationType?: (typeof OAUTH_APPLICATION_TYPES)[number];
+  /** `NAME=user.FIELD` / `NAME=literal:TEXT`, repeatable; false (`--no-claim`, update): none. */
+  claim?: string[] | false;
+}
+
+/**
+ * --claim NAME=SOURCE as the API's `custom_claims` object. The server checks names and sources
+ * (server/features/oauth-provider/custom-claims.ts); "NAME" alone goes as an empty source, which
+ * it refuses naming the claim.
+ */
+function claimsOf(values: string[]): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf("=");
+    if (at < 0) claims[value] = "";
+    else claims[value.slice(0, at)] = value.slice(at + 1);
+  }
+  return claims;
 }
 
 /**
@@ -51,7 +68,8 @@ function clientOptions(command: Command): Command {
     .option("--require-pkce", "require PKCE from a confidential app too (a public app always sends it)")
     .option("--no-require-pkce", "a confidential app may leave PKCE out (the default)")
     .addOption(new Option("--token-auth-method <method>", "how a confidential app sends its secret to the token endpoint (default client_secret_basic); none is --public").choices(OAUTH_TOKEN_AUTH_METHODS))
-    .addOption(new Option("--application-type <type>", "web (default) or native: only a native app's loopback redirect may use any port").choices(OAUTH_APPLICATION_TYPES));
+    .addOption(new Option("--application-type <type>", "web (default) or native: only a native app's loopback redirect may use any port").choices(OAUTH_APPLICATION_TYPES))
+    .option("--claim <name=source>", "a claim of this app's own in its ID tokens and userinfo: NAME=user.FIELD or NAME=literal:TEXT (repeatable; registered claims such as sub or email are refused)", collect);
 }
 
 /** Only what was given: on update, an option left out leaves the setting as it is. */
@@ -67,6 +85,7 @@ function clientUpdate(flags: AppFlags) {
     ...(flags.requirePkce !== undefined ? { require_pkce: flags.requirePkce } : {}),
     ...(flags.tokenAuthMethod !== undefined ? { token_endpoint_auth_method: flags.tokenAuthMethod } : {}),
     ...(flags.applicationType !== undefined ? { application_type: flags.applicationType } : {}),
+    ...(flags.claim !== undefined ? { custom_claims: flags.claim === false ? {} : claimsOf(flags.claim) } : {}),
   };
 }
 
@@ -90,6 +109,7 @@ export function registerOAuthProviderCommands(program: Command): void {
     "auth apps create --name Grafana --redirect-uri https://grafana.example.com/login/generic_oauth --json",
     "auth apps create --name Nightly --grant-type client_credentials --scope reports:read --token-auth-method client_secret_post",
     "auth apps create --name Desktop --public --application-type native --redirect-uri http://127.0.0.1/callback",
+    "auth apps create --name Immich --redirect-uri https://photos.example.com/auth/login --claim immich_role=user.role --claim immich_quota=literal:500",
   ).action(
     handler<AppFlags & { name: string; public?: boolean }>(async (flags) => {
       if (flags.public && flags.tokenAuthMethod !== undefined && flags.tokenAuthMethod !== "none") {
@@ -125,12 +145,15 @@ export function registerOAuthProviderCommands(program: Command): void {
         .option("--no-skip-consent", "ask people for consent again")
         .option("--logo-uri <uri>", "logo shown on the consent page")
         .option("--backchannel-logout-uri <uri>", "where the app is told of sign-outs"),
-    ).addHelpText(
-      "after",
-      helpAfter(
-        "A repeatable option replaces the whole list. An app stays public or confidential as it was registered; --token-auth-method moves a confidential app between client_secret_basic and client_secret_post.",
+    )
+      // After --claim (clientOptions): defined first, --no-claim would make the default true.
+      .option("--no-claim", "remove every claim of this app's own")
+      .addHelpText(
+        "after",
+        helpAfter(
+          "A repeatable option replaces the whole list. An app stays public or confidential as it was registered; --token-auth-method moves a confidential app between client_secret_basic and client_secret_post.",
+        ),
       ),
-    ),
     "auth apps update 3kX9… --token-auth-method client_secret_post",
     "auth apps update 3kX9… --require-pkce --redirect-uri https://grafana.example.com/login/generic_oauth",
   ).action(

@@ -63,6 +63,8 @@ export const oauthClientSchema = z.object({
   id_token_signed_response_alg: z.enum(ID_TOKEN_ALGS).optional(),
   /** Latchkey: "jwt" (RFC 9068) or "opaque" access tokens (default jwt). */
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
+  /** Latchkey: this app's own claims in ID tokens and userinfo, name → `user.FIELD` or `literal:TEXT` (docs/oidc-provider.md). */
+  custom_claims: z.record(z.string(), z.string()).optional(),
 });
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
 
@@ -95,6 +97,8 @@ const adminClientFields = {
   require_pkce: z.boolean().optional(),
   id_token_signed_response_alg: z.enum(ID_TOKEN_ALGS).optional(),
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
+  /** This app's own claims, name → `user.FIELD` or `literal:TEXT`; registered claim names are refused. Administrators only: dynamic registration cannot set them. */
+  custom_claims: z.record(z.string().max(64), z.string().max(1100)).optional(),
 };
 
 /** A person's remembered consent to one app (better-auth's oauthConsent, with the app's name and logo). */

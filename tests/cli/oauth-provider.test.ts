@@ -3,7 +3,8 @@
  * server: the secret shown once, a rotated secret replacing the old one at the token endpoint at
  * once, a disabled app refused there, a deleted app gone, a bad redirect URI refused with its
  * typed error and the usage exit code; and the settings the provider enforces (grant types, PKCE,
- * token endpoint authentication method, application type) set at creation and changed by update.
+ * token endpoint authentication method, application type, the app's own claims) set at creation
+ * and changed by update.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -198,5 +199,28 @@ describe("auth apps", () => {
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain("Nothing to change");
     expect((await cli.run(["apps", "update", "no-such-app", "--name", "X"])).code).toBe(5);
+  });
+
+  it("--claim sets the app's own claims, update replaces them and --no-claim removes them; a registered claim is refused", async () => {
+    const created = await cli.run(["apps", "create", "--name", "Immich", "--redirect-uri", "https://photos.example.test/auth/login", "--claim", "immich_role=user.role", "--claim", "immich_quota=literal:500 GB", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    const app = created.json();
+    expect(app.custom_claims).toEqual({ immich_role: "user.role", immich_quota: "literal:500 GB" });
+
+    const replaced = await cli.run(["apps", "update", app.client_id, "--claim", "photos_role=user.role", "--json"]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(replaced.json().custom_claims).toEqual({ photos_role: "user.role" });
+
+    const shadow = await cli.run(["apps", "update", app.client_id, "--claim", "sub=user.email"], { env: { LANG: "C" } });
+    expect(shadow.code).toBe(2);
+    expect(shadow.stderr).toContain("OAUTH_INVALID_CLIENT_METADATA");
+    expect(shadow.stderr).toContain('claim "sub" is a registered claim');
+    const noSource = await cli.run(["apps", "update", app.client_id, "--claim", "photos_role"], { env: { LANG: "C" } });
+    expect(noSource.code).toBe(2);
+    expect(noSource.stderr).toContain("expected user.FIELD or literal:TEXT");
+
+    const removed = await cli.run(["apps", "update", app.client_id, "--no-claim", "--json"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.json()).not.toHaveProperty("custom_claims");
   });
 });

@@ -10,8 +10,9 @@ import { hashSecret, newId } from "../../crypto/tokens.js";
 import type { UserRow } from "../../db/types.js";
 import { defineHandlers, JsonAnswer, type AuthState } from "../../http/handler.js";
 import { authorize, clientAllows, issueCode, redirectWith, type PendingRequest, type WaitingRequest } from "./authorize.js";
-import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient } from "./clients.js";
+import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient, type ClientMetadata } from "./clients.js";
 import { userClaims } from "./claims.js";
+import { customClaimValues } from "./custom-claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { confirmEndSession, endSession, endSessionDetails } from "./end-session.js";
 import { redeemCode } from "./code-grant.js";
@@ -136,7 +137,8 @@ export const oauthProviderHandlers = defineHandlers({
       if (!live) throw new OAuthError("invalid_token", "the access token is invalid, expired or revoked", 401);
       const scopes = found.scopes.split(" ");
       if (!scopes.includes("openid")) throw new OAuthError("insufficient_scope", "the openid scope was not granted", 403);
-      return (await userClaims(ctx.app, found, scopes)) as { sub: string };
+      const { custom_claims: custom } = JSON.parse(found.clientMetadata) as ClientMetadata;
+      return { ...(await customClaimValues(ctx.app, found.id, custom)), ...(await userClaims(ctx.app, found, scopes)) } as { sub: string };
     }),
 
   oauth2Introspect: (ctx) =>

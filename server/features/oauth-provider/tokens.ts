@@ -12,6 +12,7 @@ import type { OAuthClientRow, OAuthTokenRow, UserRow } from "../../db/types.js";
 import { findUserById } from "../../core/user/store.js";
 import { metadataOf } from "./clients.js";
 import { userClaims, type SignInFacts } from "./claims.js";
+import { customClaimValues } from "./custom-claims.js";
 import { issuerOf } from "./discovery.js";
 import { OAuthError } from "./oauth-error.js";
 import * as store from "./store.js";
@@ -97,7 +98,9 @@ export async function issueTokens(app: AppContext, grant: Grant, save: (rows: OA
   let idToken: string | undefined;
   if (user && scopes.includes("openid")) {
     const claims = await userClaims(app, user, scopes);
+    // The app's own claims first: nothing of the provider's can be overwritten by them.
     idToken = await signJwt(app, alg, {
+      ...(await customClaimValues(app, user.id, meta.custom_claims)),
       ...claims,
       iss,
       aud: client.clientId,
