@@ -8,8 +8,11 @@ import { emitList, info, printJsonLine, wantsJson, withSpinner } from "../output
 import { resolveUser } from "../resolve.js";
 import { text } from "../i18n/index.js";
 
-const AUDIT_COLUMNS = ["createdAt", "action", "actorId", "targetId", "success", "reason", "ipAddress"];
-const AUDIT_IMPORTANCE = ["action", "createdAt", "success", "actorId", "targetId", "reason", "ipAddress"];
+// actorId and targetId show the person's email when the server names them (auditRow); their
+// names come last, for terminals wide enough.
+const AUDIT_COLUMNS = ["createdAt", "action", "actorId", "actorName", "targetId", "targetName", "success", "reason", "ipAddress"];
+// Who did what to whom, and when, before whether it succeeded: at 80 columns the two emails stay.
+const AUDIT_IMPORTANCE = ["action", "createdAt", "actorId", "targetId", "success", "reason", "ipAddress", "targetName", "actorName"];
 
 export function registerAuditCommands(admin: Command): void {
   const audit = admin.command("audit").description("the security audit log");
@@ -43,8 +46,8 @@ export function registerAuditCommands(admin: Command): void {
         cursor = nextCursor ?? undefined;
       } while (flags.all && cursor);
       if (flags.jsonl) return;
-      const { withReasonInWords } = await import("../audit-reason-text.js");
-      const items = wantsJson(flags) ? events : events.map(withReasonInWords);
+      const { auditRow } = await import("../audit-reason-text.js");
+      const items = wantsJson(flags) ? events : events.map(auditRow);
       await emitList(flags, { document: { events, nextCursor }, items, columns: AUDIT_COLUMNS, importance: AUDIT_IMPORTANCE, empty: text("audit", "none"), footer: nextCursor && !flags.all ? text("audit", "more") : undefined });
     }),
   );
@@ -65,10 +68,10 @@ export function registerAuditCommands(admin: Command): void {
       const backlog = parsePositiveInt(flags.backlog ?? (flags.count ? "0" : "10"), "--backlog", { min: 0, max: 500 });
       const stopAfter = flags.count ? parsePositiveInt(flags.count, "--count") : Infinity;
       const json = wantsJson(flags);
-      const { auditReasonText } = await import("../audit-reason-text.js");
+      const { auditLine } = await import("../audit-reason-text.js");
       const print = (event: AuditEventWire) => {
         if (json) printJsonLine(event);
-        else info(`${event.createdAt}  ${event.success ? " " : "✗"} ${event.action.padEnd(28)} actor=${event.actorId ?? "-"} target=${event.targetId ?? "-"}${event.reason ? ` reason=${JSON.stringify(auditReasonText(event.reason))}` : ""}`);
+        else info(auditLine(event));
       };
       const first = await client.adminListAuditEvents({ ...query, limit: Math.max(backlog, 1) });
       let lastSeq = first.events[0]?.seq ?? 0;

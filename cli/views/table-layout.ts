@@ -174,7 +174,10 @@ export function layoutTable(input: TableInput): TableLayout {
   // Cut the least important first, each down to its least width; then further, but never
   // inside an email address; only a column wider than the screen on its own cuts one.
   const uncut = (floor: (key: string) => number) => (key: string) => (isTimeColumn(key) ? natural(key) : floor(key));
-  for (const floor of [least, uncut((key) => Math.max(1, emailWidth.get(key)!)), uncut(() => 1)]) {
+  // An address that begins a cell is whole only at its width; one further in goes whole or not at
+  // all (the cut falls on the space before it), so it needs no room of its own.
+  const leadingEmail = (key: string) => Math.max(1, ...all.map((row) => (EMAIL.test((row[key] ?? "").split(/\s/)[0]!) ? textWidth((row[key] ?? "").split(/\s/)[0]!) : 1)));
+  for (const floor of [least, uncut(leadingEmail), uncut(() => 1)]) {
     for (const key of [...importance].reverse()) {
       if (excess <= 0 || !widths.has(key)) continue;
       const cut = Math.min(excess, widths.get(key)! - floor(key));

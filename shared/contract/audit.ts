@@ -19,6 +19,14 @@ export const auditEventSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
   success: z.boolean(),
   createdAt: isoDate,
+  /**
+   * Latchkey (#33): who actorId and targetId are, so an audit log names people rather than ids.
+   * Only for callers who may also list users (`user:list`, an API key's scope included): an
+   * `audit:list`-only key learns no addresses from the log. null then, and when the id is no
+   * user's (any more: a removed user's events keep only the id).
+   */
+  actor: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  target: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
 });
 export type AuditEventWire = z.infer<typeof auditEventSchema>;
 

@@ -126,3 +126,18 @@ describe("translated tables", () => {
     expect(unknown).toMatch(/email.*verified.*created/);
   });
 });
+
+describe("the audit log names people", () => {
+  it("auth admin audit list at 80 columns shows the administrator's and the target's emails, not ids (#33)", async () => {
+    const target = await server.signUp({ email: "wording-spammer@example.com", name: "Spammer" });
+    expect((await cli.run(["admin", "ban", target.email, "--reason", "spam", "--yes", "--json"])).code).toBe(0);
+    const screen = await onTerminal(["admin", "audit", "list", "--action", "user.ban", "--target", target.email], asAdmin());
+    expect(screen).toContain("EXIT=0");
+    expect(screen).toMatch(/user\.ban\s{2,}.*wording-admin@example\.com\s{2,}wording-spammer@example\.com/);
+    expect(screen).not.toContain(admin.userId.slice(0, 8));
+    expect(screen).not.toContain(target.userId.slice(0, 8));
+    // --json keeps the ids, with the people beside them.
+    const json = (await cli.run(["admin", "audit", "list", "--action", "user.ban", "--target", target.email, "--json"])).json();
+    expect(json.events[0]).toMatchObject({ actorId: admin.userId, targetId: target.userId, target: { email: "wording-spammer@example.com", name: "Spammer" } });
+  });
+});

@@ -3,9 +3,9 @@ import type { AuditEventWire } from "../../../shared/contract/audit.js";
 import type { AuditAction } from "../../../shared/audit-actions.js";
 import { defineHandlers } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
-import { requirePermission } from "../../core/admin-access.js";
+import { can, requirePermission } from "../../core/admin-access.js";
 import { iso } from "../../core/user/wire.js";
-import { findActor, listAuditEvents } from "./store.js";
+import { findActor, findPeople, listAuditEvents } from "./store.js";
 import { toBetterAuthImport } from "./better-auth-import.js";
 
 /** The action `auth server import-better-auth` records (server/maintenance/better-auth-import/import.ts). */
@@ -25,7 +25,9 @@ function parseMetadata(text: string | null): Record<string, unknown> | null {
   }
 }
 
-export function toAuditEvent(row: AuditEventRow): AuditEventWire {
+type Person = { id: string; email: string | null; name: string | null };
+
+export function toAuditEvent(row: AuditEventRow, people: ReadonlyMap<string, Person> = new Map()): AuditEventWire {
   return {
     seq: Number(row.seq),
     id: row.id,
@@ -40,6 +42,9 @@ export function toAuditEvent(row: AuditEventRow): AuditEventWire {
     metadata: parseMetadata(row.metadata),
     success: Boolean(row.success),
     createdAt: iso(row.createdAt),
+    actor: row.actorId ? (people.get(row.actorId) ?? null) : null,
+    // A target is a person when it is a user (or names one: a session's target is its user).
+    target: row.targetId && (row.targetType === "user" || row.targetType === null) ? (people.get(row.targetId) ?? null) : null,
   };
 }
 
@@ -60,7 +65,9 @@ export const auditHandlers = defineHandlers({
       limit,
     });
     const last = rows[rows.length - 1];
-    return { events: rows.map(toAuditEvent), nextCursor: rows.length === limit && last ? String(last.seq) : null };
+    // Emails only for those who may list users anyway (see auditEventSchema.actor).
+    const people = can(ctx.app.config, ctx.auth.user, { user: ["list"] }) ? await findPeople(ctx.app.db, rows.flatMap((row) => [row.actorId, row.targetId])) : new Map<string, Person>();
+    return { events: rows.map((row) => toAuditEvent(row, people)), nextCursor: rows.length === limit && last ? String(last.seq) : null };
   },
   adminGetLastBetterAuthImport: async (ctx) => {
     // Read-only and part of the audit log: the same right as listing it, and an API key whose

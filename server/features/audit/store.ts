@@ -34,6 +34,14 @@ export function listAuditEvents(db: Kysely<Database>, query: AuditQuery): Promis
 
 
 /** Who recorded an event, when they still exist (a removed user keeps the bare id). */
+/** The users among `ids` (one query for a page of events), by id; ids of no user are left out. */
+export async function findPeople(db: Kysely<Database>, ids: ReadonlyArray<string | null>): Promise<Map<string, { id: string; email: string | null; name: string | null }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const users = await db.selectFrom("user").select(["id", "email", "name"]).where("id", "in", wanted).execute();
+  return new Map(users.map((user) => [user.id, { id: user.id, email: user.email, name: user.name }]));
+}
+
 export async function findActor(db: Kysely<Database>, id: string): Promise<{ id: string; email: string | null; name: string | null }> {
   const user = await db.selectFrom("user").select(["email", "name"]).where("id", "=", id).executeTakeFirst();
   return { id, email: user?.email ?? null, name: user?.name ?? null };

@@ -58,6 +58,10 @@ describe("admin user panel", { timeout: 90_000 }, () => {
     await page.getByText("Role set to Administrator.").waitFor();
     await expect.poll(async () => (await harness.server.client(adminToken).adminGetUser({ id: user.userId })).role).toBe("admin");
     expect(await role.getByRole("button", { name: "Save role" }).isDisabled()).toBe(true);
+    // The trail names the administrator who changed the role, not "someone else" (#33).
+    await page.reload();
+    await audit.getByText("by Panel Admin (panel-admin@example.com)").first().waitFor();
+    expect(await audit.textContent()).not.toContain("by someone else");
     expect(errors).toEqual([]);
   });
 

@@ -64,6 +64,9 @@ describe("list-audit-events", () => {
       metadata: { sessionsEnded: 2 },
       success: true,
       createdAt: new Date(T0 + 7 * 60_000).toISOString(),
+      // a1 and t2 are no user's ids: nobody to name.
+      actor: null,
+      target: null,
     });
     expect((await list({ limit: 50 })).body.events.find((e: { id: string }) => e.id === "e10").success).toBe(false);
   });
@@ -133,5 +136,31 @@ describe("list-audit-events", () => {
     const fresh = await list({ after: newest.seq });
     expect(fresh.body.events.map((e: { action: string }) => e.action)).toEqual(["user.ban", "user.sign-up"]);
     expect(fresh.body.events.every((e: { seq: number }) => e.seq > newest.seq)).toBe(true);
+  });
+
+  it("names actor and target by email and name to those who may list users, and to no one else (#33)", async () => {
+    const target = await server.signUp({ email: "named-target@example.com", name: "Named Target" });
+    await server.request("POST", "/admin/ban-user", { token: admin.token, body: { userId: target.userId, banReason: "spam" } });
+    await flushAudit(server);
+    const ban = (await list({ action: "user.ban", targetId: target.userId })).body.events[0];
+    const adminRow = await server.database.db.selectFrom("user").select(["email", "name"]).where("id", "=", admin.userId).executeTakeFirstOrThrow();
+    expect(ban.actor).toEqual({ id: admin.userId, email: adminRow.email, name: adminRow.name });
+    expect(ban.target).toEqual({ id: target.userId, email: "named-target@example.com", name: "Named Target" });
+
+    // An API key that may read the log but not list users learns no addresses from it.
+    const create = (permissions: Record<string, string[]>) => server.request("POST", "/api-key/create", { token: admin.token, body: { name: "audit-reader", permissions } });
+    const auditOnly = (await create({ audit: ["list"] })).body.key as string;
+    const both = (await create({ audit: ["list"], user: ["list"] })).body.key as string;
+    const byKey = async (key: string) =>
+      (await server.request("GET", `/admin/list-audit-events?action=user.ban&targetId=${target.userId}`, { headers: { "x-api-key": key } })).body.events[0];
+    const unnamed = await byKey(auditOnly);
+    expect(unnamed).toMatchObject({ actorId: admin.userId, targetId: target.userId, actor: null, target: null });
+    expect(JSON.stringify(unnamed)).not.toContain("named-target@example.com");
+    expect((await byKey(both)).target).toMatchObject({ email: "named-target@example.com" });
+
+    // A removed user's events keep the id and name no one.
+    await server.request("POST", "/admin/remove-user", { token: admin.token, body: { userId: target.userId } });
+    const after = (await list({ action: "user.ban", targetId: target.userId })).body.events[0];
+    expect(after).toMatchObject({ targetId: target.userId, target: null });
   });
 });

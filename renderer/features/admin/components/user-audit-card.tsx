@@ -14,6 +14,14 @@ export function UserAuditCard({ user }: { user: AdminUser }) {
   const audit = useUserAudit(user.id, canAudit);
   if (!canAudit) return null;
   const events = audit.data?.events ?? [];
+  // The administrator by name and email when the server names them (to those who may list
+  // users); "someone else" only when it does not, e.g. a user removed since (#33).
+  const byWhom = (event: (typeof events)[number]) => {
+    if (!event.actorId) return t("audit.bySystem");
+    if (event.actorId === user.id) return t("audit.bySelf");
+    const person = event.actor?.email ? (event.actor.name ? `${event.actor.name} (${event.actor.email})` : event.actor.email) : null;
+    return person ? t("audit.byPerson", { person }) : t("audit.byOther");
+  };
   return (
     <Section
       title={t("audit.title")}
@@ -40,7 +48,7 @@ export function UserAuditCard({ user }: { user: AdminUser }) {
                 {event.reason ? <span className="muted"> · {event.reason}</span> : null}
               </span>
               <span className="muted">
-                {event.actorId && event.actorId !== user.id ? t("audit.byOther") : event.actorId ? t("audit.bySelf") : t("audit.bySystem")} · {formatDateTime(event.createdAt)}
+                {byWhom(event)} · {formatDateTime(event.createdAt)}
               </span>
             </li>
           ))}
