@@ -6,6 +6,9 @@ import { testTimings } from "./tests/helpers/test-timings.js";
 // tests/redis needs a Redis server (npm run test:redis, vitest.redis.config.ts).
 const exclude = ["**/node_modules/**", "tests/redis/**", ...(process.env.LATCHKEY_TEST_DIALECT === "postgres" ? [] : ["tests/postgres/**"])];
 
+/** The suites that run without isolation (the "shared" project below). */
+const SHARED = ["tests/server/**/*.test.ts", "tests/e2e/**/*.test.ts"];
+
 /** What every test file gets, whichever project runs it. */
 const perFile = {
   // Each file's CPU time, for the timings report.
@@ -29,14 +32,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // The server suites share their worker's modules from file to file (docs/testing.md):
-        // each file imported the whole server anew, about half of its CPU. They change no
-        // process-wide state (no vi.mock, no environment, no globals; tests/docs/server-suites-shared.test.ts),
-        // and each starts its own servers and databases.
-        test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude, isolate: false, ...perFile },
+        // The server and browser suites share their worker's modules from file to file
+        // (docs/testing.md): each file imported the whole server (and Playwright, axe) anew, about
+        // half of a server file's CPU. They change no process-wide state (no vi.mock, no
+        // environment, no globals: tests/docs/shared-worker-suites.test.ts), and each starts its
+        // own servers, databases and browser.
+        test: { name: "shared", include: SHARED, exclude, isolate: false, ...perFile },
       },
       {
-        test: { name: "isolated", include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], exclude: [...exclude, "tests/server/**"], ...perFile },
+        test: { name: "isolated", include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], exclude: [...exclude, ...SHARED], ...perFile },
       },
     ],
   },

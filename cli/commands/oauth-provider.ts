@@ -31,6 +31,11 @@ interface AppFlags extends Flags {
   applicationType?: (typeof OAUTH_APPLICATION_TYPES)[number];
   /** `NAME=user.FIELD` / `NAME=literal:TEXT`, repeatable; false (`--no-claim`, update): none. */
   claim?: string[] | false;
+  allowOrganization?: string[];
+  allowTeam?: string[];
+  allowRole?: string[];
+  /** update: every --allow-* rule removed (the app open to anyone who signs in). */
+  allowAnyone?: boolean;
 }
 
 /**
@@ -69,6 +74,9 @@ function clientOptions(command: Command): Command {
     .option("--no-require-pkce", "a confidential app may leave PKCE out (the default)")
     .addOption(new Option("--token-auth-method <method>", "how a confidential app sends its secret to the token endpoint (default client_secret_basic); none is --public").choices(OAUTH_TOKEN_AUTH_METHODS))
     .addOption(new Option("--application-type <type>", "web (default) or native: only a native app's loopback redirect may use any port").choices(OAUTH_APPLICATION_TYPES))
+    .option("--allow-organization <slug>", "only members of this organization may use the app (repeatable; any --allow-* rule suffices)", collect)
+    .option("--allow-team <slug/team>", "only members of this team may use the app (repeatable)", collect)
+    .option("--allow-role <role>", "only people with this global role may use the app (repeatable)", collect)
     .option("--claim <name=source>", "a claim of this app's own in its ID tokens and userinfo: NAME=user.FIELD or NAME=literal:TEXT (repeatable; registered claims such as sub or email are refused)", collect);
 }
 
@@ -86,6 +94,10 @@ function clientUpdate(flags: AppFlags) {
     ...(flags.tokenAuthMethod !== undefined ? { token_endpoint_auth_method: flags.tokenAuthMethod } : {}),
     ...(flags.applicationType !== undefined ? { application_type: flags.applicationType } : {}),
     ...(flags.claim !== undefined ? { custom_claims: flags.claim === false ? {} : claimsOf(flags.claim) } : {}),
+    ...(flags.allowAnyone ? { allowed_organizations: [], allowed_teams: [], allowed_roles: [] } : {}),
+    ...(flags.allowOrganization ? { allowed_organizations: flags.allowOrganization } : {}),
+    ...(flags.allowTeam ? { allowed_teams: flags.allowTeam } : {}),
+    ...(flags.allowRole ? { allowed_roles: flags.allowRole } : {}),
   };
 }
 
@@ -110,6 +122,7 @@ export function registerOAuthProviderCommands(program: Command): void {
     "auth apps create --name Nightly --grant-type client_credentials --scope reports:read --token-auth-method client_secret_post",
     "auth apps create --name Desktop --public --application-type native --redirect-uri http://127.0.0.1/callback",
     "auth apps create --name Immich --redirect-uri https://photos.example.com/auth/login --claim immich_role=user.role --claim immich_quota=literal:500",
+    "auth apps create --name Grafana --redirect-uri https://grafana.example.com/login/generic_oauth --allow-organization acme --allow-role admin",
   ).action(
     handler<AppFlags & { name: string; public?: boolean }>(async (flags) => {
       if (flags.public && flags.tokenAuthMethod !== undefined && flags.tokenAuthMethod !== "none") {
@@ -148,6 +161,7 @@ export function registerOAuthProviderCommands(program: Command): void {
     )
       // After --claim (clientOptions): defined first, --no-claim would make the default true.
       .option("--no-claim", "remove every claim of this app's own")
+      .option("--allow-anyone", "remove every --allow-* rule: anyone who signs in may use the app")
       .addHelpText(
         "after",
         helpAfter(

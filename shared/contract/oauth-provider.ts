@@ -65,6 +65,10 @@ export const oauthClientSchema = z.object({
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
   /** Latchkey: this app's own claims in ID tokens and userinfo, name → `user.FIELD` or `literal:TEXT` (docs/oidc-provider.md). */
   custom_claims: z.record(z.string(), z.string()).optional(),
+  /** Latchkey: who may use the app (any one rule suffices; none set: anyone) — organization slugs, `slug/team` names, global roles. */
+  allowed_organizations: z.array(z.string()).optional(),
+  allowed_teams: z.array(z.string()).optional(),
+  allowed_roles: z.array(z.string()).optional(),
 });
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
 
@@ -99,6 +103,10 @@ const adminClientFields = {
   access_token_format: z.enum(["jwt", "opaque"]).optional(),
   /** This app's own claims, name → `user.FIELD` or `literal:TEXT`; registered claim names are refused. Administrators only: dynamic registration cannot set them. */
   custom_claims: z.record(z.string().max(64), z.string().max(1100)).optional(),
+  /** Who may use the app: members of these organizations (slugs), of these teams (`slug/team`), or people with these global roles; anyone else gets access_denied. Empty lists: anyone. */
+  allowed_organizations: z.array(z.string().min(1).max(128)).max(64).optional(),
+  allowed_teams: z.array(z.string().min(3).max(300)).max(64).optional(),
+  allowed_roles: z.array(z.string().min(1).max(64)).max(64).optional(),
 };
 
 /** A person's remembered consent to one app (better-auth's oauthConsent, with the app's name and logo). */

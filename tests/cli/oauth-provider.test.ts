@@ -223,4 +223,17 @@ describe("auth apps", () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.json()).not.toHaveProperty("custom_claims");
   });
+
+  it("--allow-organization, --allow-team and --allow-role limit who may use the app; --allow-anyone opens it again", async () => {
+    const created = await cli.run(["apps", "create", "--name", "Grafana ops", "--redirect-uri", "https://grafana.example.test/cb", "--allow-organization", "acme", "--allow-team", "acme/Ops", "--allow-role", "admin", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    const app = created.json();
+    expect(app).toMatchObject({ allowed_organizations: ["acme"], allowed_teams: ["acme/Ops"], allowed_roles: ["admin"] });
+    const badTeam = await cli.run(["apps", "update", app.client_id, "--allow-team", "Ops"], { env: { LANG: "C" } });
+    expect(badTeam.code).toBe(2);
+    expect(badTeam.stderr).toContain("OAUTH_INVALID_CLIENT_METADATA");
+    const opened = await cli.run(["apps", "update", app.client_id, "--allow-anyone", "--json"]);
+    expect(opened.code, opened.stderr).toBe(0);
+    for (const field of ["allowed_organizations", "allowed_teams", "allowed_roles"]) expect(opened.json()).not.toHaveProperty(field);
+  });
 });

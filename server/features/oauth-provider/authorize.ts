@@ -14,6 +14,7 @@ import { Html, Redirect, type AuthState } from "../../http/handler.js";
 import * as oneTime from "../../core/one-time.js";
 import { randomString, safeEqual } from "../../crypto/tokens.js";
 import type { OAuthClientRow } from "../../db/types.js";
+import { mayUseApp } from "./app-access.js";
 import { isPublic, metadataOf, redirectAllowed } from "./clients.js";
 import { signInFacts, type SignInFacts } from "./claims.js";
 import { issuerOf } from "./discovery.js";
@@ -130,6 +131,8 @@ export async function authorize(app: AppContext, query: AuthorizeQuery, auth: Au
     return new Redirect(signInPage(app, query));
   }
   const user = session.user;
+  // Before any consent page: an app this person may not use never asks them to allow it.
+  if (!(await mayUseApp(app, meta, user))) return fail("access_denied", "this app is not open to this account");
   const signIn = await signInFacts(app, user, { id: session.session.id, createdAt: Number(session.session.createdAt) });
   const pending: PendingRequest = {
     clientId: client.clientId,

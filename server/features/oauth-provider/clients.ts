@@ -9,6 +9,7 @@ import type { AppContext } from "../../context.js";
 import { hashSecret, newId, randomString, safeEqual } from "../../crypto/tokens.js";
 import type { OAuthClientRow } from "../../db/types.js";
 import { hostIsPublic, systemResolveHost } from "../../core/net/public-address.js";
+import { checkedAccessRules } from "./app-access.js";
 import { checkedCustomClaims } from "./custom-claims.js";
 import { OAuthError } from "./oauth-error.js";
 import * as store from "./store.js";
@@ -134,7 +135,7 @@ function withCheckedClaims(app: AppContext, meta: ClientMetadata): ClientMetadat
 }
 
 export async function createClient(app: AppContext, input: ClientMetadata, ownerId: string | null): Promise<OAuthClient & { client_secret?: string }> {
-  const meta = withCheckedClaims(app, checkedMetadata(input));
+  const meta = checkedAccessRules(withCheckedClaims(app, checkedMetadata(input)));
   const secret = isPublic(meta) ? undefined : newSecret();
   const now = app.clock.now();
   const row: OAuthClientRow = {
@@ -168,7 +169,7 @@ export async function updateClient(app: AppContext, clientId: string, update: Pa
   if (method !== undefined && (method === "none") !== (row.secretHash === null)) {
     throw apiError("OAUTH_INVALID_CLIENT_METADATA", row.secretHash === null ? "a public client stays public: register a confidential app instead" : "a confidential client cannot become public: register a public app instead");
   }
-  const merged = withCheckedClaims(app, checkedMetadata({ ...metadataOf(row), ...update }));
+  const merged = checkedAccessRules(withCheckedClaims(app, checkedMetadata({ ...metadataOf(row), ...update })));
   const updated = await store.updateClient(app.db, clientId, { metadata: JSON.stringify(merged), updatedAt: app.clock.now() });
   if (!updated) throw apiError("OAUTH_CLIENT_NOT_FOUND");
   return toWire(updated);

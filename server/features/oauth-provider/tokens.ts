@@ -12,6 +12,7 @@ import type { OAuthClientRow, OAuthTokenRow, UserRow } from "../../db/types.js";
 import { findUserById } from "../../core/user/store.js";
 import { metadataOf } from "./clients.js";
 import { userClaims, type SignInFacts } from "./claims.js";
+import { mayUseApp } from "./app-access.js";
 import { customClaimValues } from "./custom-claims.js";
 import { issuerOf } from "./discovery.js";
 import { OAuthError } from "./oauth-error.js";
@@ -164,6 +165,12 @@ export async function refresh(app: AppContext, client: OAuthClientRow, token: st
   if (!user || isBanned(app, user)) {
     await store.revokeFamily(app.db, row.familyId, now);
     throw invalid();
+  }
+  // The app's access rules again (app-access.ts): a person who left the organization, or an app
+  // whose rules changed, keeps nothing.
+  if (!(await mayUseApp(app, metadataOf(client), user))) {
+    await store.revokeFamily(app.db, row.familyId, now);
+    throw new OAuthError("invalid_grant", "this app is not open to this account any more");
   }
   const granted = row.scopes.split(" ");
   const scopes = requestedScope ? requestedScope.split(" ").filter(Boolean) : granted;

@@ -1,8 +1,9 @@
 /**
  * Administration → Applications (issue 23): an administrator creates a confidential client and
  * sees its secret once, rotates it (the old secret stops working, the new one works), disables and
- * enables it, sees who has granted it access, and deletes it. Secrets are checked against the real
- * token endpoint, not just read off the screen.
+ * enables it, sees who has granted it access, and deletes it; and (issue 32) sets and changes what
+ * the provider enforces — the token endpoint authentication method, PKCE, native, grant types.
+ * Secrets are checked against the real token endpoint, not just read off the screen.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +27,15 @@ async function tokenError(clientId: string, secret: string): Promise<string> {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}` },
     body: new URLSearchParams({ grant_type: "authorization_code", code: "not-a-code-issued-by-this-server", redirect_uri: "https://gitea.example.test/user/oauth2/latchkey/callback" }),
+  });
+  return ((await answer.json()) as { error: string }).error;
+}
+/** The same question with the secret in the form body (client_secret_post). */
+async function tokenErrorPosting(clientId: string, secret: string): Promise<string> {
+  const answer = await fetch(`${harness.server.api}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code: "not-a-code-issued-by-this-server", redirect_uri: "https://gitea.example.test/user/oauth2/latchkey/callback", client_id: clientId, client_secret: secret }),
   });
   return ((await answer.json()) as { error: string }).error;
 }
@@ -180,5 +190,48 @@ describe("Administration → Applications", { timeout: 240_000 }, () => {
     await personPage.goto(`${harness.consoleURL}/account`);
     await personPage.getByRole("link", { name: "Connected apps" }).waitFor();
     expect(await personPage.getByRole("link", { name: "Applications" }).count()).toBe(0);
+  });
+
+  it("sets how the app sends its secret, PKCE, native and grant types, and changes them on Edit", async () => {
+    const admin = await harness.createAdmin();
+    const { page } = await harness.newPage({ as: admin });
+    const errors = watchPageErrors(page);
+    await page.goto(`${harness.consoleURL}/admin/applications`);
+    await page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "New application" }).click();
+    const form = page.getByRole("dialog", { name: "New application" });
+    await form.getByLabel("Name", { exact: true }).fill("Wiki");
+    await form.getByLabel("Redirect URIs").fill("https://gitea.example.test/user/oauth2/latchkey/callback");
+    await form.getByLabel(/^Confidential/).check();
+    await form.getByLabel("How the app sends its secret").selectOption("client_secret_post");
+    await form.getByLabel("Require PKCE from this app too").check();
+    await form.getByLabel(/^Native app/).check();
+    await form.getByLabel(/^client_credentials/).check();
+    await expectAccessible(page, "applications (create, provider settings)");
+    await form.getByRole("button", { name: "Create application" }).click();
+    const created = await readSecret(page, "Wiki was created");
+    await page.getByRole("dialog", { name: "Wiki was created" }).getByRole("button", { name: "I have saved it" }).click();
+    const stored = async () => JSON.parse((await harness.server.database.db.selectFrom("oauthClient").select("metadata").where("clientId", "=", created.clientId).executeTakeFirstOrThrow()).metadata) as Record<string, unknown>;
+    expect(await stored()).toMatchObject({ token_endpoint_auth_method: "client_secret_post", require_pkce: true, application_type: "native", grant_types: ["authorization_code", "refresh_token", "client_credentials"] });
+    expect(await tokenErrorPosting(created.clientId, created.secret)).toBe(ACCEPTED);
+    expect(await tokenError(created.clientId, created.secret)).toBe(REFUSED);
+
+    const row = page.getByRole("table", { name: "Applications" }).getByRole("row").filter({ hasText: "Wiki" });
+    await row.getByRole("button", { name: "Manage Wiki" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Wiki" });
+    await edit.waitFor();
+    expect(await edit.getByLabel("How the app sends its secret").inputValue()).toBe("client_secret_post");
+    expect(await edit.getByLabel("Require PKCE from this app too").isChecked()).toBe(true);
+    await edit.getByLabel("How the app sends its secret").selectOption("client_secret_basic");
+    await edit.getByLabel("Require PKCE from this app too").uncheck();
+    await edit.getByLabel(/^Native app/).uncheck();
+    await edit.getByLabel(/^client_credentials/).uncheck();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Wiki was saved.").waitFor();
+    expect(await stored()).toMatchObject({ token_endpoint_auth_method: "client_secret_basic", require_pkce: false, application_type: "web", grant_types: ["authorization_code", "refresh_token"] });
+    expect(await tokenError(created.clientId, created.secret)).toBe(ACCEPTED);
+    expect(await tokenErrorPosting(created.clientId, created.secret)).toBe(REFUSED);
+    expect(errors).toEqual([]);
   });
 });

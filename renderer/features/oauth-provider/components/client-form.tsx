@@ -1,14 +1,17 @@
 /**
  * An application's settings, for creating one and for editing it: name, links, redirect URIs (one
  * per line, matched exactly by the server), public or confidential (only when creating: a client's
- * kind never changes), the scopes it may ask for, and whether first-party consent is skipped.
+ * kind never changes), the scopes it may ask for, and whether first-party consent is skipped; and
+ * what the provider enforces (issue 32): the grant types, how a confidential app sends its secret,
+ * PKCE for a confidential app, and whether it is a native app (loopback redirect on any port).
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/button";
 import { DialogFooter } from "../../../ui/dialog-footer";
-import { CheckboxField, TextAreaField, TextField } from "../../../ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
+import { OAUTH_GRANT_TYPES } from "../../../../shared/oauth-client-kinds";
 import type { OAuthClient } from "../queries";
 import { SCOPES, useScopeText } from "./scope-list";
 
@@ -19,9 +22,16 @@ export interface ClientFormValues {
   redirect_uris: string[];
   scope: string;
   skip_consent: boolean;
+  grant_types: Array<(typeof OAUTH_GRANT_TYPES)[number]>;
+  application_type: "web" | "native";
+  /** A confidential app's only: a public app sends no secret and always sends PKCE. */
+  token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post";
+  require_pkce?: boolean;
   /** Only when creating. */
   isPublic: boolean;
 }
+
+type GrantType = (typeof OAUTH_GRANT_TYPES)[number];
 
 const DEFAULT_SCOPES = ["openid", "profile", "email", "offline_access"];
 
@@ -44,7 +54,16 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
   const [isPublic, setIsPublic] = useState(client?.token_endpoint_auth_method === "none");
   const [scopes, setScopes] = useState<string[]>(client?.scope ? client.scope.split(" ") : DEFAULT_SCOPES);
   const [skipConsent, setSkipConsent] = useState(client?.skip_consent ?? false);
+  const [grants, setGrants] = useState<GrantType[]>((client?.grant_types ?? ["authorization_code", "refresh_token"]).filter((g): g is GrantType => (OAUTH_GRANT_TYPES as readonly string[]).includes(g)));
+  const [authMethod, setAuthMethod] = useState<"client_secret_basic" | "client_secret_post">(client?.token_endpoint_auth_method === "client_secret_post" ? "client_secret_post" : "client_secret_basic");
+  const [requirePkce, setRequirePkce] = useState(client?.require_pkce ?? false);
+  const [native, setNative] = useState(client?.application_type === "native");
   const [checked, setChecked] = useState(false);
+  // Scopes the form has no box for (an API's own, e.g. reports:read) are kept as they are.
+  const otherScopes = (client?.scope ?? "").split(" ").filter((scope) => scope && !(SCOPES as readonly string[]).includes(scope));
+  const offered = OAUTH_GRANT_TYPES.filter((grant) => !(isPublic && grant === "client_credentials"));
+  const chosenGrants = grants.filter((grant) => offered.includes(grant));
+  const signsPeopleIn = chosenGrants.includes("authorization_code");
 
   const uris = redirects
     .split("\n")
@@ -52,10 +71,11 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
     .filter(Boolean);
   const errors = {
     name: name.trim() ? undefined : t("form.nameRequired"),
-    redirects: uris.length === 0 ? t("form.redirectsRequired") : uris.find((uri) => !validURL(uri)) ? t("form.redirectInvalid", { uri: uris.find((uri) => !validURL(uri)) ?? "" }) : undefined,
+    grants: chosenGrants.length === 0 ? t("form.grantsRequired") : undefined,
+    redirects: uris.length === 0 && signsPeopleIn ? t("form.redirectsRequired") : uris.find((uri) => !validURL(uri)) ? t("form.redirectInvalid", { uri: uris.find((uri) => !validURL(uri)) ?? "" }) : undefined,
     homepage: homepage.trim() && !validURL(homepage.trim()) ? t("form.urlInvalid") : undefined,
     logo: logo.trim() && !validURL(logo.trim()) ? t("form.urlInvalid") : undefined,
-    scopes: scopes.includes("openid") ? undefined : t("form.openidRequired"),
+    scopes: scopes.includes("openid") || !signsPeopleIn ? undefined : t("form.openidRequired"),
   };
   const shown = (message: string | undefined) => (checked ? message : undefined);
 
@@ -68,8 +88,11 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
       ...(homepage.trim() ? { client_uri: homepage.trim() } : {}),
       ...(logo.trim() ? { logo_uri: logo.trim() } : {}),
       redirect_uris: uris,
-      scope: SCOPES.filter((scope) => scopes.includes(scope)).join(" "),
+      scope: [...SCOPES.filter((scope) => scopes.includes(scope)), ...otherScopes].join(" "),
       skip_consent: skipConsent,
+      grant_types: chosenGrants,
+      application_type: native ? "native" : "web",
+      ...(isPublic ? {} : { token_endpoint_auth_method: authMethod, require_pkce: requirePkce }),
       isPublic,
     });
   };
@@ -101,6 +124,38 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
           </label>
         </fieldset>
       )}
+      <fieldset className="scope-choices" aria-describedby={shown(errors.grants) ? "grant-error" : undefined}>
+        <legend>{t("form.grantTypes")}</legend>
+        {offered.map((grant) => (
+          <CheckboxField
+            key={grant}
+            label={t(`form.grant.${grant}`)}
+            checked={grants.includes(grant)}
+            onChange={(event) => setGrants((current) => (event.target.checked ? [...current, grant] : current.filter((g) => g !== grant)))}
+          />
+        ))}
+        {shown(errors.grants) ? (
+          <p className="field-error" id="grant-error" role="alert">
+            {errors.grants}
+          </p>
+        ) : null}
+      </fieldset>
+      {isPublic ? null : (
+        <>
+          <SelectField
+            label={t("form.authMethod")}
+            hint={t("form.authMethodHint")}
+            value={authMethod}
+            onChange={(event) => setAuthMethod(event.target.value === "client_secret_post" ? "client_secret_post" : "client_secret_basic")}
+            options={[
+              { value: "client_secret_basic", label: t("form.authBasic") },
+              { value: "client_secret_post", label: t("form.authPost") },
+            ]}
+          />
+          <CheckboxField label={t("form.requirePkce")} checked={requirePkce} onChange={(event) => setRequirePkce(event.target.checked)} />
+        </>
+      )}
+      <CheckboxField label={t("form.native")} checked={native} onChange={(event) => setNative(event.target.checked)} />
       <fieldset className="scope-choices" aria-describedby={shown(errors.scopes) ? "scope-error" : undefined}>
         <legend>{t("form.scopes")}</legend>
         {SCOPES.map((scope) => (

@@ -68,7 +68,7 @@ function Applications({ creating, setCreating }: { creating: boolean; setCreatin
 
   const onCreate = ({ isPublic: publicClient, ...values }: ClientFormValues) =>
     create.mutate(
-      { ...values, token_endpoint_auth_method: publicClient ? "none" : "client_secret_basic" },
+      { ...values, ...(values.redirect_uris.length ? {} : { redirect_uris: undefined }), token_endpoint_auth_method: publicClient ? "none" : (values.token_endpoint_auth_method ?? "client_secret_basic") },
       {
         onSuccess: (created) => {
           setCreating(false);
@@ -81,7 +81,8 @@ function Applications({ creating, setCreating }: { creating: boolean; setCreatin
   const onEdit = ({ isPublic: _kind, ...values }: ClientFormValues) => {
     if (!editing) return;
     update.mutate(
-      { client_id: editing.client_id, update: values },
+      // An app without redirect URIs (client_credentials only) keeps none: the server needs at least one when given.
+      { client_id: editing.client_id, update: { ...values, redirect_uris: values.redirect_uris.length ? values.redirect_uris : undefined } },
       {
         onSuccess: () => {
           toast.success(t("apps.saved", { app: values.client_name }));

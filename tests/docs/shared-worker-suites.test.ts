@@ -1,10 +1,10 @@
 /**
- * Issue 45 item 4: the server suites (tests/server) run without isolation (vitest.config.ts, the
- * "server" project): one worker imports the server once and runs file after file, instead of
- * importing it anew per file, which was about half of each file's CPU. That is sound only while
- * no server suite, nor a helper one loads, changes what the next file in the same worker would
- * see: module mocks, fake timers, spies, environment variables, globals, the working folder.
- * A file that needs one of those belongs outside tests/server (the isolated project).
+ * Issue 45 item 4: the server and browser suites (tests/server, tests/e2e) run without isolation
+ * (vitest.config.ts, the "shared" project): one worker imports the server once and runs file
+ * after file, instead of importing it anew per file, which was about half of a server file's CPU.
+ * That is sound only while no such suite, nor a helper one loads, changes what the next file in
+ * the same worker would see: module mocks, fake timers, spies, environment variables, globals, the
+ * working folder. A file that needs one of those belongs in another folder (the isolated project).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -29,9 +29,9 @@ function leaks(source: string): string[] {
   return source.split("\n").filter((line) => LEAKS.some((pattern) => pattern.test(line)));
 }
 
-describe("server suites share their worker", () => {
-  it("no server suite or test helper changes process-wide state", () => {
-    const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "tests/server", "tests/helpers"], { cwd: ROOT, encoding: "utf8" })
+describe("server and browser suites share their worker", () => {
+  it("no server or browser suite, nor a test helper, changes process-wide state", () => {
+    const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "tests/server", "tests/e2e", "tests/helpers"], { cwd: ROOT, encoding: "utf8" })
       .split("\n")
       .filter((file) => /\.(?:ts|tsx|mts|mjs|js)$/.test(file) && !ALLOWED.has(file));
     expect(files.length).toBeGreaterThan(100);
