@@ -54,7 +54,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = await createApp({ config, db: database.db, secret });
   if (keyCheck === "previous") app.context.log.warn("secret rotation pending: the database is still sealed with a previous secret (AUTH_PREVIOUS_SECRETS); run `auth server rotate-secret`");
   if (database.poolStats) app.context.metrics.watchDatabasePool(database.poolStats);
-  await app.server.listen({ port: config.port, host: config.host });
+  // Fastify logs "Server listening at …" at info by itself; `auth server start` says it once, in
+  // its own line with the console, manual and database (#33: `npm start` printed it twice).
+  const level = app.server.log.level;
+  app.server.log.level = "warn";
+  try {
+    await app.server.listen({ port: config.port, host: config.host });
+  } finally {
+    app.server.log.level = level;
+  }
   const address = app.server.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const listening = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;

@@ -27,6 +27,7 @@ export interface Heartbeats {
   forget(): void;
   /** The last heartbeat back was sent at most `maxLagMs` ago and after the latest own write. */
   fresh(): boolean;
+  /** A heartbeat is overdue: the last one back is older than `maxLagMs`, or none came back from a send that old. */
   lagging(): boolean;
 }
 
@@ -115,7 +116,15 @@ export function createHeartbeats(options: HeartbeatOptions): Heartbeats {
     fresh() {
       return performance.now() - sentAt <= maxLagMs && (writes === undefined || sentWrites >= writes.current());
     },
-    lagging: () => performance.now() - sentAt > maxLagMs,
+    lagging() {
+      if (sentAt !== -Infinity) return performance.now() - sentAt > maxLagMs;
+      // Nothing heard back yet (a start, a reconnect): lagging only once a heartbeat sent is
+      // overdue, not before the first could come back. A start logged WARN "not listening"
+      // before "listening" every time on PostgreSQL (#33).
+      let oldest = Infinity;
+      for (const each of pending.values()) oldest = Math.min(oldest, each.at);
+      return performance.now() - oldest > maxLagMs;
+    },
   };
 }
 

@@ -78,6 +78,8 @@ describe("through a pipe", () => {
     const records = lines.map((line) => JSON.parse(line) as { level: number; msg: string; console?: string; url?: string });
     const start = records.find((record) => record.msg.startsWith("Latchkey listening on"))!;
     expect(start).toMatchObject({ level: 30, url: `http://127.0.0.1:${port}`, console: `http://127.0.0.1:${port}/console/` });
+    // Said once: not also fastify's own "Server listening at …" (#33).
+    expect(records.filter((record) => /listening (on|at) http/i.test(record.msg))).toHaveLength(1);
     expect(records.at(-1)).toMatchObject({ level: 30, msg: "Latchkey stopped (SIGTERM)" });
     expect(stderr).toBe("");
   }, 90_000);

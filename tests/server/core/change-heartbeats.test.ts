@@ -99,3 +99,37 @@ describe("relay messages", () => {
     expect(sequence.next("a", 3)).toBe("ok");
   });
 });
+
+describe("lag (#33)", () => {
+  it("is not reported before the first heartbeat could come back, only once one is overdue", async () => {
+    let now = 1_000;
+    const realNow = performance.now;
+    performance.now = () => now;
+    try {
+      const sent: string[] = [];
+      const beats = createHeartbeats({ maxLagMs: 2_000, send: (payload) => (sent.push(payload), Promise.resolve()) });
+      // Listening, nothing sent or heard yet: not lagging (a start used to log WARN here).
+      expect(beats.lagging()).toBe(false);
+      beats.beat();
+      await Promise.resolve();
+      now += 1_500;
+      expect(beats.lagging()).toBe(false);
+      // Back in time: fresh, not lagging.
+      expect(beats.heard(sent[0]!)).toBe(true);
+      expect(beats.fresh()).toBe(true);
+      expect(beats.lagging()).toBe(false);
+      // A later send that never comes back, and the last one heard grows old: lagging.
+      now += 2_500;
+      expect(beats.lagging()).toBe(true);
+      // After a reset nothing heard counts; a send unanswered for longer than maxLagMs is lag again.
+      beats.forget();
+      const fresh = createHeartbeats({ maxLagMs: 2_000, send: () => Promise.resolve() });
+      fresh.beat();
+      await Promise.resolve();
+      now += 2_001;
+      expect(fresh.lagging()).toBe(true);
+    } finally {
+      performance.now = realNow;
+    }
+  });
+});
