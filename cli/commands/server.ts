@@ -70,7 +70,11 @@ export function registerServerCommands(program: Command): void {
         else running.app.context.log.info({ url: running.url, console: consoleURL }, started);
       } catch (error) {
         if (error instanceof MissingSecretError) throw new CliError(error.message, EXIT.USAGE);
-        if (error instanceof SecretMismatchError) throw new CliError(error.message, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
+        if (error instanceof SecretMismatchError) {
+          // Name where the secret was read: after a rotation the development file may hold the old one.
+          const { secretSource } = await import("../secret-source.js");
+          throw new CliError(`${error.message} ${text("backup", "secretReadFrom", { source: secretSource(config, flags) })}`, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
+        }
         if (error instanceof DatabaseUnreachableError) throw new CliError(error.message, EXIT.NETWORK);
         if ((error as { code?: string }).code === "EADDRINUSE") throw new CliError(text("backup", "portInUse", { port: config.port }), EXIT.FAILURE);
         throw error;
