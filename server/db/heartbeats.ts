@@ -11,7 +11,9 @@
  * Trust. A heartbeat counts only if it names this process and a send time this process actually
  * used and has not yet seen come back (kept until a later one returns): a forged
  * `h:<id>:1e15:…` cannot keep the cache "fresh", and a replayed old one cannot move the time
- * back. The own-write count is taken from what was sent, never from the payload. Others'
+ * back (one seen already, or older than the last one back, is ignored without a report: a second
+ * relay during a lease handover passes each on twice). The own-write count is taken from what was
+ * sent, never from the payload. Others'
  * heartbeats are only checked for shape (finite, non-negative numbers below ~30 years of uptime)
  * and otherwise ignored. Anything else that starts `h:` is dropped and reported (`onRejected`).
  */
@@ -92,6 +94,9 @@ export function createHeartbeats(options: HeartbeatOptions): Heartbeats {
       const count = Number(ownWrites);
       const wellFormed = parts.length === 4 && /^[0-9.]+$/.test(at) && time >= 0 && time < MAX_SEND_TIME && Number.isSafeInteger(count) && count >= 0;
       const sent = from === me ? pending.get(at) : undefined;
+      // Ours, seen already or older than the last one back (a second relay during a lease handover
+      // passes each heartbeat on twice): it changes nothing, and is no sign of a forger.
+      if (wellFormed && from === me && !sent && time <= sentAt) return true;
       if (!wellFormed || (from === me && !sent)) {
         options.onRejected?.("heartbeat");
         return true;

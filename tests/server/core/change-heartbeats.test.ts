@@ -40,12 +40,15 @@ describe("heartbeats", () => {
     expect(rejected).toHaveLength(4);
     expect(beats.heard(payload)).toBe(true);
     expect(beats.fresh()).toBe(true);
-    // The same one again is a replay: dropped.
+    // The same one again (a replay, or a second relay passing it on) changes nothing and is not
+    // reported; a forged later time still is.
     expect(beats.heard(payload)).toBe(true);
+    expect(rejected).toHaveLength(4);
+    expect(beats.heard(`h:${id}:1e15:0`)).toBe(true);
     expect(rejected).toHaveLength(5);
   });
 
-  it("an older send heard after a newer one neither counts nor moves the time back", async () => {
+  it("an older send heard after a newer one neither counts nor moves the time back (and is no alarm)", async () => {
     const { beats, sent, rejected } = channel();
     beats.beat();
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -55,8 +58,13 @@ describe("heartbeats", () => {
     expect(beats.heard(newer)).toBe(true);
     expect(rejected).toEqual([]);
     expect(beats.heard(older)).toBe(true);
-    expect(rejected).toEqual(["heartbeat"]);
+    expect(rejected).toEqual([]);
     expect(beats.fresh()).toBe(true);
+    // Settled with the newer one: the older send does not count even now.
+    beats.forget();
+    expect(beats.heard(older)).toBe(true);
+    expect(beats.fresh()).toBe(false);
+    expect(rejected).toEqual(["heartbeat"]);
   });
 
   it("others' heartbeats are ignored, malformed ones dropped; other payloads are no heartbeat", () => {
