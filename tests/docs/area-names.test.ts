@@ -60,6 +60,8 @@ const NOT_AREAS = {
     i18n: "the CLI in the operator's language",
     local: "commands that need no server session, and --help everywhere",
     "table-layout": "fitting every table to the terminal",
+    "help-width": "--help of every command at the terminal's width",
+    wording: "the CLI's sentences and table words across commands",
     terminal: "interactive views in a real pseudo-terminal",
     "user-mistakes": "no stack trace for any command's misuse",
   },
