@@ -67,12 +67,13 @@ function codeWords(line: string): boolean {
 
 function englishLeft(translated: string, english: string): string[] {
   const englishLines = new Set(english.split("\n").map((line) => line.trim()));
-  return translated
-    .split("\n")
-    .map((line) => line.trim())
-    // "$ auth …" under Example: is a command line, the same in every language; a single token
-    // (a flag or a name that --help wrapped onto a line of its own) is no sentence.
+  const lines = translated.split("\n").map((line) => line.trim());
+  return lines
+    // "$ auth …" under Example: is a command line, the same in every language, and so is its
+    // continuation once --help wraps it at the terminal's width (the line before ends in " \");
+    // a single token (a flag or a name that --help wrapped onto a line of its own) is no sentence.
     // A line of a JSON document ("dryRun": true,) is data for programs, the same in every language.
+    .filter((_line, index) => !(lines[index - 1] ?? "").endsWith("\\"))
     .filter((line) => words(line) !== "" && !codeWords(line) && !/^"\w+": /.test(line) && !line.startsWith("$ ") && /\s/.test(line) && englishLines.has(line));
 }
 
