@@ -12,7 +12,7 @@
 import type { z } from "zod";
 import { configSchema, type Config, type ConfigInput } from "../../config.js";
 
-export const SETTING_GROUPS = ["sign-up", "two-factor", "social", "account", "organization", "session", "audit"] as const;
+export const SETTING_GROUPS = ["sign-up", "two-factor", "social", "account", "organization", "session", "audit", "oauth-provider"] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 export type SettingKind = "boolean" | "integer" | "list";
 
@@ -49,6 +49,13 @@ const PATH_SETTINGS: ReadonlyArray<readonly [string, SettingGroup]> = [
   ["multiSession.maximumSessions", "session"],
   ["audit.retentionDays", "audit"],
 ];
+
+/**
+ * Self-registration at the OpenID provider (issue 32): whether anyone may register an app, and the
+ * only scopes such an app may hold. Offered only where the provider is on; both are read per
+ * request (oauth-provider/routes.ts, discovery.ts).
+ */
+const OAUTH_PROVIDER_SETTINGS = ["oauthProvider.allowDynamicClientRegistration", "oauthProvider.dynamicRegistrationScopes"] as const;
 
 /** Per configured provider: on/off and sign-up. Its client id and secret stay in the file. */
 const PROVIDER_FIELDS = ["enabled", "disableSignUp"] as const;
@@ -135,6 +142,7 @@ function providerSetting(id: string, field: (typeof PROVIDER_FIELDS)[number], ge
 /** Every setting this server lets administrators change: the fixed ones, then one pair per configured social provider. */
 export function runtimeSettingsFor(config: Config): SettingDefinition[] {
   const out = PATH_SETTINGS.map(([key, group]) => pathSetting(key, group));
+  if (config.oauthProvider.enabled) for (const key of OAUTH_PROVIDER_SETTINGS) out.push(pathSetting(key, "oauth-provider"));
   for (const id of Object.keys(config.socialProviders).sort()) for (const field of PROVIDER_FIELDS) out.push(providerSetting(id, field, false));
   for (const entry of config.genericOAuth) for (const field of PROVIDER_FIELDS) out.push(providerSetting(entry.providerId, field, true));
   return out;

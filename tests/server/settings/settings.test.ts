@@ -185,3 +185,42 @@ describe("run-time settings", () => {
     await server.app.context.settings!.reload();
   });
 });
+
+describe("run-time settings of the OpenID provider (issue 32)", () => {
+  let provider: TestServer;
+  let root: { token: string };
+  beforeAll(async () => {
+    provider = await startTestServer({ config: { oauthProvider: { enabled: true } } });
+    root = await signUpAdmin(provider, { email: "provider-root@example.com" });
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  const register = (scope: string) =>
+    provider.request("POST", "/oauth2/register", { body: { client_name: "Self-made", redirect_uris: ["https://app.example.com/callback"], scope } });
+
+  it("opens self-registration and widens its scopes without a restart; only where the provider is on", async () => {
+    // The first server has no provider: nothing of it is offered there.
+    expect(((await list()).body.settings as Array<{ key: string }>).some((entry) => entry.key.startsWith("oauthProvider."))).toBe(false);
+
+    const before = await register("openid reports:read");
+    expect(before.status).toBe(403);
+    expect((await provider.request("GET", "/.well-known/openid-configuration")).body.registration_endpoint).toBeUndefined();
+
+    const on = await provider.request("POST", "/admin/settings/set", { token: root.token, body: { key: "oauthProvider.allowDynamicClientRegistration", value: true } });
+    expect(on.status).toBe(200);
+    expect((await provider.request("GET", "/.well-known/openid-configuration")).body.registration_endpoint).toMatch(/\/oauth2\/register$/);
+    // Registration is open, but reports:read is not among the scopes offered to self-registered apps.
+    expect((await register("openid reports:read")).body.error).toBe("invalid_client_metadata");
+
+    const scopes = await provider.request("POST", "/admin/settings/set", { token: root.token, body: { key: "oauthProvider.dynamicRegistrationScopes", value: ["openid", "reports:read"] } });
+    expect(scopes.status).toBe(200);
+    const registered = await register("openid reports:read");
+    expect(registered.status).toBe(201);
+    expect(registered.body.scope).toBe("openid reports:read");
+    // The config schema checks the value: a scope with a space or a quote is refused, and nothing changes.
+    const bad = await provider.request("POST", "/admin/settings/set", { token: root.token, body: { key: "oauthProvider.dynamicRegistrationScopes", value: ["two words"] } });
+    expect(bad.status).toBe(400);
+    expect(provider.app.context.config.oauthProvider.dynamicRegistrationScopes).toEqual(["openid", "reports:read"]);
+  });
+});
