@@ -26,13 +26,20 @@ export function header(key: string): string {
   return (Object.hasOwn(headers, key) ? headers[key]! : englishHeader(key)).toLocaleUpperCase(currentLanguage());
 }
 
+/** A record's field in words, in the CLI's language ("Session expires", "Sitzung läuft ab"). */
+export function fieldLabel(key: string): string {
+  const headers = messages().table.headers as Record<string, string>;
+  const words = Object.hasOwn(headers, key) ? headers[key]! : englishHeader(key);
+  return words.charAt(0).toLocaleUpperCase(currentLanguage()) + words.slice(1);
+}
+
 /** The word `--columns` takes for a column (`verified`, `last-sign-in`), the same in every language. */
 export function columnWord(key: string): string {
   return englishHeader(key).toLowerCase().replace(/ /g, "-");
 }
 
 /** A cell's value in the language: yes/no, role and invitation-status names; others as they are. */
-function localValue(key: string, value: unknown): string {
+export function localValue(key: string, value: unknown): string {
   const words = messages().table;
   if (typeof value === "boolean") return value ? words.yes : words.no;
   if (key === "role" && typeof value === "string") return roleName(value);

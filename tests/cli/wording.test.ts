@@ -45,11 +45,17 @@ describe("who is named", () => {
 
     const who = await onTerminal(["whoami", "--profile", "as-dave"], { AUTH_URL: server.url, ...ENGLISH });
     expect(who).toContain("EXIT=0");
-    expect(who).toMatch(/impersonatedBy\s+wording-admin@example\.com/);
+    expect(who).toMatch(/Impersonated by\s+wording-admin@example\.com/);
     expect(who).not.toContain(admin.userId);
     // "November 28, 2026 at 8:15 AM (in 59 minutes)": the local date in words, then how far ahead.
-    expect(who).toMatch(/sessionExpires\s+[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M \(in (\d+ minutes|1 hour)\)/);
+    expect(who).toMatch(/Session expires\s+[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M \(in (\d+ minutes|1 hour)\)/);
     expect(who).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    // In Russian the field names and the role are Russian too (--json keeps the keys).
+    const russian = await onTerminal(["whoami", "--profile", "as-dave"], { AUTH_URL: server.url, ...RUSSIAN });
+    expect(russian).toContain("EXIT=0");
+    expect(russian).toMatch(/Вошёл от имени\s+wording-admin@example\.com/);
+    expect(russian).toMatch(/Сеанс истекает\s+\S/);
+    expect(russian).not.toMatch(/sessionExpires|impersonatedBy|activeOrganization/);
 
     const stopped = await onTerminal(["admin", "users", "stop-impersonating", "--saved-as", "as-dave"], { AUTH_URL: server.url, ...ENGLISH });
     expect(stopped).toContain("EXIT=0");
