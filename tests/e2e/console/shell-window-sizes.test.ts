@@ -122,6 +122,20 @@ describe("the console at 1280×800, 1920×1080 and 390×844", { timeout: 180_000
         const signOut = page.getByRole("menuitem", { name: text.signOut, exact: true });
         await signOut.waitFor();
         expect(await insideWindow(page, await signOut.boundingBox())).toBe(true);
+        // The current account's address is on one line, never broken at its hyphen (#33, item 5).
+        const addressLines = await page.getByRole("menu").evaluate((menu, email) => {
+          const walker = document.createTreeWalker(menu, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent?.indexOf(email) ?? -1;
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + email.length);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          }
+          return 0;
+        }, admin.email);
+        expect(addressLines).toBe(1);
         await screenshot(page, `sizes-${language}-${size}-account-menu`, { window: true });
         await signOut.click();
         await page.waitForURL(/\/console\/sign-in/);
