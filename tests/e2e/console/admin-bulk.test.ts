@@ -64,7 +64,7 @@ describe("bulk actions", { timeout: 90_000 }, () => {
     expect(await progress.getAttribute("value")).toBe("4");
     await page.getByText("4 of 4 done").waitFor();
     await expectAccessible(page, "bulk result");
-    await screenshot(page, "admin-bulk-result");
+    await screenshot(page, "admin-bulk-result", { window: true });
     await closeResults(page);
     for (const user of users) {
       const fresh = await client.adminGetUser({ id: user.userId });
