@@ -5,9 +5,6 @@
  */
 import { AUDIT_ACTIONS } from "../../shared/audit-actions.js";
 
-/** The event a `test` call sends; not an audit action, so no selector but the endpoint's own call sends it. */
-export const TEST_EVENT = "webhook.test";
-
 export function selects(selectors: readonly string[], type: string): boolean {
   return selectors.some((selector) => selector === "*" || selector === type || (selector.endsWith("*") && type.startsWith(selector.slice(0, -1))));
 }
