@@ -27,6 +27,7 @@ import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { oauthProviderDeviceHandlers } from "./oauth-provider/device-routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { webhookHandlers } from "./webhook/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -51,6 +52,7 @@ export const handlers: AllHandlers = {
   ...oauthProviderHandlers,
   ...oauthProviderDeviceHandlers,
   ...settingsHandlers,
+  ...webhookHandlers,
 };
 
 /**

@@ -164,4 +164,12 @@ export const routeTable: RouteTable = {
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
+  adminCreateWebhook: {"method":"POST","path":"/admin/webhooks/create","params":[]},
+  adminListWebhooks: {"method":"GET","path":"/admin/webhooks/list","params":[]},
+  adminUpdateWebhook: {"method":"POST","path":"/admin/webhooks/update","params":[]},
+  adminDeleteWebhook: {"method":"POST","path":"/admin/webhooks/delete","params":[]},
+  adminRotateWebhookSecret: {"method":"POST","path":"/admin/webhooks/rotate-secret","params":[]},
+  adminListWebhookDeliveries: {"method":"GET","path":"/admin/webhooks/list-deliveries","params":[]},
+  adminRedeliverWebhook: {"method":"POST","path":"/admin/webhooks/redeliver","params":[]},
+  adminTestWebhook: {"method":"POST","path":"/admin/webhooks/test","params":[]},
 };

@@ -25,6 +25,7 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
+import { webhookEndpoints } from "./webhook.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -50,6 +51,7 @@ export const contract = {
   ...oauthProviderEndpoints,
   ...oauthProviderDeviceEndpoints,
   ...settingsEndpoints,
+  ...webhookEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;
