@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "organization.member-remove", "organization.member-role-change", "organization.update",
   "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
+  "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.ban-expired", "user.create", "user.delete", "user.desktop-hand-off",
   "user.desktop-hand-off-failed", "user.email-change",

@@ -259,6 +259,7 @@ export interface Database {
   oauthClient: OAuthClientTable;
   oauthConsent: OAuthConsentTable;
   oauthToken: OAuthTokenTable;
+  ssoProvider: SsoProviderTable;
 }
 
 /** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
@@ -340,3 +341,22 @@ export type ApikeyRow = Selectable<ApikeyTable>;
 export type JwksRow = Selectable<JwksTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type PasskeyRow = Selectable<PasskeyTable>;
+
+/** Enterprise SSO providers (migration 0020, features/sso): configs as JSON, the client secret sealed. */
+export interface SsoProviderTable {
+  id: string;
+  providerId: string;
+  issuer: string;
+  domain: string;
+  domainVerified: Flag;
+  domainVerificationToken: string | null;
+  domainVerificationExpiresAt: Millis | null;
+  organizationId: string | null;
+  userId: string | null;
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  clientSecret: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type SsoProviderRow = Selectable<SsoProviderTable>;

@@ -40,6 +40,7 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "ssoProvider",
 ] as const;
 
 /** Tables deliberately left out, and why. */
