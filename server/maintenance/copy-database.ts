@@ -40,6 +40,9 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "webhookEndpoint",
+  "webhookDelivery",
+  "webhookAttempt",
   "ssoProvider",
 ] as const;
 
