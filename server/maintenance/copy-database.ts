@@ -40,6 +40,10 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
 ] as const;
 
 /** Tables deliberately left out, and why. */

@@ -158,4 +158,7 @@ export const routeTable: RouteTable = {
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
+  scimCreateToken: {"method":"POST","path":"/scim/create-token","params":[]},
+  scimListConnections: {"method":"GET","path":"/scim/list-connections","params":[]},
+  scimRevokeToken: {"method":"POST","path":"/scim/revoke-token","params":[]},
 };
