@@ -42,7 +42,7 @@ export interface UserTable {
    * demotion); a session is issued only under the epoch its sign-in read (core/session/epoch.ts).
    */
   credentialEpoch: Generated<number>;
-  /** The organization's directory turned the person off (SCIM `active: false`, migration 0020): no session, no sign-in. */
+  /** The organization's directory turned the person off (SCIM `active: false`, migration 0021): no session, no sign-in. */
   deactivated: Generated<Flag>;
 }
 
@@ -261,13 +261,16 @@ export interface Database {
   oauthClient: OAuthClientTable;
   oauthConsent: OAuthConsentTable;
   oauthToken: OAuthTokenTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
   scimConnection: ScimConnectionTable;
   scimToken: ScimTokenTable;
   scimUser: ScimUserTable;
   scimGroup: ScimGroupTable;
 }
 
-/** SCIM provisioning (migration 0020, features/scim): a directory bound to one organization. */
+/** SCIM provisioning (migration 0021, features/scim): a directory bound to one organization. */
 export interface ScimConnectionTable {
   id: string;
   organizationId: string;
@@ -309,6 +312,50 @@ export interface ScimGroupTable {
   createdAt: Millis;
   updatedAt: Millis;
 }
+
+/** Webhooks (migration 0020, server/webhook). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousUntil: Millis | null;
+  disabled: Flag;
+  failedInARow: number;
+  createdBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  auditEventId: string | null;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: Millis;
+  leaseUntil: Millis | null;
+  leasedBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+export interface WebhookAttemptTable {
+  id: string;
+  deliveryId: string;
+  at: Millis;
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  response: string | null;
+}
+export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
 
 /** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
 export interface RuntimeSettingTable {

@@ -26,6 +26,7 @@ import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
 
 export const handlers: AllHandlers = {
@@ -50,6 +51,7 @@ export const handlers: AllHandlers = {
   ...electronHandlers,
   ...oauthProviderHandlers,
   ...settingsHandlers,
+  ...webhookHandlers,
   ...scimHandlers,
 };
 

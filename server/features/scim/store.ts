@@ -1,4 +1,4 @@
-/** SCIM tables (migration 0020): connections, their token digests, and what each provisioned. */
+/** SCIM tables (migration 0021): connections, their token digests, and what each provisioned. */
 import type { Selectable } from "kysely";
 import type { DB } from "../../db/database.js";
 import type { ScimConnectionTable, ScimGroupTable, ScimUserTable, UserRow } from "../../db/types.js";
