@@ -43,6 +43,10 @@ export const COPIED_TABLES = [
   "webhookEndpoint",
   "webhookDelivery",
   "webhookAttempt",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
   "ssoProvider",
 ] as const;
 

@@ -25,6 +25,7 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
 import { webhookEndpoints } from "./webhook.js";
+import { scimEndpoints } from "./scim.js";
 import { ssoEndpoints } from "./sso.js";
 import type { EndpointSpec } from "./endpoint.js";
 
@@ -51,6 +52,7 @@ export const contract = {
   ...oauthProviderEndpoints,
   ...settingsEndpoints,
   ...webhookEndpoints,
+  ...scimEndpoints,
   ...ssoEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
