@@ -18,6 +18,8 @@ import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
 import { webhookErrors } from "./errors/webhook.js";
+import { scimErrors } from "./errors/scim.js";
+import { ssoErrors } from "./errors/sso.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -36,6 +38,8 @@ export const ERRORS = {
   ...oauthProviderErrors,
   ...settingsErrors,
   ...webhookErrors,
+  ...scimErrors,
+  ...ssoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

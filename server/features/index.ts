@@ -28,6 +28,8 @@ import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { oauthProviderDeviceHandlers } from "./oauth-provider/device-routes.js";
 import { settingsHandlers } from "./settings/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
+import { scimHandlers } from "./scim/routes.js";
+import { ssoHandlers } from "./sso/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -53,6 +55,8 @@ export const handlers: AllHandlers = {
   ...oauthProviderDeviceHandlers,
   ...settingsHandlers,
   ...webhookHandlers,
+  ...scimHandlers,
+  ...ssoHandlers,
 };
 
 /**

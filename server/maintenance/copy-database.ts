@@ -43,6 +43,11 @@ export const COPIED_TABLES = [
   "webhookEndpoint",
   "webhookDelivery",
   "webhookAttempt",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
+  "ssoProvider",
 ] as const;
 
 /** Tables deliberately left out, and why. */
