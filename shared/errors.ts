@@ -17,6 +17,7 @@ import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
+import { webhookErrors } from "./errors/webhook.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -34,6 +35,7 @@ export const ERRORS = {
   ...electronErrors,
   ...oauthProviderErrors,
   ...settingsErrors,
+  ...webhookErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

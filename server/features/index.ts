@@ -26,6 +26,7 @@ import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { webhookHandlers } from "./webhook/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -49,6 +50,7 @@ export const handlers: AllHandlers = {
   ...electronHandlers,
   ...oauthProviderHandlers,
   ...settingsHandlers,
+  ...webhookHandlers,
 };
 
 /**
