@@ -85,6 +85,23 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /**
+   * Refuse passwords found in breach corpora (k-anonymity ranges, docs/security.md): off unless
+   * set, so nothing leaves the machine without the operator's say. `rangeUrl` is a range service
+   * (`GET <rangeUrl><5 hex>`), `rangeDir` a folder of `<PREFIX>.txt` files (no network at all).
+   */
+  passwordBreach: z
+    .object({
+      rangeUrl: z.string().regex(/^https?:\/\/\S+$/, "an http(s) URL the 5-character prefix is appended to").optional(),
+      rangeDir: z.string().min(1).optional(),
+      /** A range service that fails or takes longer than timeoutMs: refuse the password (true) or allow it with a warning (false). */
+      failClosed: z.boolean().default(false),
+      timeoutMs: z.number().int().min(100).max(60_000).default(2_000),
+      /** Ranges kept in memory (least recently used go first); 0: none. */
+      cacheSize: z.number().int().min(0).max(1_000_000).default(1_000),
+    })
+    .optional(),
+
   session: z
     .object({
       expiresIn: z.number().int().positive().default(7 * 24 * 3600),
@@ -350,6 +367,7 @@ export function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
   if (config.password.minLength > config.password.maxLength) problems.push("password.minLength: must not exceed password.maxLength");
   if (config.jwt.algorithm === "HS256" && !config.jwt.secret) problems.push("jwt.secret: HS256 needs a shared secret of at least 32 characters");
+  if (config.passwordBreach && (config.passwordBreach.rangeUrl === undefined) === (config.passwordBreach.rangeDir === undefined)) problems.push("passwordBreach: set exactly one of rangeUrl and rangeDir");
   return problems;
 }
 
