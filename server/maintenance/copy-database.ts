@@ -40,6 +40,13 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "webhookEndpoint",
+  "webhookDelivery",
+  "webhookAttempt",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
 ] as const;
 
 /** Tables deliberately left out, and why. */
