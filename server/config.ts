@@ -301,6 +301,31 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** Enterprise single sign-on per organization (features/sso, docs/sso.md): @better-auth/sso's wire format. */
+  sso: z
+    .object({
+      /** Off: every /sso/* route and /sign-in/sso answer 404 SSO_DISABLED. */
+      enabled: z.boolean().default(false),
+      domainVerification: z
+        .object({
+          /**
+           * On: a provider routes sign-ins by email domain, and links to existing accounts, only once
+           * its domain is verified (DNS TXT record, or an administrator's `auth org sso verify-domain`).
+           */
+          enabled: z.boolean().default(true),
+          /** The TXT record is `_<tokenPrefix>-<providerId>.<domain>`; better-auth's prefix by default, so its records keep working. */
+          tokenPrefix: z.string().regex(/^[a-z0-9-]{1,40}$/).default("better-auth-token"),
+          /** DNS servers asked for the TXT record, e.g. ["10.0.0.53", "127.0.0.1:5353"]; empty: the system's. */
+          dnsServers: z.array(z.string().min(1)).default([]),
+        })
+        .prefault({}),
+      /** Providers one organization may have. */
+      providersLimit: z.number().int().min(0).default(10),
+      /** The member role a first SSO sign-in gives, unless the provider's role mapping says otherwise. */
+      defaultRole: z.string().default("member"),
+    })
+    .prefault({}),
+
   /** Latchkey as an OpenID Connect provider for other apps (features/oauth-provider, docs/oidc-provider.md). */
   oauthProvider: z
     .object({
