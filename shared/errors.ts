@@ -18,6 +18,7 @@ import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
 import { webhookErrors } from "./errors/webhook.js";
+import { scimErrors } from "./errors/scim.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -36,6 +37,7 @@ export const ERRORS = {
   ...oauthProviderErrors,
   ...settingsErrors,
   ...webhookErrors,
+  ...scimErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

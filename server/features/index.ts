@@ -27,6 +27,7 @@ import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
+import { scimHandlers } from "./scim/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -51,6 +52,7 @@ export const handlers: AllHandlers = {
   ...oauthProviderHandlers,
   ...settingsHandlers,
   ...webhookHandlers,
+  ...scimHandlers,
 };
 
 /**

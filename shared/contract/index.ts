@@ -25,6 +25,7 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
 import { webhookEndpoints } from "./webhook.js";
+import { scimEndpoints } from "./scim.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -50,6 +51,7 @@ export const contract = {
   ...oauthProviderEndpoints,
   ...settingsEndpoints,
   ...webhookEndpoints,
+  ...scimEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;
