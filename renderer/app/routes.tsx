@@ -131,6 +131,19 @@ const consentRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/oauth-provider/pages/consent-page"), "ConsentPage"),
 });
 
+// The device approval page (RFC 8628's verification_uri): signed in first, by any method; the
+// sign-in page comes back here with the code still in the address.
+const deviceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/device",
+  validateSearch: (search: Record<string, unknown>): { user_code?: string } => (typeof search.user_code === "string" && search.user_code !== "" ? { user_code: search.user_code.slice(0, 32) } : {}),
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: "/sign-in", search: { redirect: location.href, reason: undefined } });
+  },
+  component: lazyRouteComponent(() => import("../features/oauth-provider/pages/device-page"), "DevicePage"),
+});
+
 // The provider's sign-out confirmation: no sign-in guard — a browser already signed out gets the
 // page's own "nothing to ask" answer, not a sign-in page for a request that cannot be its own.
 const endSessionRoute = createRoute({
@@ -271,6 +284,7 @@ export const routeTree = rootRoute.addChildren([
   welcomeRoute,
   invitationPreviewRoute,
   consentRoute,
+  deviceRoute,
   endSessionRoute,
   signedInRoute.addChildren([
     homeRoute,

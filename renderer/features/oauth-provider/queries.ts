@@ -9,6 +9,7 @@ import { api } from "../../app/api";
 export type OAuthClient = Awaited<ReturnType<typeof api.adminOAuthListClients>>["clients"][number];
 export type ConnectedApp = Awaited<ReturnType<typeof api.oauth2GetConsents>>[number];
 export type ConsentDetails = Awaited<ReturnType<typeof api.oauth2ConsentDetails>>;
+export type DeviceDetails = Awaited<ReturnType<typeof api.deviceDetails>>;
 export type EndSessionDetails = Awaited<ReturnType<typeof api.oauth2EndSessionDetails>>;
 export type ClientInput = Parameters<typeof api.adminOAuthCreateClient>[0];
 export type ClientUpdate = Parameters<typeof api.adminOAuthUpdateClient>[0]["update"];
@@ -39,6 +40,23 @@ export function useConsentDetails(request: string | undefined) {
 /** Allow or deny; the answer names where the browser goes next (the app's redirect URI). */
 export function useAnswerConsent() {
   return useMutation({ mutationFn: (input: { request: string; accept: boolean }) => api.oauth2Consent(input) });
+}
+
+// ── Device approval page ─────────────────────────────────────────────────────────────────
+
+/** What a typed user code asks for; a wrong code is an error to show, not to retry. */
+export function useDeviceDetails(userCode: string | undefined) {
+  return useQuery({
+    queryKey: ["oauth-provider", "device", userCode ?? ""],
+    queryFn: () => api.deviceDetails({ user_code: userCode ?? "" }),
+    enabled: Boolean(userCode),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useDecideDevice() {
+  return useMutation({ mutationFn: (input: { user_code: string; accept: boolean }) => api.deviceDecide(input) });
 }
 
 // ── Sign-out confirmation page ───────────────────────────────────────────────────────────
