@@ -17,6 +17,8 @@ import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
+import { magicLinkErrors } from "./errors/magic-link.js";
+import { emailOtpErrors } from "./errors/email-otp.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -34,6 +36,8 @@ export const ERRORS = {
   ...electronErrors,
   ...oauthProviderErrors,
   ...settingsErrors,
+  ...magicLinkErrors,
+  ...emailOtpErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

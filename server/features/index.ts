@@ -26,6 +26,8 @@ import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { magicLinkHandlers } from "./magic-link/routes.js";
+import { emailOtpHandlers } from "./email-otp/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -49,6 +51,8 @@ export const handlers: AllHandlers = {
   ...electronHandlers,
   ...oauthProviderHandlers,
   ...settingsHandlers,
+  ...magicLinkHandlers,
+  ...emailOtpHandlers,
 };
 
 /**

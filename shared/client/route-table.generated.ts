@@ -158,4 +158,12 @@ export const routeTable: RouteTable = {
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
+  signInMagicLink: {"method":"POST","path":"/sign-in/magic-link","params":[]},
+  magicLinkVerify: {"method":"GET","path":"/magic-link/verify","params":[]},
+  emailOtpSendVerificationOtp: {"method":"POST","path":"/email-otp/send-verification-otp","params":[]},
+  emailOtpCheckVerificationOtp: {"method":"POST","path":"/email-otp/check-verification-otp","params":[]},
+  signInEmailOtp: {"method":"POST","path":"/sign-in/email-otp","params":[]},
+  emailOtpVerifyEmail: {"method":"POST","path":"/email-otp/verify-email","params":[]},
+  emailOtpRequestPasswordReset: {"method":"POST","path":"/email-otp/request-password-reset","params":[]},
+  emailOtpResetPassword: {"method":"POST","path":"/email-otp/reset-password","params":[]},
 };

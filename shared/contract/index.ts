@@ -24,6 +24,8 @@ import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
+import { magicLinkEndpoints } from "./magic-link.js";
+import { emailOtpEndpoints } from "./email-otp.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -48,6 +50,8 @@ export const contract = {
   ...electronEndpoints,
   ...oauthProviderEndpoints,
   ...settingsEndpoints,
+  ...magicLinkEndpoints,
+  ...emailOtpEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -51,6 +51,8 @@ export type SignInMethod =
   | "username"
   | "passkey"
   | "email-verification"
+  | "magic-link"
+  | "email-otp"
   | `social:${string}`
   | `one-tap:${string}`;
 
