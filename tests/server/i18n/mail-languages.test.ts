@@ -35,8 +35,8 @@ function render(kind: TemplateKind, language: LanguageTag) {
  */
 const SUBJECT_WORDS: Record<LanguageTag, RegExp> = {
   en: /\b(Verify|Reset|Confirm|invited|sign-in code|sign-in link|code)\b/,
-  ru: /(Подтвердите|Сброс|Приглашение|Код для входа|Ссылка для входа|Код для)/,
-  uk: /(Підтвердьте|Скидання|Запрошення|Код для входу|Посилання для входу|Код для)/,
+  ru: /(Подтвердите|Сброс|Приглашение|Код для входа|Ссылка для входа|Одноразовый код)/,
+  uk: /(Підтвердьте|Скидання|Запрошення|Код для входу|Посилання для входу|Одноразовий код)/,
   es: /(Verifique|Restablezca|Confirme|Invitación|código|enlace)/,
   de: /(Bestätigen|Setzen Sie|Einladung|Anmeldecode|Anmeldelink|Code für)/,
   pl: /(Potwierdzenie|Resetowanie|Zaproszenie|Kod logowania|Link logowania|Kod do)/,
