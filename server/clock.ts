@@ -22,3 +22,26 @@ export function createTestClock(start = Date.now()): TestClock {
     },
   };
 }
+
+/**
+ * The system clock moved by an offset (issue 39): `auth server start --clock-offset 8d` runs a
+ * server ahead of (or behind) real time, so a 7-day ban lapses or an invitation expires without
+ * waiting; `auth dev clock advance` moves a running development server's clock further, and the
+ * seeder steps back to write an invitation that has already expired.
+ */
+export interface ShiftedClock extends Clock {
+  /** Milliseconds ahead of real time (negative: behind). */
+  offset(): number;
+  advance(ms: number): void;
+}
+
+export function createShiftedClock(offsetMs: number, base: Clock = systemClock): ShiftedClock {
+  let offset = offsetMs;
+  return {
+    now: () => base.now() + offset,
+    offset: () => offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}

@@ -80,6 +80,18 @@ function clientOptions(command: Command): Command {
     .option("--claim <name=source>", "a claim of this app's own in its ID tokens and userinfo: NAME=user.FIELD or NAME=literal:TEXT (repeatable; registered claims such as sub or email are refused)", collect);
 }
 
+/**
+ * The four addresses create and update share, declared once: the redirect URIs first, then what
+ * `between` adds (each command's own options sit there in its --help), then the logo and the
+ * back-channel logout URI — the order both commands' --help has always shown.
+ */
+function uriOptions(command: Command, between: (command: Command) => Command): Command {
+  const redirects = command
+    .option("--redirect-uri <uri>", "where the app receives the code (repeatable)", collect)
+    .option("--post-logout-redirect-uri <uri>", "where end-session may send people back (repeatable)", collect);
+  return between(redirects).option("--logo-uri <uri>", "logo shown on the consent page").option("--backchannel-logout-uri <uri>", "where the app is told of sign-outs");
+}
+
 /** Only what was given: on update, an option left out leaves the setting as it is. */
 function clientUpdate(flags: AppFlags) {
   return {
@@ -106,17 +118,12 @@ export function registerOAuthProviderCommands(program: Command): void {
 
   example(
     clientOptions(
-      apps
-        .command("create")
-        .description("register an app; a confidential app's secret is printed once")
-        .requiredOption("--name <name>", "the name people see on the consent page")
-        .option("--redirect-uri <uri>", "where the app receives the code (repeatable)", collect)
-        .option("--post-logout-redirect-uri <uri>", "where end-session may send people back (repeatable)", collect)
-        .option("--public", "a public app (no secret; PKCE required): single-page and native apps")
-        .option("--scope <scopes>", 'space-separated scopes it may ask for (default "openid profile email offline_access")')
-        .option("--skip-consent", "a first-party app: no consent page")
-        .option("--logo-uri <uri>", "logo shown on the consent page")
-        .option("--backchannel-logout-uri <uri>", "where the app is told of sign-outs"),
+      uriOptions(apps.command("create").description("register an app; a confidential app's secret is printed once").requiredOption("--name <name>", "the name people see on the consent page"), (command) =>
+        command
+          .option("--public", "a public app (no secret; PKCE required): single-page and native apps")
+          .option("--scope <scopes>", 'space-separated scopes it may ask for (default "openid profile email offline_access")')
+          .option("--skip-consent", "a first-party app: no consent page"),
+      ),
     ),
     "auth apps create --name Grafana --redirect-uri https://grafana.example.com/login/generic_oauth --json",
     "auth apps create --name Nightly --grant-type client_credentials --scope reports:read --token-auth-method client_secret_post",
@@ -146,18 +153,10 @@ export function registerOAuthProviderCommands(program: Command): void {
 
   example(
     clientOptions(
-      apps
-        .command("update")
-        .argument("<client-id>", "from `auth apps list`")
-        .description("change an app's settings; only the options given change")
-        .option("--name <name>", "the name people see on the consent page")
-        .option("--redirect-uri <uri>", "where the app receives the code (repeatable)", collect)
-        .option("--post-logout-redirect-uri <uri>", "where end-session may send people back (repeatable)", collect)
-        .option("--scope <scopes>", "space-separated scopes it may ask for")
-        .option("--skip-consent", "a first-party app: no consent page")
-        .option("--no-skip-consent", "ask people for consent again")
-        .option("--logo-uri <uri>", "logo shown on the consent page")
-        .option("--backchannel-logout-uri <uri>", "where the app is told of sign-outs"),
+      uriOptions(
+        apps.command("update").argument("<client-id>", "from `auth apps list`").description("change an app's settings; only the options given change").option("--name <name>", "the name people see on the consent page"),
+        (command) => command.option("--scope <scopes>", "space-separated scopes it may ask for").option("--skip-consent", "a first-party app: no consent page").option("--no-skip-consent", "ask people for consent again"),
+      ),
     )
       // After --claim (clientOptions): defined first, --no-claim would make the default true.
       .option("--no-claim", "remove every claim of this app's own")

@@ -12,6 +12,7 @@ import { registerSettings } from "./server-settings.js";
 import { registerRestore } from "./server-restore.js";
 import { registerCopy } from "./server-copy.js";
 import { registerImportBetterAuth } from "./server-import-better-auth.js";
+import { registerSeed } from "./server-seed.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -184,6 +185,7 @@ export function registerServerCommands(program: Command): void {
   registerRestore(server);
   registerCopy(server);
   registerImportBetterAuth(server);
+  registerSeed(server);
 }
 
 export async function secretMismatchCliError(): Promise<CliError> {

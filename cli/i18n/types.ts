@@ -11,5 +11,5 @@ export type CliMessages = typeof en;
 /** Plain messages by area, read with `text(group, key, values)` (cli/i18n/index.ts). */
 export type TextGroups = Pick<
   CliMessages,
-  "prompts" | "connection" | "login" | "twoFactor" | "adminSessions" | "audit" | "auditReasons" | "backup" | "preflight" | "checks" | "lists" | "changes" | "settings"
+  "prompts" | "connection" | "login" | "twoFactor" | "adminSessions" | "audit" | "auditReasons" | "backup" | "preflight" | "checks" | "lists" | "changes" | "settings" | "qa"
 >;

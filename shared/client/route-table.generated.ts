@@ -154,6 +154,7 @@ export const routeTable: RouteTable = {
   adminOAuthRotateSecret: {"method":"POST","path":"/admin/oauth2/rotate-secret","params":[]},
   adminOAuthSetClientDisabled: {"method":"POST","path":"/admin/oauth2/set-client-disabled","params":[]},
   adminOAuthDeleteClient: {"method":"POST","path":"/admin/oauth2/delete-client","params":[]},
+  adminOAuthClientChoices: {"method":"GET","path":"/admin/oauth2/client-choices","params":[]},
   adminOAuthListClientGrants: {"method":"GET","path":"/admin/oauth2/list-client-grants","params":[]},
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},

@@ -493,6 +493,21 @@ export const oauthProviderEndpoints = {
     body: z.object({ client_id: id }).strict(),
     response: successSchema,
   }),
+  adminOAuthClientChoices: endpoint({
+    method: "GET",
+    path: "/admin/oauth2/client-choices",
+    summary:
+      "Latchkey extension: what an app's settings may name — the user fields a custom claim may read (additional fields included), the global roles, and the organizations (first 500 by slug) with their teams for the access rules. For whoever may create or update clients (an API key only when its permissions name oauthClient:create or :update)",
+    tags: ["admin", "oauth-provider"],
+    access: "session",
+    requires: "oauthClient:create or oauthClient:update",
+    response: z.object({
+      userFields: z.array(z.string()),
+      roles: z.array(z.string()),
+      organizations: z.array(z.object({ slug: z.string(), name: z.string(), teams: z.array(z.string()) })),
+      truncated: z.boolean(),
+    }),
+  }),
   adminOAuthListClientGrants: endpoint({
     method: "GET",
     path: "/admin/oauth2/list-client-grants",

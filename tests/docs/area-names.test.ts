@@ -86,6 +86,7 @@ const NOT_AREAS = {
     i18n: "languages across every layer",
     "oidc-provider": "the guide for connecting other apps (Grafana, Gitea, Nextcloud) to the oauth-provider area, named as issue 23 asks",
     operations: "running the server: backups, metrics, shutdown, secrets",
+    qa: "seed scenarios, snapshots and a movable clock for QA and demos, across areas, named as issue 39 asks",
     "scale-out": "several servers behind a load balancer",
     security: "the threat model across areas",
     testing: "how the test suite gets PostgreSQL and a browser, its rules, and where its time goes",

@@ -12,6 +12,7 @@ export type ConsentDetails = Awaited<ReturnType<typeof api.oauth2ConsentDetails>
 export type EndSessionDetails = Awaited<ReturnType<typeof api.oauth2EndSessionDetails>>;
 export type ClientInput = Parameters<typeof api.adminOAuthCreateClient>[0];
 export type ClientUpdate = Parameters<typeof api.adminOAuthUpdateClient>[0]["update"];
+export type ClientChoices = Awaited<ReturnType<typeof api.adminOAuthClientChoices>>;
 
 const keys = {
   consent: (request: string) => ["oauth-provider", "consent", request] as const,
@@ -19,6 +20,7 @@ const keys = {
   connected: ["oauth-provider", "connected-apps"] as const,
   clients: ["oauth-provider", "clients"] as const,
   grants: (clientId: string) => ["oauth-provider", "clients", clientId, "grants"] as const,
+  choices: ["oauth-provider", "client-choices"] as const,
 };
 
 // ── Consent page ─────────────────────────────────────────────────────────────────────────
@@ -78,6 +80,11 @@ export function useOAuthClients(enabled: boolean) {
 
 export function useClientGrants(clientId: string | undefined) {
   return useQuery({ queryKey: keys.grants(clientId ?? ""), queryFn: async () => (await api.adminOAuthListClientGrants({ client_id: clientId ?? "" })).grants, enabled: Boolean(clientId) });
+}
+
+/** The user fields, roles, organizations and teams an app's claims and access rules may name. */
+export function useClientChoices() {
+  return useQuery({ queryKey: keys.choices, queryFn: () => api.adminOAuthClientChoices(), refetchOnWindowFocus: false });
 }
 
 function useClientMutation<Input, Output>(call: (input: Input) => Promise<Output>) {

@@ -9,6 +9,9 @@
  * marks the code replayed before it revokes, so the winner — which looks again once its tokens
  * are stored — revokes them itself if the loser came first.
  *
+ * The app's access rules are checked again before any token is issued (issue 34): someone who
+ * left the organization after the authorization request gets `invalid_grant`.
+ *
  * The person's grant is checked again once the tokens are stored: "Remove access" between the
  * code's issue and its redemption must leave the app with nothing (finding 2). Checking after the
  * insert closes the race with a concurrent removal, whose transaction deletes the tokens.
@@ -19,6 +22,7 @@ import * as oneTime from "../../core/one-time.js";
 import { findUserById } from "../../core/user/store.js";
 import { newId, safeEqual } from "../../crypto/tokens.js";
 import type { OAuthClientRow } from "../../db/types.js";
+import { mayUseApp } from "./app-access.js";
 import type { CodeData } from "./authorize.js";
 import { metadataOf } from "./clients.js";
 import { OAuthError } from "./oauth-error.js";
@@ -78,6 +82,10 @@ export async function redeemCode(app: AppContext, client: OAuthClientRow, body: 
   const audience = audienceFor(app, body.resource ?? data.resource);
   const user = await findUserById(app.db, data.userId);
   if (!user || isBanned(app, user)) throw invalid("the person can no longer sign in");
+  // The app's access rules again (app-access.ts): a membership removed, or the app's rules
+  // changed, between the authorization request and this exchange leaves the app with nothing.
+  // invalid_grant, as at refresh: the grant (the code) no longer stands (RFC 6749 §5.2).
+  if (!(await mayUseApp(app, metadataOf(client), user))) throw invalid("this app is not open to this account any more");
   const answer = await issueTokens(app, { client, user, scopes: data.scopes, signIn: data.signIn, audience, familyId, ...(data.nonce !== undefined ? { nonce: data.nonce } : {}) });
 
   const after = await oneTime.peek(app.db, app.clock.now(), "oauth-code", body.code);

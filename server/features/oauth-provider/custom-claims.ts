@@ -41,20 +41,24 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 const MAX_CLAIMS = 32;
 const MAX_LITERAL = 1024;
 
-function readableFields(config: Config): Set<string> {
+/** The user fields a claim may read with this configuration (the console offers them as a list). */
+export function readableFields(config: Config): Set<string> {
   const fields = new Set<string>(USER_FIELDS);
   for (const [name, field] of userFieldsOf(config)?.fields ?? []) if (field.returned !== false) fields.add(name);
   return fields;
 }
 
-/** The claims as given, checked; throws OAUTH_INVALID_CLIENT_METADATA naming the first wrong one. */
+/**
+ * The claims as given, checked; throws OAUTH_INVALID_CLIENT_METADATA naming the first wrong one,
+ * with an issue at `custom_claims.NAME` so a form can show the message beside that claim's row.
+ */
 export function checkedCustomClaims(config: Config, claims: CustomClaims): CustomClaims {
-  const bad = (message: string) => apiError("OAUTH_INVALID_CLIENT_METADATA", message);
   const entries = Object.entries(claims);
-  if (entries.length > MAX_CLAIMS) throw bad(`at most ${MAX_CLAIMS} claims per app`);
+  if (entries.length > MAX_CLAIMS) throw apiError("OAUTH_INVALID_CLIENT_METADATA", `at most ${MAX_CLAIMS} claims per app`, [{ path: "custom_claims", message: `at most ${MAX_CLAIMS} claims per app` }]);
   const fields = readableFields(config);
   const checked: CustomClaims = {};
   for (const [name, source] of entries) {
+    const bad = (message: string) => apiError("OAUTH_INVALID_CLIENT_METADATA", message, [{ path: `custom_claims.${name}`, message }]);
     if (!NAME.test(name)) throw bad(`claim name "${name}": letters, digits, _ . : - (64 at most), not starting with a digit`);
     if (REGISTERED_CLAIMS.has(name)) throw bad(`claim "${name}" is a registered claim the provider sets itself; choose another name (for example "app_${name}")`);
     if (source.startsWith("literal:")) {

@@ -12,6 +12,7 @@ import { defineHandlers, JsonAnswer, type AuthState } from "../../http/handler.j
 import { authorize, clientAllows, issueCode, redirectWith, type PendingRequest, type WaitingRequest } from "./authorize.js";
 import { authenticateClient, createClient, metadataOf, selfRegisteredBackChannelAllowed, publicFields, readClientCredentials, requireClient, rotateSecret, setDisabled, toWire, updateClient, type ClientMetadata } from "./clients.js";
 import { userClaims } from "./claims.js";
+import { clientChoices } from "./client-choices.js";
 import { customClaimValues } from "./custom-claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { confirmEndSession, endSession, endSessionDetails } from "./end-session.js";
@@ -321,6 +322,14 @@ export const oauthProviderHandlers = defineHandlers({
     if (!(await store.deleteClient(ctx.app.db, ctx.body.client_id))) throw apiError("OAUTH_CLIENT_NOT_FOUND");
     ctx.audit({ action: "oauth-client.delete", metadata: { clientId: ctx.body.client_id } });
     return { success: true };
+  },
+  adminOAuthClientChoices: async (ctx) => {
+    assertEnabled(ctx.app);
+    // Organization and team names are for whoever writes an app's rules, not for a read-only key.
+    const mayWrite = (["create", "update"] as const).filter((action) => can(ctx.app.config, ctx.auth.user, { oauthClient: [action] }));
+    if (mayWrite.length === 0) throw apiError("OAUTH_CLIENT_FORBIDDEN");
+    if (ctx.auth.kind === "api-key" && !mayWrite.some((action) => (ctx.auth.apiKey?.permissions?.oauthClient ?? []).includes(action))) throw apiError("API_KEY_NOT_ALLOWED");
+    return clientChoices(ctx.app);
   },
   adminOAuthListClientGrants: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "read");

@@ -3,7 +3,7 @@
  * to an organization, a team or a global role lets those people in and sends anyone else back to
  * the app with `error=access_denied` and the app's `state` — never to the consent page. A refresh
  * checks again: a person who left the organization, or an app whose rules changed, gets
- * `invalid_grant`. The rules are set through the admin API (`auth apps --allow-*`).
+ * `invalid_grant`, and so does the code exchange when the membership went between authorize and token. The rules are set through the admin API (`auth apps --allow-*`).
  */
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +92,23 @@ describe("who may use an app", () => {
     // The family is gone: the owner's tokens do not come back with the old rules either.
     await server.request("POST", "/admin/oauth2/update-client", { token: adminToken, body: { client_id: app.client_id, update: { allowed_organizations: ["gamma-access"] } } });
     await expect(oidc.refreshTokenGrant(config, ownerTokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("the code exchange checks again: a membership removed between authorize and token gets invalid_grant and no tokens (#34)", async () => {
+    const owner = await server.signUp({ email: "delta-owner@example.com" });
+    const delta = await call("/organization/create", owner.token, { name: "Delta", slug: "delta-access" });
+    const member = await server.signUp({ email: "delta-member@example.com" });
+    await call("/organization/add-member", owner.token, { organizationId: delta.id, userId: member.userId, role: "member" });
+    const app = await rp.createApp({ client_name: "Delta app", skip_consent: true, allowed_organizations: ["delta-access"] });
+    const config = await rp.configFor(app);
+
+    const flow = await rp.authorize(config, await rp.browserOf("delta-member@example.com"), { scope: "openid" });
+    expect(flow.location.startsWith(REDIRECT)).toBe(true);
+    expect(new URL(flow.location).searchParams.get("code")).toBeTruthy();
+    await call("/organization/remove-member", owner.token, { organizationId: delta.id, memberIdOrEmail: "delta-member@example.com" });
+    await expect(oidc.authorizationCodeGrant(config, new URL(flow.location), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })).rejects.toMatchObject({ error: "invalid_grant" });
+    const tokens = await server.database.db.selectFrom("oauthToken").select("id").where("userId", "=", member.userId).execute();
+    expect(tokens).toEqual([]);
   });
 
   it("rules are checked and cleared through the admin API; a malformed team is a typed error that changes nothing", async () => {

@@ -3,16 +3,21 @@
  * per line, matched exactly by the server), public or confidential (only when creating: a client's
  * kind never changes), the scopes it may ask for, and whether first-party consent is skipped; and
  * what the provider enforces (issue 32): the grant types, how a confidential app sends its secret,
- * PKCE for a confidential app, and whether it is a native app (loopback redirect on any port).
+ * PKCE for a confidential app, and whether it is a native app (loopback redirect on any port);
+ * and (issue 34) the app's own claims and who may use it, picked from what the server offers.
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { i18next } from "../../../i18n";
 import { Button } from "../../../ui/button";
 import { DialogFooter } from "../../../ui/dialog-footer";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
 import { OAUTH_GRANT_TYPES } from "../../../../shared/oauth-client-kinds";
-import type { OAuthClient } from "../queries";
+import { Loading, ErrorState } from "../../../ui/states";
+import { useClientChoices, type OAuthClient } from "../queries";
+import { AccessRules, accessRulesOf, noneChosen, type AccessRulesValue } from "./access-rules";
+import { ClaimsEditor, claimRowErrors, claimRowsOf, claimsOf, type ClaimRow } from "./claims-editor";
 import { SCOPES, useScopeText } from "./scope-list";
 
 export interface ClientFormValues {
@@ -27,6 +32,12 @@ export interface ClientFormValues {
   /** A confidential app's only: a public app sends no secret and always sends PKCE. */
   token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post";
   require_pkce?: boolean;
+  /** The app's own claims, name → `user.FIELD` or `literal:TEXT`; `{}` for none. */
+  custom_claims: Record<string, string>;
+  /** Who may use the app; three empty lists: anyone who signs in. */
+  allowed_organizations: string[];
+  allowed_teams: string[];
+  allowed_roles: string[];
   /** Only when creating. */
   isPublic: boolean;
 }
@@ -34,6 +45,22 @@ export interface ClientFormValues {
 type GrantType = (typeof OAUTH_GRANT_TYPES)[number];
 
 const DEFAULT_SCOPES = ["openid", "profile", "email", "offline_access"];
+
+/** The server's refusals of single claims (issues at `custom_claims.NAME`), by claim name. */
+function claimIssues(error: unknown): Map<string, string> {
+  const issues = (error as { issues?: Array<{ path?: unknown; message?: unknown }> } | null)?.issues ?? [];
+  const byName = new Map<string, string>();
+  for (const issue of issues) {
+    if (typeof issue.path === "string" && issue.path.startsWith("custom_claims.") && typeof issue.message === "string") byName.set(issue.path.slice("custom_claims.".length), issue.message);
+  }
+  return byName;
+}
+
+/** A grant type another release added before its words were translated still gets a box, named as the protocol names it. */
+function grantLabel(t: (key: string) => string, grant: string): string {
+  const key = `form.grant.${grant}`;
+  return i18next.exists(key, { ns: "oauth-provider" }) ? t(key) : grant;
+}
 
 function validURL(value: string): boolean {
   try {
@@ -58,6 +85,9 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
   const [authMethod, setAuthMethod] = useState<"client_secret_basic" | "client_secret_post">(client?.token_endpoint_auth_method === "client_secret_post" ? "client_secret_post" : "client_secret_basic");
   const [requirePkce, setRequirePkce] = useState(client?.require_pkce ?? false);
   const [native, setNative] = useState(client?.application_type === "native");
+  const [claimRows, setClaimRows] = useState<ClaimRow[]>(() => claimRowsOf(client?.custom_claims));
+  const [access, setAccess] = useState<AccessRulesValue>(() => accessRulesOf(client));
+  const choices = useClientChoices();
   const [checked, setChecked] = useState(false);
   // Scopes the form has no box for (an API's own, e.g. reports:read) are kept as they are.
   const otherScopes = (client?.scope ?? "").split(" ").filter((scope) => scope && !(SCOPES as readonly string[]).includes(scope));
@@ -76,13 +106,21 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
     homepage: homepage.trim() && !validURL(homepage.trim()) ? t("form.urlInvalid") : undefined,
     logo: logo.trim() && !validURL(logo.trim()) ? t("form.urlInvalid") : undefined,
     scopes: scopes.includes("openid") || !signsPeopleIn ? undefined : t("form.openidRequired"),
+    access: noneChosen(access) ? t("access.noneChosen") : undefined,
   };
+  const rowErrors = claimRowErrors(claimRows, t);
+  const serverClaimErrors = claimIssues(error);
+  const shownRowErrors = new Map<number, string>();
+  for (const row of claimRows) {
+    const message = (checked ? rowErrors.get(row.key) : undefined) ?? serverClaimErrors.get(row.name.trim());
+    if (message) shownRowErrors.set(row.key, message);
+  }
   const shown = (message: string | undefined) => (checked ? message : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (Object.values(errors).some(Boolean)) return;
+    if (Object.values(errors).some(Boolean) || rowErrors.size > 0) return;
     onSubmit({
       client_name: name.trim(),
       ...(homepage.trim() ? { client_uri: homepage.trim() } : {}),
@@ -93,6 +131,10 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
       grant_types: chosenGrants,
       application_type: native ? "native" : "web",
       ...(isPublic ? {} : { token_endpoint_auth_method: authMethod, require_pkce: requirePkce }),
+      custom_claims: claimsOf(claimRows),
+      allowed_organizations: access.restricted ? access.organizations : [],
+      allowed_teams: access.restricted ? access.teams : [],
+      allowed_roles: access.restricted ? access.roles : [],
       isPublic,
     });
   };
@@ -129,7 +171,7 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
         {offered.map((grant) => (
           <CheckboxField
             key={grant}
-            label={t(`form.grant.${grant}`)}
+            label={grantLabel(t, grant)}
             checked={grants.includes(grant)}
             onChange={(event) => setGrants((current) => (event.target.checked ? [...current, grant] : current.filter((g) => g !== grant)))}
           />
@@ -172,6 +214,16 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
           </p>
         ) : null}
       </fieldset>
+      {choices.isPending ? (
+        <Loading label={t("form.choicesLoading")} />
+      ) : choices.isError ? (
+        <ErrorState error={choices.error} onRetry={() => void choices.refetch()} />
+      ) : (
+        <>
+          <ClaimsEditor rows={claimRows} userFields={choices.data.userFields} errors={shownRowErrors} onChange={setClaimRows} />
+          <AccessRules value={access} choices={choices.data} error={shown(errors.access)} onChange={setAccess} />
+        </>
+      )}
       <CheckboxField label={t("form.skipConsent")} checked={skipConsent} onChange={(event) => setSkipConsent(event.target.checked)} />
       <TextField label={t("form.homepage")} hint={t("form.optional")} value={homepage} onChange={(event) => setHomepage(event.target.value)} error={shown(errors.homepage)} type="url" autoComplete="off" />
       <TextField label={t("form.logo")} hint={t("form.logoHint")} value={logo} onChange={(event) => setLogo(event.target.value)} error={shown(errors.logo)} type="url" autoComplete="off" />
