@@ -7,6 +7,8 @@ import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCors from "@fastify/cors";
 import { createAuditRecorder } from "./audit/recorder.js";
+import { createWebhookSender } from "./webhook/sender.js";
+import { queueStats } from "./webhook/outbox.js";
 import { systemClock, type Clock } from "./clock.js";
 import { baseURLOf, type Config } from "./config.js";
 import type { AppContext, Logger } from "./context.js";
@@ -104,6 +106,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   context.settings = settings;
   await settings.reload();
   const changeListener = await listenForChanges(config, db, context, log);
+  // Webhooks: the sender polls the shared queue; the audit writer wakes it when it queued some.
+  const webhooks = createWebhookSender(context);
+  context.webhooks = webhooks;
+  context.audit.watchDeliveries(() => webhooks.nudge());
+  context.metrics.watchWebhookQueue(() => queueStats(db, context.clock.now()));
   settings.watch({ notices: changeListener !== undefined });
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
@@ -158,6 +165,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
       }
       settings.close();
       await context.audit.flush();
+      await webhooks.stop();
       await limiter?.close();
       await changeListener?.close();
       await mailer.close?.();

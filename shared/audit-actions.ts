@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "user.sign-out", "user.sign-up", "user.two-factor-backup-code", "user.two-factor-backup-codes",
   "user.two-factor-disable", "user.two-factor-enable", "user.two-factor-failed", "user.unban",
   "user.unlock", "user.update",
+  "webhook.create", "webhook.delete", "webhook.rotate-secret", "webhook.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -19,6 +19,7 @@ import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
 import { magicLinkErrors } from "./errors/magic-link.js";
 import { emailOtpErrors } from "./errors/email-otp.js";
+import { webhookErrors } from "./errors/webhook.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -38,6 +39,7 @@ export const ERRORS = {
   ...settingsErrors,
   ...magicLinkErrors,
   ...emailOtpErrors,
+  ...webhookErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -259,7 +259,54 @@ export interface Database {
   oauthClient: OAuthClientTable;
   oauthConsent: OAuthConsentTable;
   oauthToken: OAuthTokenTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
 }
+
+/** Webhooks (migration 0020, server/webhook). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousUntil: Millis | null;
+  disabled: Flag;
+  failedInARow: number;
+  createdBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  auditEventId: string | null;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: Millis;
+  leaseUntil: Millis | null;
+  leasedBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+export interface WebhookAttemptTable {
+  id: string;
+  deliveryId: string;
+  at: Millis;
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  response: string | null;
+}
+export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
 
 /** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
 export interface RuntimeSettingTable {

@@ -28,6 +28,7 @@ import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
 import { magicLinkHandlers } from "./magic-link/routes.js";
 import { emailOtpHandlers } from "./email-otp/routes.js";
+import { webhookHandlers } from "./webhook/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -53,6 +54,7 @@ export const handlers: AllHandlers = {
   ...settingsHandlers,
   ...magicLinkHandlers,
   ...emailOtpHandlers,
+  ...webhookHandlers,
 };
 
 /**

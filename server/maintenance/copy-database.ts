@@ -40,6 +40,9 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "webhookEndpoint",
+  "webhookDelivery",
+  "webhookAttempt",
 ] as const;
 
 /** Tables deliberately left out, and why. */

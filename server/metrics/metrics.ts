@@ -25,6 +25,13 @@ export interface PoolStats {
   max: number;
 }
 
+export interface WebhookQueueStats {
+  /** Deliveries waiting to be sent or retried. */
+  pending: number;
+  /** Age in seconds of the oldest pending delivery (0 when none). */
+  oldestPendingSeconds: number;
+}
+
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<"method" | "route" | "status">;
@@ -50,6 +57,10 @@ export interface Metrics {
   sessionChangeRejections: Counter<"reason">;
   /** Answers that mean "try again later" (issue 44), by code: SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL. */
   unavailableAnswers: Counter<"code">;
+  /** Webhook delivery tries by outcome: delivered, retry (failed, tried again later), failed (out of retries). */
+  webhookDeliveries: Counter<"outcome">;
+  /** Where the webhook queue's depth and oldest pending delivery come from (set by createApp). */
+  watchWebhookQueue(stats: () => Promise<WebhookQueueStats>): void;
   /** Where the number of requests being handled comes from (set by the load limits, http/load-limits.ts). */
   watchInFlight(inFlight: () => number): void;
   /** Where the change listener's state comes from (PostgreSQL; set by createApp), its channel, and (Redis channel) whether this server is the relay. */
@@ -73,6 +84,7 @@ export function createMetrics(): Metrics {
   let listener: { state(): string; channel: string; relaying?(): boolean } | null = null;
   let processMetrics = false;
   let inFlight: () => number = () => 0;
+  let webhookQueue: (() => Promise<WebhookQueueStats>) | null = null;
 
   const metrics: Metrics = {
     registry,
@@ -142,6 +154,15 @@ export function createMetrics(): Metrics {
       labelNames: ["code"] as const,
       registers,
     }),
+    webhookDeliveries: new Counter({
+      name: "latchkey_webhook_deliveries_total",
+      help: "Webhook delivery tries by outcome: delivered, retry (failed, to be tried again), failed (out of retries).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    watchWebhookQueue(stats) {
+      webhookQueue = stats;
+    },
     watchInFlight(next) {
       inFlight = next;
     },
@@ -242,6 +263,31 @@ export function createMetrics(): Metrics {
     registers,
     collect() {
       if (listener?.relaying) this.set(listener.relaying() ? 1 : 0);
+    },
+  });
+  // One query per scrape, shared by both gauges (the queue is in the database, seen by every server alike).
+  let queueRead: Promise<WebhookQueueStats> | null = null;
+  const readQueue = () => {
+    if (!webhookQueue) return null;
+    queueRead ??= webhookQueue().finally(() => setImmediate(() => (queueRead = null)));
+    return queueRead;
+  };
+  new Gauge({
+    name: "latchkey_webhook_queue_depth",
+    help: "Webhook deliveries waiting to be sent or retried (the whole queue, every server's).",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats) this.set(stats.pending);
+    },
+  });
+  new Gauge({
+    name: "latchkey_webhook_oldest_pending_seconds",
+    help: "Age of the oldest webhook delivery still waiting (0 when none waits).",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats) this.set(stats.oldestPendingSeconds);
     },
   });
   return metrics;

@@ -167,4 +167,12 @@ export const routeTable: RouteTable = {
   emailOtpVerifyEmail: {"method":"POST","path":"/email-otp/verify-email","params":[]},
   emailOtpRequestPasswordReset: {"method":"POST","path":"/email-otp/request-password-reset","params":[]},
   emailOtpResetPassword: {"method":"POST","path":"/email-otp/reset-password","params":[]},
+  adminCreateWebhook: {"method":"POST","path":"/admin/webhooks/create","params":[]},
+  adminListWebhooks: {"method":"GET","path":"/admin/webhooks/list","params":[]},
+  adminUpdateWebhook: {"method":"POST","path":"/admin/webhooks/update","params":[]},
+  adminDeleteWebhook: {"method":"POST","path":"/admin/webhooks/delete","params":[]},
+  adminRotateWebhookSecret: {"method":"POST","path":"/admin/webhooks/rotate-secret","params":[]},
+  adminListWebhookDeliveries: {"method":"GET","path":"/admin/webhooks/list-deliveries","params":[]},
+  adminRedeliverWebhook: {"method":"POST","path":"/admin/webhooks/redeliver","params":[]},
+  adminTestWebhook: {"method":"POST","path":"/admin/webhooks/test","params":[]},
 };

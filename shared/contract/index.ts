@@ -26,6 +26,7 @@ import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
 import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
+import { webhookEndpoints } from "./webhook.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -52,6 +53,7 @@ export const contract = {
   ...settingsEndpoints,
   ...magicLinkEndpoints,
   ...emailOtpEndpoints,
+  ...webhookEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;
