@@ -48,6 +48,11 @@ export const configSchema = z.object({
        * server exchanges and refreshes for all its users from one address.
        */
       oauthToken: rateRule.default({ window: 60, max: 60 }),
+      /**
+       * SCIM provisioning (/scim/v2/*), per IP: a directory pushes a whole company from one address,
+       * and every request carries a bearer token checked first (docs/scim.md).
+       */
+      scim: rateRule.default({ window: 60, max: 30_000 }),
       /** PostgreSQL store: how often each server adds its local counts to the shared ones (docs/scale-out.md). */
       syncMs: z.number().int().min(50).max(60_000).default(1000),
     })
@@ -330,6 +335,37 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+
+  /**
+   * SCIM 2.0 provisioning at {basePath}/scim/v2 (features/scim, docs/scim.md), in better-auth 1.7's
+   * option shape. On when `enabled` or any connection is configured. A connection's
+   * `provisioningDomainId` (default: its id) names the organization it provisions, by id or slug.
+   */
+  scim: z
+    .object({
+      enabled: z.boolean().default(false),
+      connections: z
+        .array(
+          z.object({
+            id: z.string().min(1).max(255),
+            provisioningDomainId: z.string().min(1).max(255).optional(),
+            credentials: z
+              .array(
+                z.object({
+                  type: z.literal("bearer"),
+                  id: z.string().min(1).max(255),
+                  // Operators paste these; a short one could be guessed.
+                  token: z.string().min(32).max(1024),
+                  scopes: z.array(z.enum(["scim.users.read", "scim.users.write", "scim.groups.read", "scim.groups.write"])).optional(),
+                  expiresAt: z.coerce.date().optional(),
+                }),
+              )
+              .default([]),
+          }),
+        )
+        .default([]),
+    })
+    .prefault({}),
 
   /** Social sign-in: socialProviders, genericOAuth, accountLinking, oneTap (server/features/social). */
   ...socialSettingsShape,

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke", "oauth-token.failed", "oauth-token.reuse",
   "organization.create", "organization.delete", "organization.leave", "organization.member-add",
   "organization.member-remove", "organization.member-role-change", "organization.update",
+  "scim.group-provision", "scim.group-remove", "scim.group-update", "scim.token-create", "scim.token-revoke",
+  "scim.user-deactivate", "scim.user-provision", "scim.user-reactivate", "scim.user-remove", "scim.user-update",
   "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",

@@ -20,6 +20,7 @@ import { settingsErrors } from "./errors/settings.js";
 import { magicLinkErrors } from "./errors/magic-link.js";
 import { emailOtpErrors } from "./errors/email-otp.js";
 import { webhookErrors } from "./errors/webhook.js";
+import { scimErrors } from "./errors/scim.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -40,6 +41,7 @@ export const ERRORS = {
   ...magicLinkErrors,
   ...emailOtpErrors,
   ...webhookErrors,
+  ...scimErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -42,6 +42,8 @@ export interface UserTable {
    * demotion); a session is issued only under the epoch its sign-in read (core/session/epoch.ts).
    */
   credentialEpoch: Generated<number>;
+  /** The organization's directory turned the person off (SCIM `active: false`, migration 0021): no session, no sign-in. */
+  deactivated: Generated<Flag>;
 }
 
 export interface SessionTable {
@@ -262,6 +264,53 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
+  scimConnection: ScimConnectionTable;
+  scimToken: ScimTokenTable;
+  scimUser: ScimUserTable;
+  scimGroup: ScimGroupTable;
+}
+
+/** SCIM provisioning (migration 0021, features/scim): a directory bound to one organization. */
+export interface ScimConnectionTable {
+  id: string;
+  organizationId: string;
+  name: string;
+  configured: Flag;
+  createdAt: Millis;
+  createdBy: string | null;
+  lastActivityAt: Millis | null;
+}
+
+/** A connection's bearer token, as a SHA-256 digest; `start` recognises it in a list. */
+export interface ScimTokenTable {
+  id: string;
+  connectionId: string;
+  digest: string;
+  start: string;
+  createdAt: Millis;
+  createdBy: string | null;
+  lastUsedAt: Millis | null;
+}
+
+/** A user a connection provisioned; `id` is the user's id (and the SCIM resource id). */
+export interface ScimUserTable {
+  id: string;
+  connectionId: string;
+  userNameKey: string;
+  externalId: string | null;
+  /** JSON of the SCIM attributes the directory sent. */
+  resource: string;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+/** A team a connection's Group became; `id` is the team's id. */
+export interface ScimGroupTable {
+  id: string;
+  connectionId: string;
+  externalId: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
 }
 
 /** Webhooks (migration 0020, server/webhook). */

@@ -29,6 +29,7 @@ import { settingsHandlers } from "./settings/routes.js";
 import { magicLinkHandlers } from "./magic-link/routes.js";
 import { emailOtpHandlers } from "./email-otp/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
+import { scimHandlers } from "./scim/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -55,6 +56,7 @@ export const handlers: AllHandlers = {
   ...magicLinkHandlers,
   ...emailOtpHandlers,
   ...webhookHandlers,
+  ...scimHandlers,
 };
 
 /**

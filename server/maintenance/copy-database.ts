@@ -43,6 +43,10 @@ export const COPIED_TABLES = [
   "webhookEndpoint",
   "webhookDelivery",
   "webhookAttempt",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
 ] as const;
 
 /** Tables deliberately left out, and why. */

@@ -38,6 +38,8 @@ export interface Metrics {
   httpDuration: Histogram<"method" | "route">;
   /** Sign-in attempts by method (email, username, social, passkey, …) and outcome. */
   signIns: Counter<"method" | "outcome">;
+  /** SCIM protocol requests (features/scim) by resource (User, Group, discovery) and outcome (ok, client_error, unauthorized, not_found, conflict, server_error). */
+  scimRequests: Counter<"resource" | "outcome">;
   /** Requests refused by the rate limiter (429), by store (memory, postgres, redis). */
   rateLimitRefusals: Counter<"store">;
   /** Sign-in attempts refused because the account is locked. */
@@ -105,6 +107,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_sign_ins_total",
       help: "Sign-in attempts by method and outcome.",
       labelNames: ["method", "outcome"] as const,
+      registers,
+    }),
+    scimRequests: new Counter({
+      name: "latchkey_scim_requests_total",
+      help: "SCIM provisioning requests by resource and outcome.",
+      labelNames: ["resource", "outcome"] as const,
       registers,
     }),
     rateLimitRefusals: new Counter({

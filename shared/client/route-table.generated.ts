@@ -175,4 +175,7 @@ export const routeTable: RouteTable = {
   adminListWebhookDeliveries: {"method":"GET","path":"/admin/webhooks/list-deliveries","params":[]},
   adminRedeliverWebhook: {"method":"POST","path":"/admin/webhooks/redeliver","params":[]},
   adminTestWebhook: {"method":"POST","path":"/admin/webhooks/test","params":[]},
+  scimCreateToken: {"method":"POST","path":"/scim/create-token","params":[]},
+  scimListConnections: {"method":"GET","path":"/scim/list-connections","params":[]},
+  scimRevokeToken: {"method":"POST","path":"/scim/revoke-token","params":[]},
 };

@@ -27,6 +27,7 @@ import { settingsEndpoints } from "./settings.js";
 import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";
+import { scimEndpoints } from "./scim.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -54,6 +55,7 @@ export const contract = {
   ...magicLinkEndpoints,
   ...emailOtpEndpoints,
   ...webhookEndpoints,
+  ...scimEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -25,6 +25,7 @@ import * as sessionChangeNotices from "./0017-session-change-notices.js";
 import * as credentialEpoch from "./0018-credential-epoch.js";
 import * as runtimeSettings from "./0019-runtime-settings.js";
 import * as webhook from "./0020-webhook.js";
+import * as scim from "./0021-scim.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0018-credential-epoch": credentialEpoch,
   "0019-runtime-settings": runtimeSettings,
   "0020-webhook": webhook,
+  "0021-scim": scim,
 };

@@ -33,7 +33,8 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
   const email = normalizeEmail(input.email);
   const token = randomString(RESET_TOKEN_LENGTH);
   const user = await findUserByEmail(app.db, email);
-  if (!user) return;
+  // A deactivated person gets no reset mail; the answer stays the same as for any address.
+  if (!user || user.deactivated) return;
   await issue(app.db, app.clock.now(), {
     purpose: "reset-password",
     secret: token,
@@ -76,6 +77,8 @@ export async function resetPassword(app: AppContext, token: string | undefined, 
   const userId = userIdOf(row.data);
   const user = userId ? await findUserById(app.db, userId) : undefined;
   if (!user) throw apiError("USER_NOT_FOUND");
+  // A link mailed before the directory turned the person off opens nothing.
+  if (user.deactivated) throw apiError("USER_DEACTIVATED");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];

@@ -20,8 +20,8 @@ export interface Receiver {
   received: Received[];
   /** Secrets tried in turn when verifying. */
   secrets: string[];
-  /** What to answer next; the default is 204. */
-  answer: (request: Received) => { status: number; headers?: Record<string, string>; body?: string };
+  /** What to answer next; the default is 204. null: never answer (a request held open, "mid-send"). */
+  answer: (request: Received) => { status: number; headers?: Record<string, string>; body?: string } | null;
   /** Resolves once `predicate` holds of what arrived (bounded; the machine may be loaded). */
   waitFor(predicate: (received: Received[]) => boolean, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -50,7 +50,11 @@ export async function startReceiver(): Promise<Receiver> {
       }
       return received;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -61,6 +65,7 @@ export async function startReceiver(): Promise<Receiver> {
       for (const secret of receiver.secrets) entry.verified ??= verifyWith(secret, entry);
       received.push(entry);
       const answer = receiver.answer(entry);
+      if (answer === null) return;
       res.writeHead(answer.status, answer.headers ?? {});
       res.end(answer.body ?? "");
     });
