@@ -21,6 +21,7 @@ import { magicLinkErrors } from "./errors/magic-link.js";
 import { emailOtpErrors } from "./errors/email-otp.js";
 import { webhookErrors } from "./errors/webhook.js";
 import { scimErrors } from "./errors/scim.js";
+import { ssoErrors } from "./errors/sso.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -42,6 +43,7 @@ export const ERRORS = {
   ...emailOtpErrors,
   ...webhookErrors,
   ...scimErrors,
+  ...ssoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -30,6 +30,7 @@ import { magicLinkHandlers } from "./magic-link/routes.js";
 import { emailOtpHandlers } from "./email-otp/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
+import { ssoHandlers } from "./sso/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -57,6 +58,7 @@ export const handlers: AllHandlers = {
   ...emailOtpHandlers,
   ...webhookHandlers,
   ...scimHandlers,
+  ...ssoHandlers,
 };
 
 /**

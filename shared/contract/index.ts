@@ -28,6 +28,7 @@ import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";
 import { scimEndpoints } from "./scim.js";
+import { ssoEndpoints } from "./sso.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -56,6 +57,7 @@ export const contract = {
   ...emailOtpEndpoints,
   ...webhookEndpoints,
   ...scimEndpoints,
+  ...ssoEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;
