@@ -41,3 +41,15 @@ export async function latestMail(server: TestServer, to: string, kind: string) {
   if (!mails[0]) throw new Error(`no ${kind} mail to ${to}`);
   return mails[0];
 }
+
+/**
+ * Changes a run-time setting as an administrator's change would (a stored row, then a reload), so
+ * the settings' own reload cannot put the old value back halfway through a test; `undefined`
+ * removes the row (the configured value again).
+ */
+export async function setRuntimeSetting(server: TestServer, key: string, value: unknown): Promise<void> {
+  const db = server.database.db;
+  await db.deleteFrom("runtimeSetting").where("key", "=", key).execute();
+  if (value !== undefined) await db.insertInto("runtimeSetting").values({ key, value: JSON.stringify(value), updatedAt: server.clock.now(), updatedBy: null }).execute();
+  await server.app.context.settings!.reload();
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
-import { latestMail, passwordlessTab } from "../../helpers/passwordless-client.js";
+import { latestMail, passwordlessTab, setRuntimeSetting } from "../../helpers/passwordless-client.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -108,27 +108,25 @@ describe("sign-in with a mailed code", () => {
   });
 
   it("with sign-up off: an unknown address gets the same answer and no mail (#37)", async () => {
-    const config = server.app.context.config;
-    config.emailOTP.disableSignUp = true;
+    await setRuntimeSetting(server, "emailOTP.disableSignUp", true);
     try {
       const email = address("nosignup");
       const sent = await passwordlessTab(server).client.emailOtp.sendVerificationOtp({ email, type: "sign-in" });
       expect(sent.data).toEqual({ success: true });
       expect(await server.outbox(email)).toEqual([]);
     } finally {
-      config.emailOTP.disableSignUp = false;
+      await setRuntimeSetting(server, "emailOTP.disableSignUp", undefined);
     }
   });
 
   it("is off with emailOTP.enabled false: 400 EMAIL_OTP_DISABLED (#37)", async () => {
-    const config = server.app.context.config;
-    config.emailOTP.enabled = false;
+    await setRuntimeSetting(server, "emailOTP.enabled", false);
     try {
       const sent = await passwordlessTab(server).client.emailOtp.sendVerificationOtp({ email: address("off"), type: "sign-in" });
       expect(sent.error?.status).toBe(400);
       expect(sent.error?.code).toBe("EMAIL_OTP_DISABLED");
     } finally {
-      config.emailOTP.enabled = true;
+      await setRuntimeSetting(server, "emailOTP.enabled", undefined);
     }
   });
 });

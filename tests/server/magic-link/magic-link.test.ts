@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
-import { latestMail, passwordlessTab } from "../../helpers/passwordless-client.js";
+import { latestMail, passwordlessTab, setRuntimeSetting } from "../../helpers/passwordless-client.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,8 +50,7 @@ describe("POST /sign-in/magic-link", () => {
   });
 
   it("answers the same for an unknown address with sign-up off, and mails nothing (#37)", async () => {
-    const config = server.app.context.config;
-    config.magicLink.disableSignUp = true;
+    await setRuntimeSetting(server, "magicLink.disableSignUp", true);
     try {
       const email = address("nosignup");
       const { client } = passwordlessTab(server);
@@ -59,7 +58,7 @@ describe("POST /sign-in/magic-link", () => {
       expect(sent.data).toEqual({ status: true });
       expect(await server.outbox(email)).toEqual([]);
     } finally {
-      config.magicLink.disableSignUp = false;
+      await setRuntimeSetting(server, "magicLink.disableSignUp", undefined);
     }
   });
 
@@ -75,8 +74,7 @@ describe("POST /sign-in/magic-link", () => {
   it("is off with magicLink.enabled false: 400 MAGIC_LINK_DISABLED, and its links stop working (#37)", async () => {
     const email = address("off");
     const { url } = await mailedLink(email);
-    const config = server.app.context.config;
-    config.magicLink.enabled = false;
+    await setRuntimeSetting(server, "magicLink.enabled", false);
     try {
       const { client } = passwordlessTab(server);
       const refused = await client.signIn.magicLink({ email });
@@ -86,7 +84,7 @@ describe("POST /sign-in/magic-link", () => {
       expect(opened.status).toBe(302);
       expect(new URL(opened.location!, server.url).searchParams.get("error")).toBe("INVALID_TOKEN");
     } finally {
-      config.magicLink.enabled = true;
+      await setRuntimeSetting(server, "magicLink.enabled", undefined);
     }
   });
 });
@@ -149,14 +147,13 @@ describe("GET /magic-link/verify", () => {
   it("redirects with error=new_user_signup_disabled when sign-up by link was turned off after the mail (#37)", async () => {
     const email = address("late-off");
     const { url } = await mailedLink(email, { callbackURL: "/console/account" });
-    const config = server.app.context.config;
-    config.magicLink.disableSignUp = true;
+    await setRuntimeSetting(server, "magicLink.disableSignUp", true);
     try {
       const opened = await open(url.toString());
       expect(opened.location).toBe("/console/account?error=new_user_signup_disabled");
       expect(await server.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     } finally {
-      config.magicLink.disableSignUp = false;
+      await setRuntimeSetting(server, "magicLink.disableSignUp", undefined);
     }
   });
 
