@@ -23,6 +23,7 @@ import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
+import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
 import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
@@ -52,6 +53,7 @@ export const contract = {
   ...organizationEndpoints,
   ...electronEndpoints,
   ...oauthProviderEndpoints,
+  ...oauthProviderDeviceEndpoints,
   ...settingsEndpoints,
   ...magicLinkEndpoints,
   ...emailOtpEndpoints,

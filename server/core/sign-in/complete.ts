@@ -53,6 +53,8 @@ export type SignInMethod =
   | "email-verification"
   | "magic-link"
   | "email-otp"
+  /** `auth login --device`: approved on the console's /device page by a signed-in browser. */
+  | "device"
   | `social:${string}`
   | `one-tap:${string}`;
 
