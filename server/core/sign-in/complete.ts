@@ -52,6 +52,7 @@ export type SignInMethod =
   | "passkey"
   | "email-verification"
   | `social:${string}`
+  | `sso:${string}`
   | `one-tap:${string}`;
 
 export interface SignInRequest {
