@@ -33,6 +33,8 @@ export type OneTimePurpose =
   | "mail-to-address"
   /** Social sign-in: the OAuth flow between start and callback, and the CLI's hand-off code. */
   | "oauth-state"
+  /** Enterprise SSO (features/sso): the OpenID flow between /sign-in/sso and its callback. */
+  | "sso-state"
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"

@@ -191,4 +191,6 @@ export const routeTable: RouteTable = {
   requestDomainVerification: {"method":"POST","path":"/sso/request-domain-verification","params":[]},
   verifyDomain: {"method":"POST","path":"/sso/verify-domain","params":[]},
   markSSODomainVerified: {"method":"POST","path":"/sso/mark-domain-verified","params":[]},
+  signInSSO: {"method":"POST","path":"/sign-in/sso","params":[]},
+  ssoCallback: {"method":"GET","path":"/sso/callback/{providerId}","params":["providerId"]},
 };

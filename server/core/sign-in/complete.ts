@@ -56,6 +56,7 @@ export type SignInMethod =
   /** `auth login --device`: approved on the console's /device page by a signed-in browser. */
   | "device"
   | `social:${string}`
+  | `sso:${string}`
   | `one-tap:${string}`;
 
 export interface SignInRequest {
