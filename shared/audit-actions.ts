@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "scim.user-deactivate", "scim.user-provision", "scim.user-reactivate", "scim.user-remove", "scim.user-update",
   "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
+  "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.ban-expired", "user.create", "user.delete", "user.desktop-hand-off",
   "user.desktop-hand-off-failed", "user.email-change",

@@ -19,6 +19,7 @@ import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
 import { webhookErrors } from "./errors/webhook.js";
 import { scimErrors } from "./errors/scim.js";
+import { ssoErrors } from "./errors/sso.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -38,6 +39,7 @@ export const ERRORS = {
   ...settingsErrors,
   ...webhookErrors,
   ...scimErrors,
+  ...ssoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

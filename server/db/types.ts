@@ -264,6 +264,7 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
+  ssoProvider: SsoProviderTable;
   scimConnection: ScimConnectionTable;
   scimToken: ScimTokenTable;
   scimUser: ScimUserTable;
@@ -436,3 +437,22 @@ export type ApikeyRow = Selectable<ApikeyTable>;
 export type JwksRow = Selectable<JwksTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type PasskeyRow = Selectable<PasskeyTable>;
+
+/** Enterprise SSO providers (migration 0022, features/sso): configs as JSON, the client secret sealed. */
+export interface SsoProviderTable {
+  id: string;
+  providerId: string;
+  issuer: string;
+  domain: string;
+  domainVerified: Flag;
+  domainVerificationToken: string | null;
+  domainVerificationExpiresAt: Millis | null;
+  organizationId: string | null;
+  userId: string | null;
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  clientSecret: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type SsoProviderRow = Selectable<SsoProviderTable>;

@@ -28,6 +28,7 @@ import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
+import { ssoHandlers } from "./sso/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -53,6 +54,7 @@ export const handlers: AllHandlers = {
   ...settingsHandlers,
   ...webhookHandlers,
   ...scimHandlers,
+  ...ssoHandlers,
 };
 
 /**

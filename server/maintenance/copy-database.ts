@@ -47,6 +47,7 @@ export const COPIED_TABLES = [
   "scimToken",
   "scimUser",
   "scimGroup",
+  "ssoProvider",
 ] as const;
 
 /** Tables deliberately left out, and why. */

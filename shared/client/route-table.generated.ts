@@ -170,4 +170,12 @@ export const routeTable: RouteTable = {
   scimCreateToken: {"method":"POST","path":"/scim/create-token","params":[]},
   scimListConnections: {"method":"GET","path":"/scim/list-connections","params":[]},
   scimRevokeToken: {"method":"POST","path":"/scim/revoke-token","params":[]},
+  registerSSOProvider: {"method":"POST","path":"/sso/register","params":[]},
+  listSSOProviders: {"method":"GET","path":"/sso/providers","params":[]},
+  getSSOProvider: {"method":"GET","path":"/sso/get-provider","params":[]},
+  updateSSOProvider: {"method":"POST","path":"/sso/update-provider","params":[]},
+  deleteSSOProvider: {"method":"POST","path":"/sso/delete-provider","params":[]},
+  requestDomainVerification: {"method":"POST","path":"/sso/request-domain-verification","params":[]},
+  verifyDomain: {"method":"POST","path":"/sso/verify-domain","params":[]},
+  markSSODomainVerified: {"method":"POST","path":"/sso/mark-domain-verified","params":[]},
 };

@@ -26,6 +26,7 @@ import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
 import { webhookEndpoints } from "./webhook.js";
 import { scimEndpoints } from "./scim.js";
+import { ssoEndpoints } from "./sso.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -52,6 +53,7 @@ export const contract = {
   ...settingsEndpoints,
   ...webhookEndpoints,
   ...scimEndpoints,
+  ...ssoEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -14,6 +14,7 @@ import { appsToTell, tellApps, type AppLogout } from "../../core/user/app-access
 import type { IssuedSession, RequestMeta } from "../../core/session/service.js";
 import { replaceSessionAfterPasswordChange } from "../../core/sign-in/other-sessions.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { assertPasswordNotBreached } from "../../core/user/breached-password.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../../core/user/store.js";
 import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
 import { consume, issue, peek } from "../../core/one-time.js";
@@ -72,6 +73,7 @@ function userIdOf(data: unknown): string | null {
 export async function resetPassword(app: AppContext, token: string | undefined, newPassword: string): Promise<UserRow> {
   if (!token) throw apiError("INVALID_TOKEN");
   assertPasswordLength(app.config, newPassword);
+  await assertPasswordNotBreached(app, newPassword);
   const row = await peek(app.db, app.clock.now(), "reset-password", token);
   if (!row) throw apiError("INVALID_TOKEN");
   const userId = userIdOf(row.data);
@@ -115,6 +117,8 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
   const account = await findCredentialAccount(app.db, user.id);
   if (!account?.password) throw apiError("CREDENTIAL_ACCOUNT_NOT_FOUND");
   if (!(await app.passwords.verify(account.password, input.currentPassword))) throw apiError("INVALID_PASSWORD");
+  // After the current password: a stolen session cannot use the endpoint as a breach oracle.
+  await assertPasswordNotBreached(app, input.newPassword);
   const passwordHash = await app.passwords.hash(input.newPassword);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];
@@ -138,6 +142,7 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
 export async function setPassword(app: AppContext, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordLength(app.config, newPassword);
   if ((await findCredentialAccount(app.db, user.id))?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+  await assertPasswordNotBreached(app, newPassword);
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
