@@ -253,6 +253,11 @@ const outboxRoute = createRoute({
   path: "/admin/outbox",
   component: lazyRouteComponent(() => import("../features/outbox/pages/outbox-page"), "OutboxPage"),
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/webhooks",
+  component: lazyRouteComponent(() => import("../features/webhook/pages/webhooks-page"), "WebhooksPage"),
+});
 const connectedAppsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/connected-apps",
@@ -297,6 +302,7 @@ export const routeTree = rootRoute.addChildren([
     userRoute,
     auditRoute,
     outboxRoute,
+    webhooksRoute,
     connectedAppsRoute,
     applicationsRoute,
     settingsRoute,
