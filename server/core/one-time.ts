@@ -29,6 +29,8 @@ export type OneTimePurpose =
   | "delete-account"
   /** Social sign-in: the OAuth flow between start and callback, and the CLI's hand-off code. */
   | "oauth-state"
+  /** Enterprise SSO (features/sso): the OpenID flow between /sign-in/sso and its callback. */
+  | "sso-state"
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"
@@ -50,7 +52,11 @@ export type OneTimePurpose =
   | "oauth-authorize-request"
   | "oauth-code"
   /** The OpenID provider's end-session without an ID token for this browser's session: waiting for the person to confirm. */
-  | "oauth-end-session-request";
+  | "oauth-end-session-request"
+  /** The device grant (core/device-grant.ts): the device's polling code, the code a person types, and their wrong tries. */
+  | "device-code"
+  | "device-user-code"
+  | "device-code-tries";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {
@@ -140,6 +146,12 @@ export async function peek(db: Q, now: number, purpose: OneTimePurpose, secret: 
     .where("identifier", "=", identifierOf(purpose, secret))
     .where("expiresAt", ">", now)
     .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The live row of an identifier another secret's data points at (a device grant's user code names its device code's row). */
+export async function peekIdentifier(db: Q, now: number, identifier: string): Promise<OneTimeRecord | undefined> {
+  const row = await db.selectFrom("verification").selectAll().where("identifier", "=", identifier).where("expiresAt", ">", now).executeTakeFirst();
   return row && toRecord(row);
 }
 

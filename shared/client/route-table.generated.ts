@@ -156,6 +156,11 @@ export const routeTable: RouteTable = {
   adminOAuthDeleteClient: {"method":"POST","path":"/admin/oauth2/delete-client","params":[]},
   adminOAuthClientChoices: {"method":"GET","path":"/admin/oauth2/client-choices","params":[]},
   adminOAuthListClientGrants: {"method":"GET","path":"/admin/oauth2/list-client-grants","params":[]},
+  oauth2DeviceAuthorization: {"method":"POST","path":"/oauth2/device-authorization","params":[]},
+  deviceDetails: {"method":"GET","path":"/device/details","params":[]},
+  deviceDecide: {"method":"POST","path":"/device/decide","params":[]},
+  cliDeviceStart: {"method":"POST","path":"/cli/sign-in/device","params":[]},
+  cliDeviceToken: {"method":"POST","path":"/cli/sign-in/device/token","params":[]},
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
@@ -178,4 +183,6 @@ export const routeTable: RouteTable = {
   requestDomainVerification: {"method":"POST","path":"/sso/request-domain-verification","params":[]},
   verifyDomain: {"method":"POST","path":"/sso/verify-domain","params":[]},
   markSSODomainVerified: {"method":"POST","path":"/sso/mark-domain-verified","params":[]},
+  signInSSO: {"method":"POST","path":"/sign-in/sso","params":[]},
+  ssoCallback: {"method":"GET","path":"/sso/callback/{providerId}","params":["providerId"]},
 };

@@ -51,7 +51,10 @@ export type SignInMethod =
   | "username"
   | "passkey"
   | "email-verification"
+  /** `auth login --device`: approved on the console's /device page by a signed-in browser. */
+  | "device"
   | `social:${string}`
+  | `sso:${string}`
   | `one-tap:${string}`;
 
 export interface SignInRequest {
