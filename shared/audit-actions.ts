@@ -13,7 +13,7 @@ export const AUDIT_ACTIONS = [
   "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke", "oauth-token.failed", "oauth-token.reuse",
   "organization.create", "organization.delete", "organization.leave", "organization.member-add",
   "organization.member-remove", "organization.member-role-change", "organization.update",
-  "server.import-better-auth", "server.setting-change", "server.setting-reset",
+  "server.clock-advance", "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.ban-expired", "user.create", "user.delete", "user.desktop-hand-off",

@@ -158,5 +158,6 @@ export const routeTable: RouteTable = {
   adminOAuthListClientGrants: {"method":"GET","path":"/admin/oauth2/list-client-grants","params":[]},
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
+  adminAdvanceClock: {"method":"POST","path":"/admin/dev/clock/advance","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
 };
