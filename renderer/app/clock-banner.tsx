@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "./api";
+import { serverHealth } from "./queries";
 
 const UNITS = [
   ["day", 86_400_000],
@@ -23,7 +23,7 @@ function formatOffset(ms: number, language: string): string {
 export function ClockBanner() {
   const { t, i18n } = useTranslation();
   // Moved while the console is open (auth dev clock advance): asked again every half minute.
-  const { data } = useQuery({ queryKey: ["server", "ok"], queryFn: () => api.ok(), refetchInterval: 30_000 });
+  const { data } = useQuery({ queryKey: ["server", "ok"], queryFn: serverHealth, refetchInterval: 30_000 });
   const offset = data?.clockOffsetMs;
   if (!offset) return null;
   const now = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(Date.now() + offset);
