@@ -7,6 +7,8 @@ import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCors from "@fastify/cors";
 import { createAuditRecorder } from "./audit/recorder.js";
+import { createWebhookSender } from "./webhook/sender.js";
+import { queueStats } from "./webhook/outbox.js";
 import { systemClock, type Clock, type ShiftedClock } from "./clock.js";
 import { baseURLOf, type Config } from "./config.js";
 import type { AppContext, Logger } from "./context.js";
@@ -16,6 +18,7 @@ import { rememberPreviousSecrets } from "./crypto/encrypt.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
+import { registerScim } from "./features/scim/protocol.js";
 import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
 import { isPostgresUrl } from "./db/target.js";
@@ -107,6 +110,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   context.settings = settings;
   await settings.reload();
   const changeListener = await listenForChanges(config, db, context, log);
+  // Webhooks: the sender polls the shared queue; the audit writer wakes it when it queued some.
+  const webhooks = createWebhookSender(context);
+  context.webhooks = webhooks;
+  context.audit.watchDeliveries(() => webhooks.nudge());
+  context.metrics.watchWebhookQueue(() => queueStats(db, context.clock.now()));
   settings.watch({ notices: changeListener !== undefined });
   const origins = createOriginPolicy(context.baseURL, config.trustedOrigins);
 
@@ -130,6 +138,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   errors.installNotFound(limiter ? server.rateLimit() : undefined);
 
   registerRoutes(server, { app: context, handlers, hooks: routeHooks, origins, checkResponses: options.checkResponses ?? false });
+  // SCIM 2.0 for directories: RFC 7644's methods, media type and errors, outside the contract (features/scim).
+  registerScim(server, context);
   const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
   server.get(`${config.basePath}/openapi.json`, (_request, reply) => {
     reply.type("application/json; charset=utf-8").send(openapi);
@@ -161,6 +171,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
       }
       settings.close();
       await context.audit.flush();
+      await webhooks.stop();
       await limiter?.close();
       await changeListener?.close();
       await mailer.close?.();

@@ -48,6 +48,11 @@ export const configSchema = z.object({
        * server exchanges and refreshes for all its users from one address.
        */
       oauthToken: rateRule.default({ window: 60, max: 60 }),
+      /**
+       * SCIM provisioning (/scim/v2/*), per IP: a directory pushes a whole company from one address,
+       * and every request carries a bearer token checked first (docs/scim.md).
+       */
+      scim: rateRule.default({ window: 60, max: 30_000 }),
       /** PostgreSQL store: how often each server adds its local counts to the shared ones (docs/scale-out.md). */
       syncMs: z.number().int().min(50).max(60_000).default(1000),
     })
@@ -84,6 +89,23 @@ export const configSchema = z.object({
       parallelism: z.number().int().min(1).default(1),
     })
     .prefault({}),
+
+  /**
+   * Refuse passwords found in breach corpora (k-anonymity ranges, docs/security.md): off unless
+   * set, so nothing leaves the machine without the operator's say. `rangeUrl` is a range service
+   * (`GET <rangeUrl><5 hex>`), `rangeDir` a folder of `<PREFIX>.txt` files (no network at all).
+   */
+  passwordBreach: z
+    .object({
+      rangeUrl: z.string().regex(/^https?:\/\/\S+$/, "an http(s) URL the 5-character prefix is appended to").optional(),
+      rangeDir: z.string().min(1).optional(),
+      /** A range service that fails or takes longer than timeoutMs: refuse the password (true) or allow it with a warning (false). */
+      failClosed: z.boolean().default(false),
+      timeoutMs: z.number().int().min(100).max(60_000).default(2_000),
+      /** Ranges kept in memory (least recently used go first); 0: none. */
+      cacheSize: z.number().int().min(0).max(1_000_000).default(1_000),
+    })
+    .optional(),
 
   session: z
     .object({
@@ -279,6 +301,31 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** Enterprise single sign-on per organization (features/sso, docs/sso.md): @better-auth/sso's wire format. */
+  sso: z
+    .object({
+      /** Off: every /sso/* route and /sign-in/sso answer 404 SSO_DISABLED. */
+      enabled: z.boolean().default(false),
+      domainVerification: z
+        .object({
+          /**
+           * On: a provider routes sign-ins by email domain, and links to existing accounts, only once
+           * its domain is verified (DNS TXT record, or an administrator's `auth org sso verify-domain`).
+           */
+          enabled: z.boolean().default(true),
+          /** The TXT record is `_<tokenPrefix>-<providerId>.<domain>`; better-auth's prefix by default, so its records keep working. */
+          tokenPrefix: z.string().regex(/^[a-z0-9-]{1,40}$/).default("better-auth-token"),
+          /** DNS servers asked for the TXT record, e.g. ["10.0.0.53", "127.0.0.1:5353"]; empty: the system's. */
+          dnsServers: z.array(z.string().min(1)).default([]),
+        })
+        .prefault({}),
+      /** Providers one organization may have. */
+      providersLimit: z.number().int().min(0).default(10),
+      /** The member role a first SSO sign-in gives, unless the provider's role mapping says otherwise. */
+      defaultRole: z.string().default("member"),
+    })
+    .prefault({}),
+
   /** Latchkey as an OpenID Connect provider for other apps (features/oauth-provider, docs/oidc-provider.md). */
   oauthProvider: z
     .object({
@@ -307,6 +354,37 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+
+  /**
+   * SCIM 2.0 provisioning at {basePath}/scim/v2 (features/scim, docs/scim.md), in better-auth 1.7's
+   * option shape. On when `enabled` or any connection is configured. A connection's
+   * `provisioningDomainId` (default: its id) names the organization it provisions, by id or slug.
+   */
+  scim: z
+    .object({
+      enabled: z.boolean().default(false),
+      connections: z
+        .array(
+          z.object({
+            id: z.string().min(1).max(255),
+            provisioningDomainId: z.string().min(1).max(255).optional(),
+            credentials: z
+              .array(
+                z.object({
+                  type: z.literal("bearer"),
+                  id: z.string().min(1).max(255),
+                  // Operators paste these; a short one could be guessed.
+                  token: z.string().min(32).max(1024),
+                  scopes: z.array(z.enum(["scim.users.read", "scim.users.write", "scim.groups.read", "scim.groups.write"])).optional(),
+                  expiresAt: z.coerce.date().optional(),
+                }),
+              )
+              .default([]),
+          }),
+        )
+        .default([]),
+    })
+    .prefault({}),
 
   /** Social sign-in: socialProviders, genericOAuth, accountLinking, oneTap (server/features/social). */
   ...socialSettingsShape,
@@ -350,6 +428,7 @@ export function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
   if (config.password.minLength > config.password.maxLength) problems.push("password.minLength: must not exceed password.maxLength");
   if (config.jwt.algorithm === "HS256" && !config.jwt.secret) problems.push("jwt.secret: HS256 needs a shared secret of at least 32 characters");
+  if (config.passwordBreach && (config.passwordBreach.rangeUrl === undefined) === (config.passwordBreach.rangeDir === undefined)) problems.push("passwordBreach: set exactly one of rangeUrl and rangeDir");
   return problems;
 }
 

@@ -10,6 +10,7 @@ import type { SessionAnswerCache } from "./core/session/answer-cache.js";
 import type { LimiterHealth } from "./http/rate-limit-store.js";
 import type { RuntimeSettings } from "./features/settings/runtime.js";
 import type { ResolveHost } from "./core/net/public-address.js";
+import type { WebhookSender } from "./webhook/sender.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -49,4 +50,6 @@ export interface AppContext {
   devClock?: ShiftedClock;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
+  /** Sends queued webhook deliveries (server/webhook/sender.ts); set by createApp, absent offline. */
+  webhooks?: WebhookSender;
 }

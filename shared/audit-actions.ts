@@ -13,8 +13,11 @@ export const AUDIT_ACTIONS = [
   "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke", "oauth-token.failed", "oauth-token.reuse",
   "organization.create", "organization.delete", "organization.leave", "organization.member-add",
   "organization.member-remove", "organization.member-role-change", "organization.update",
+  "scim.group-provision", "scim.group-remove", "scim.group-update", "scim.token-create", "scim.token-revoke",
+  "scim.user-deactivate", "scim.user-provision", "scim.user-reactivate", "scim.user-remove", "scim.user-update",
   "server.clock-advance", "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
+  "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.ban-expired", "user.create", "user.delete", "user.desktop-hand-off",
   "user.desktop-hand-off-failed", "user.email-change",
@@ -24,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "user.sign-out", "user.sign-up", "user.two-factor-backup-code", "user.two-factor-backup-codes",
   "user.two-factor-disable", "user.two-factor-enable", "user.two-factor-failed", "user.unban",
   "user.unlock", "user.update",
+  "webhook.create", "webhook.delete", "webhook.rotate-secret", "webhook.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -17,6 +17,9 @@ import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
+import { webhookErrors } from "./errors/webhook.js";
+import { scimErrors } from "./errors/scim.js";
+import { ssoErrors } from "./errors/sso.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -34,6 +37,9 @@ export const ERRORS = {
   ...electronErrors,
   ...oauthProviderErrors,
   ...settingsErrors,
+  ...webhookErrors,
+  ...scimErrors,
+  ...ssoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -128,6 +128,8 @@ export const adminStatements = {
   oauthClient: ["create", "read", "update", "delete"],
   /** Settings changed at run time (features/settings). */
   settings: ["read", "update"],
+  /** Webhook endpoints and their deliveries (features/webhook): read includes delivered payloads. */
+  webhook: ["read", "manage"],
 } as const satisfies Statements;
 export type AdminStatements = typeof adminStatements;
 
@@ -138,6 +140,7 @@ export const adminRoles = {
     audit: ["list"],
     oauthClient: ["create", "read", "update", "delete"],
     settings: ["read", "update"],
+    webhook: ["read", "manage"],
   },
   user: {},
 } as const satisfies Record<string, RoleGrants<AdminStatements>>;

@@ -33,6 +33,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const { describeTrustProxy } = await import("../../server/http/trust-proxy.js");
       // Loaded here, not at the top: it brings zod, ~70 ms of every `auth` start otherwise.
       const { maskProviderSecrets } = await import("../../server/features/social/config-schema.js");
+      const { breachCheckSummary } = await import("../../server/core/user/breached-password.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { displayTarget } = await import("../../server/db/target.js");
@@ -41,10 +42,11 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const settings = maskSecrets(config, maskProviderSecrets);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
-        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, settings, warnings });
+        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, passwordBreach: breachCheckSummary(config), settings, warnings });
         return;
       }
       info(text("backup", "configValid", { url: baseURLOf(config), clientIp: describeTrustProxy(config.trustProxy) }));
+      info(breachLine(config));
       info(JSON.stringify(settings, null, 2));
       for (const line of warnings) warn(text("backup", "warning", { message: line }));
     });
@@ -71,6 +73,14 @@ async function checkKey(config: Config): Promise<void> {
   }
 }
 
+/** Whether new passwords are looked up in a breach corpus, where, and what a failure does (issue 40). */
+function breachLine(config: Config): string {
+  const settings = config.passwordBreach;
+  if (!settings) return text("backup", "breachOff");
+  const failure = text("backup", settings.failClosed ? "breachFailClosed" : "breachFailOpen");
+  return settings.rangeDir !== undefined ? text("backup", "breachFolder", { dir: settings.rangeDir, failure }) : text("backup", "breachService", { url: maskUrlPassword(settings.rangeUrl ?? ""), failure });
+}
+
 /** The settings safe to print: the secret and any password in a URL are masked. */
 function maskSecrets(config: Config, maskProviderSecrets: (copy: Record<string, unknown>) => void): Record<string, unknown> {
   const copy = structuredClone(config) as Record<string, unknown> & { mail: { smtpUrl?: string } };
@@ -80,6 +90,7 @@ function maskSecrets(config: Config, maskProviderSecrets: (copy: Record<string, 
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
   if (config.redisUrl) copy.redisUrl = maskUrlPassword(config.redisUrl);
+  if (config.passwordBreach?.rangeUrl) (copy.passwordBreach as { rangeUrl: string }).rangeUrl = maskUrlPassword(config.passwordBreach.rangeUrl);
   maskProviderSecrets(copy); // socialProviders.*.clientSecret, genericOAuth[].clientSecret
   return copy;
 }

@@ -42,6 +42,8 @@ export interface UserTable {
    * demotion); a session is issued only under the epoch its sign-in read (core/session/epoch.ts).
    */
   credentialEpoch: Generated<number>;
+  /** The organization's directory turned the person off (SCIM `active: false`, migration 0021): no session, no sign-in. */
+  deactivated: Generated<Flag>;
 }
 
 export interface SessionTable {
@@ -259,7 +261,102 @@ export interface Database {
   oauthClient: OAuthClientTable;
   oauthConsent: OAuthConsentTable;
   oauthToken: OAuthTokenTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
+  ssoProvider: SsoProviderTable;
+  scimConnection: ScimConnectionTable;
+  scimToken: ScimTokenTable;
+  scimUser: ScimUserTable;
+  scimGroup: ScimGroupTable;
 }
+
+/** SCIM provisioning (migration 0021, features/scim): a directory bound to one organization. */
+export interface ScimConnectionTable {
+  id: string;
+  organizationId: string;
+  name: string;
+  configured: Flag;
+  createdAt: Millis;
+  createdBy: string | null;
+  lastActivityAt: Millis | null;
+}
+
+/** A connection's bearer token, as a SHA-256 digest; `start` recognises it in a list. */
+export interface ScimTokenTable {
+  id: string;
+  connectionId: string;
+  digest: string;
+  start: string;
+  createdAt: Millis;
+  createdBy: string | null;
+  lastUsedAt: Millis | null;
+}
+
+/** A user a connection provisioned; `id` is the user's id (and the SCIM resource id). */
+export interface ScimUserTable {
+  id: string;
+  connectionId: string;
+  userNameKey: string;
+  externalId: string | null;
+  /** JSON of the SCIM attributes the directory sent. */
+  resource: string;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+/** A team a connection's Group became; `id` is the team's id. */
+export interface ScimGroupTable {
+  id: string;
+  connectionId: string;
+  externalId: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+/** Webhooks (migration 0020, server/webhook). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousUntil: Millis | null;
+  disabled: Flag;
+  failedInARow: number;
+  createdBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  auditEventId: string | null;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: Millis;
+  leaseUntil: Millis | null;
+  leasedBy: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+export interface WebhookAttemptTable {
+  id: string;
+  deliveryId: string;
+  at: Millis;
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  response: string | null;
+}
+export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
 
 /** A setting changed at run time (migration 0019, features/settings): its value as JSON. */
 export interface RuntimeSettingTable {
@@ -340,3 +437,22 @@ export type ApikeyRow = Selectable<ApikeyTable>;
 export type JwksRow = Selectable<JwksTable>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type PasskeyRow = Selectable<PasskeyTable>;
+
+/** Enterprise SSO providers (migration 0022, features/sso): configs as JSON, the client secret sealed. */
+export interface SsoProviderTable {
+  id: string;
+  providerId: string;
+  issuer: string;
+  domain: string;
+  domainVerified: Flag;
+  domainVerificationToken: string | null;
+  domainVerificationExpiresAt: Millis | null;
+  organizationId: string | null;
+  userId: string | null;
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  clientSecret: string | null;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+export type SsoProviderRow = Selectable<SsoProviderTable>;

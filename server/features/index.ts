@@ -26,6 +26,9 @@ import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { webhookHandlers } from "./webhook/routes.js";
+import { scimHandlers } from "./scim/routes.js";
+import { ssoHandlers } from "./sso/routes.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -49,6 +52,9 @@ export const handlers: AllHandlers = {
   ...electronHandlers,
   ...oauthProviderHandlers,
   ...settingsHandlers,
+  ...webhookHandlers,
+  ...scimHandlers,
+  ...ssoHandlers,
 };
 
 /**

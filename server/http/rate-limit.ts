@@ -43,6 +43,8 @@ const STRICT_PATHS = [
 
 /** The OpenID provider's token endpoint: secrets checked and codes spent here, by app servers. */
 const TOKEN_PATH = "/oauth2/token";
+/** SCIM provisioning: a directory's push of a whole company comes from one address (features/scim). */
+const SCIM_PATHS = "/scim/v2/";
 
 export function isStrictPath(path: string): boolean {
   return STRICT_PATHS.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -90,10 +92,11 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
   const { config } = options;
   const counter = await createCounterStore(options);
   const basePath = config.basePath;
-  const ruleFor = (path: string): Rule => (path === TOKEN_PATH ? config.rateLimit.oauthToken : isStrictPath(path) ? config.rateLimit.strict : config.rateLimit);
+  const ruleFor = (path: string): Rule =>
+    path === TOKEN_PATH ? config.rateLimit.oauthToken : path.startsWith(SCIM_PATHS) ? config.rateLimit.scim : isStrictPath(path) ? config.rateLimit.strict : config.rateLimit;
   const ruleOf = (request: Marked): Rule => (request[RULE] ??= ruleFor(pathOf(request, basePath)));
   // The rule's name leads the key: stores may count the strict rules differently (Redis counts them exactly).
-  const keyOf = (request: Marked) => `${ruleOf(request) === config.rateLimit ? "general:" : "strict:"}${request.ip}|${pathOf(request, basePath)}`;
+  const keyOf = (request: Marked) => `${ruleOf(request) === config.rateLimit ? "general:" : ruleOf(request) === config.rateLimit.scim ? "scim:" : "strict:"}${request.ip}|${pathOf(request, basePath)}`;
 
   await server.register(rateLimit, {
     global: true,

@@ -40,6 +40,14 @@ export const COPIED_TABLES = [
   "signInLockout",
   "keyCheck",
   "runtimeSetting",
+  "webhookEndpoint",
+  "webhookDelivery",
+  "webhookAttempt",
+  "scimConnection",
+  "scimToken",
+  "scimUser",
+  "scimGroup",
+  "ssoProvider",
 ] as const;
 
 /** Tables deliberately left out, and why. */

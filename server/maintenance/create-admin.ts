@@ -8,6 +8,7 @@ import type { UserRow } from "../db/types.js";
 import { createUserRecord } from "../core/user/create-user.js";
 import { findUserByEmail, updateUser } from "../core/user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../core/user/rules.js";
+import { assertPasswordNotBreached } from "../core/user/breached-password.js";
 import { AUDIT_REASONS } from "../../shared/audit-reasons.js";
 
 export interface CreateAdminInput {
@@ -39,6 +40,8 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
   const generatedPassword = input.password === undefined ? randomString(24) : undefined;
   const password = input.password ?? (generatedPassword as string);
   assertPasswordLength(app.config, password);
+  // A generated password is random: only the operator's own is looked up.
+  if (input.password !== undefined) await assertPasswordNotBreached(app, password);
   const user = await createUserRecord(app, {
     email,
     name: input.name ?? email.split("@")[0] ?? "Administrator",

@@ -13,10 +13,12 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/database.js";
 import { openSealed, rememberPreviousSecrets, seal } from "../crypto/encrypt.js";
 import { PURPOSE as PROVIDER_TOKEN } from "../features/social/sealed-tokens.js";
+import { SSO_SECRET_PURPOSE } from "../features/sso/secret.js";
 import { PURPOSE as JWKS_PRIVATE_KEY } from "../core/signing-keys/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../features/two-factor/totp.js";
 import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../features/two-factor/backup-codes.js";
 import { OUTBOX_PURPOSE } from "../mail/outbox.js";
+import { WEBHOOK_SECRET_PURPOSE } from "../webhook/secret.js";
 import { readKeyCheck, SecretMismatchError, statusOf, writeKeyCheck } from "../key-check.js";
 
 const BATCH = 500;
@@ -32,6 +34,8 @@ const TARGETS: Target[] = [
   { table: "jwks", columns: { privateKey: JWKS_PRIVATE_KEY } },
   { table: "account", columns: { accessToken: PROVIDER_TOKEN, refreshToken: PROVIDER_TOKEN, idToken: PROVIDER_TOKEN } },
   { table: "outbox", columns: { sealed: OUTBOX_PURPOSE } },
+  { table: "webhookEndpoint", columns: { secretSealed: WEBHOOK_SECRET_PURPOSE, previousSecretSealed: WEBHOOK_SECRET_PURPOSE } },
+  { table: "ssoProvider", columns: { clientSecret: SSO_SECRET_PURPOSE } },
 ];
 
 export interface TableCounts {

@@ -25,12 +25,21 @@ export interface PoolStats {
   max: number;
 }
 
+export interface WebhookQueueStats {
+  /** Deliveries waiting to be sent or retried. */
+  pending: number;
+  /** Age in seconds of the oldest pending delivery (0 when none). */
+  oldestPendingSeconds: number;
+}
+
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<"method" | "route" | "status">;
   httpDuration: Histogram<"method" | "route">;
   /** Sign-in attempts by method (email, username, social, passkey, …) and outcome. */
   signIns: Counter<"method" | "outcome">;
+  /** SCIM protocol requests (features/scim) by resource (User, Group, discovery) and outcome (ok, client_error, unauthorized, not_found, conflict, server_error). */
+  scimRequests: Counter<"resource" | "outcome">;
   /** Requests refused by the rate limiter (429), by store (memory, postgres, redis). */
   rateLimitRefusals: Counter<"store">;
   /** Sign-in attempts refused because the account is locked. */
@@ -50,6 +59,10 @@ export interface Metrics {
   sessionChangeRejections: Counter<"reason">;
   /** Answers that mean "try again later" (issue 44), by code: SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL. */
   unavailableAnswers: Counter<"code">;
+  /** Webhook delivery tries by outcome: delivered, retry (failed, tried again later), failed (out of retries). */
+  webhookDeliveries: Counter<"outcome">;
+  /** Where the webhook queue's depth and oldest pending delivery come from (set by createApp). */
+  watchWebhookQueue(stats: () => Promise<WebhookQueueStats>): void;
   /** Where the number of requests being handled comes from (set by the load limits, http/load-limits.ts). */
   watchInFlight(inFlight: () => number): void;
   /** Where the change listener's state comes from (PostgreSQL; set by createApp), its channel, and (Redis channel) whether this server is the relay. */
@@ -73,6 +86,7 @@ export function createMetrics(): Metrics {
   let listener: { state(): string; channel: string; relaying?(): boolean } | null = null;
   let processMetrics = false;
   let inFlight: () => number = () => 0;
+  let webhookQueue: (() => Promise<WebhookQueueStats>) | null = null;
 
   const metrics: Metrics = {
     registry,
@@ -93,6 +107,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_sign_ins_total",
       help: "Sign-in attempts by method and outcome.",
       labelNames: ["method", "outcome"] as const,
+      registers,
+    }),
+    scimRequests: new Counter({
+      name: "latchkey_scim_requests_total",
+      help: "SCIM provisioning requests by resource and outcome.",
+      labelNames: ["resource", "outcome"] as const,
       registers,
     }),
     rateLimitRefusals: new Counter({
@@ -142,6 +162,15 @@ export function createMetrics(): Metrics {
       labelNames: ["code"] as const,
       registers,
     }),
+    webhookDeliveries: new Counter({
+      name: "latchkey_webhook_deliveries_total",
+      help: "Webhook delivery tries by outcome: delivered, retry (failed, to be tried again), failed (out of retries).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    watchWebhookQueue(stats) {
+      webhookQueue = stats;
+    },
     watchInFlight(next) {
       inFlight = next;
     },
@@ -242,6 +271,31 @@ export function createMetrics(): Metrics {
     registers,
     collect() {
       if (listener?.relaying) this.set(listener.relaying() ? 1 : 0);
+    },
+  });
+  // One query per scrape, shared by both gauges (the queue is in the database, seen by every server alike).
+  let queueRead: Promise<WebhookQueueStats> | null = null;
+  const readQueue = () => {
+    if (!webhookQueue) return null;
+    queueRead ??= webhookQueue().finally(() => setImmediate(() => (queueRead = null)));
+    return queueRead;
+  };
+  new Gauge({
+    name: "latchkey_webhook_queue_depth",
+    help: "Webhook deliveries waiting to be sent or retried (the whole queue, every server's).",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats) this.set(stats.pending);
+    },
+  });
+  new Gauge({
+    name: "latchkey_webhook_oldest_pending_seconds",
+    help: "Age of the oldest webhook delivery still waiting (0 when none waits).",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats) this.set(stats.oldestPendingSeconds);
     },
   });
   return metrics;

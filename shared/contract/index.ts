@@ -24,6 +24,9 @@ import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { settingsEndpoints } from "./settings.js";
+import { webhookEndpoints } from "./webhook.js";
+import { scimEndpoints } from "./scim.js";
+import { ssoEndpoints } from "./sso.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -48,6 +51,9 @@ export const contract = {
   ...electronEndpoints,
   ...oauthProviderEndpoints,
   ...settingsEndpoints,
+  ...webhookEndpoints,
+  ...scimEndpoints,
+  ...ssoEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -29,6 +29,10 @@ export const coreErrors = {
   EMAIL_NOT_VERIFIED: { status: 403, message: "Email not verified" },
   PASSWORD_TOO_SHORT: { status: 400, message: "Password too short" },
   PASSWORD_TOO_LONG: { status: 400, message: "Password too long" },
+  /** better-auth's haveIBeenPwned code: the password is in a breach corpus (passwordBreach, docs/security.md). */
+  PASSWORD_COMPROMISED: { status: 400, message: "The password you entered has been compromised. Please choose a different password." },
+  /** passwordBreach.failClosed and the range service (or folder) could not answer. */
+  PASSWORD_CHECK_UNAVAILABLE: { status: 503, message: "The password could not be checked against known breaches; try again later." },
   USER_ALREADY_EXISTS: { status: 422, message: "User already exists" },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 422, message: "User already exists. Use another email." },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },

@@ -46,13 +46,14 @@ export function withNewEpoch<T>(db: DB, userId: string, change: (trx: DB) => Pro
 }
 
 /**
- * Inside the session insert's transaction: the user still exists, is not banned (unless
+ * Inside the session insert's transaction: the user still exists, is not banned or deactivated (unless
  * `allowBanned`: an administrator impersonating) and is still at `epoch`; else throws the
  * racer's answer. Locks the user row on PostgreSQL until the transaction ends.
  */
 export async function claimEpoch(app: AppContext, trx: DB, userId: string, epoch: number, options: { allowBanned?: boolean } = {}): Promise<void> {
-  const row = await lockingRows(trx, trx.selectFrom("user").select(["credentialEpoch", "banned", "banReason", "banExpires"]).where("id", "=", userId)).executeTakeFirst();
+  const row = await lockingRows(trx, trx.selectFrom("user").select(["credentialEpoch", "banned", "banReason", "banExpires", "deactivated"]).where("id", "=", userId)).executeTakeFirst();
   if (!row) throw apiError("CREDENTIALS_CHANGED_DURING_SIGN_IN");
+  if (!options.allowBanned && row.deactivated) throw apiError("USER_DEACTIVATED");
   const banExpires = row.banExpires === null ? null : Number(row.banExpires);
   if (!options.allowBanned && row.banned && (banExpires === null || banExpires > app.clock.now())) {
     throw apiError("BANNED_USER", bannedMessage(row.banReason ?? app.config.admin.defaultBanReason, banExpires === null ? null : new Date(banExpires)));

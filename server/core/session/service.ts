@@ -58,6 +58,8 @@ export const SESSION_TOKEN_LENGTH = 32;
  * goes through startSession, so the check cannot be forgotten by a new sign-in method.
  */
 export async function assertNotBanned(app: AppContext, user: UserRow): Promise<UserRow> {
+  // The directory's switch (core/user/deactivate.ts): no method signs a deactivated person in.
+  if (user.deactivated) throw apiError("USER_DEACTIVATED");
   if (!user.banned) return user;
   const now = app.clock.now();
   if (user.banExpires !== null && Number(user.banExpires) <= now) {

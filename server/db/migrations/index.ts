@@ -24,6 +24,9 @@ import * as oauthProvider from "./0016-oauth-provider.js";
 import * as sessionChangeNotices from "./0017-session-change-notices.js";
 import * as credentialEpoch from "./0018-credential-epoch.js";
 import * as runtimeSettings from "./0019-runtime-settings.js";
+import * as webhook from "./0020-webhook.js";
+import * as scim from "./0021-scim.js";
+import * as ssoProvider from "./0022-sso-provider.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -45,4 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0017-session-change-notices": sessionChangeNotices,
   "0018-credential-epoch": credentialEpoch,
   "0019-runtime-settings": runtimeSettings,
+  "0020-webhook": webhook,
+  "0021-scim": scim,
+  "0022-sso-provider": ssoProvider,
 };

@@ -8,6 +8,7 @@ import { newId } from "../../crypto/tokens.js";
 import type { UserRow, UserUpdate } from "../../db/types.js";
 import { removeUser } from "../../core/user/remove-user.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { assertPasswordNotBreached } from "../../core/user/breached-password.js";
 import {
   findCredentialAccount,
   findUserByEmail,
@@ -82,7 +83,10 @@ export async function createUser(app: AppContext, actor: Actor, input: CreateUse
   }
   if (BAN_FIELDS.some((key) => has(data, key))) requirePermission(config, actor, { user: ["ban"] }, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS");
   const email = normalizeEmail(input.email);
-  if (input.password !== undefined) assertPasswordLength(config, input.password);
+  if (input.password !== undefined) {
+    assertPasswordLength(config, input.password);
+    await assertPasswordNotBreached(app, input.password);
+  }
   if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   const names = await usernameFields(app, data, null);
   const passwordHash = input.password !== undefined ? await app.passwords.hash(input.password) : null;
@@ -209,6 +213,7 @@ export async function setRole(app: AppContext, actor: Actor, userId: string, rol
 export async function setUserPassword(app: AppContext, actor: Actor, userId: string, newPassword: string): Promise<{ created: boolean }> {
   requirePermission(app.config, actor, { user: ["set-password"] }, "YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD");
   assertPasswordLength(app.config, newPassword);
+  await assertPasswordNotBreached(app, newPassword);
   const user = await findUserById(app.db, userId);
   if (!user) throw apiError("USER_NOT_FOUND");
   const passwordHash = await app.passwords.hash(newPassword);

@@ -12,6 +12,7 @@ import {
   findUserByUsername,
 } from "../../core/user/store.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { assertPasswordNotBreached } from "../../core/user/breached-password.js";
 import { createUserRecord } from "../../core/user/create-user.js";
 import { pickUserFields } from "../../core/user/additional-fields.js";
 import { guardSignIn } from "../../core/lockout/service.js";
@@ -31,6 +32,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   if (!config.emailAndPassword.enabled) throw apiError("EMAIL_PASSWORD_DISABLED");
   const email = normalizeEmail(input.email);
   assertPasswordLength(config, input.password);
+  await assertPasswordNotBreached(app, input.password);
   const names = input.username !== undefined ? normalizeUsername(config, input.username, input.displayUsername) : null;
 
   if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");

@@ -140,7 +140,7 @@ function accessTokenQuery(db: Q, tokenHash: string) {
     .innerJoin("oauthClient", "oauthClient.clientId", "oauthToken.clientId")
     .innerJoin("user", "user.id", "oauthToken.userId")
     .select(["oauthToken.kind", "oauthToken.scopes", "oauthToken.expiresAt", "oauthToken.revokedAt", "oauthClient.disabled as clientDisabled", "oauthClient.metadata as clientMetadata"])
-    .select(["user.id", "user.name", "user.image", "user.username", "user.updatedAt", "user.email", "user.emailVerified", "user.role", "user.banned", "user.banExpires"])
+    .select(["user.id", "user.name", "user.image", "user.username", "user.updatedAt", "user.email", "user.emailVerified", "user.role", "user.banned", "user.banExpires", "user.deactivated"])
     .where("oauthToken.tokenHash", "=", tokenHash);
 }
 

@@ -122,8 +122,9 @@ export async function issueTokens(app: AppContext, grant: Grant, save: (rows: OA
   };
 }
 
-/** A banned person (ban not yet over) holds nothing: their tokens read as inactive. */
-export function isBanned(app: AppContext, user: Pick<UserRow, "banned" | "banExpires">): boolean {
+/** A banned person (ban not yet over) or one their directory deactivated holds nothing: their tokens read as inactive. */
+export function isBanned(app: AppContext, user: Pick<UserRow, "banned" | "banExpires"> & { deactivated?: number }): boolean {
+  if (user.deactivated === 1) return true;
   return user.banned === 1 && (user.banExpires === null || Number(user.banExpires) > app.clock.now());
 }
 

@@ -14,6 +14,7 @@ import { appsToTell, tellApps, type AppLogout } from "../../core/user/app-access
 import type { IssuedSession, RequestMeta } from "../../core/session/service.js";
 import { replaceSessionAfterPasswordChange } from "../../core/sign-in/other-sessions.js";
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
+import { assertPasswordNotBreached } from "../../core/user/breached-password.js";
 import { findCredentialAccount, findUserByEmail, findUserById, insertCredentialAccount, lockUser, setCredentialPassword } from "../../core/user/store.js";
 import { apiLink, DEFAULT_LANDING } from "../../core/verification/links.js";
 import { consume, issue, peek } from "../../core/one-time.js";
@@ -33,7 +34,8 @@ export async function requestPasswordReset(app: AppContext, input: { email: stri
   const email = normalizeEmail(input.email);
   const token = randomString(RESET_TOKEN_LENGTH);
   const user = await findUserByEmail(app.db, email);
-  if (!user) return;
+  // A deactivated person gets no reset mail; the answer stays the same as for any address.
+  if (!user || user.deactivated) return;
   await issue(app.db, app.clock.now(), {
     purpose: "reset-password",
     secret: token,
@@ -71,11 +73,14 @@ function userIdOf(data: unknown): string | null {
 export async function resetPassword(app: AppContext, token: string | undefined, newPassword: string): Promise<UserRow> {
   if (!token) throw apiError("INVALID_TOKEN");
   assertPasswordLength(app.config, newPassword);
+  await assertPasswordNotBreached(app, newPassword);
   const row = await peek(app.db, app.clock.now(), "reset-password", token);
   if (!row) throw apiError("INVALID_TOKEN");
   const userId = userIdOf(row.data);
   const user = userId ? await findUserById(app.db, userId) : undefined;
   if (!user) throw apiError("USER_NOT_FOUND");
+  // A link mailed before the directory turned the person off opens nothing.
+  if (user.deactivated) throw apiError("USER_DEACTIVATED");
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];
@@ -112,6 +117,8 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
   const account = await findCredentialAccount(app.db, user.id);
   if (!account?.password) throw apiError("CREDENTIAL_ACCOUNT_NOT_FOUND");
   if (!(await app.passwords.verify(account.password, input.currentPassword))) throw apiError("INVALID_PASSWORD");
+  // After the current password: a stolen session cannot use the endpoint as a breach oracle.
+  await assertPasswordNotBreached(app, input.newPassword);
   const passwordHash = await app.passwords.hash(input.newPassword);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];
@@ -135,6 +142,7 @@ export async function changePassword(app: AppContext, user: UserRow, sessionId: 
 export async function setPassword(app: AppContext, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordLength(app.config, newPassword);
   if ((await findCredentialAccount(app.db, user.id))?.password) throw apiError("USER_ALREADY_HAS_PASSWORD");
+  await assertPasswordNotBreached(app, newPassword);
   const passwordHash = await app.passwords.hash(newPassword);
   const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {

@@ -1,0 +1,58 @@
+/**
+ * The transactional outbox (issue 38): the audit writer calls this inside the transaction that
+ * inserts its batch of audit rows, so a delivery exists exactly when its audit row does — a crash
+ * loses both or neither, and the queue lives in the database, surviving kill -9 and restarts.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/types.js";
+import { newId } from "../crypto/tokens.js";
+import { auditPayload, type AuditSource } from "./payload.js";
+import { selects } from "./selectors.js";
+
+type Writer = Kysely<Database> | Transaction<Database>;
+
+/** `msg_` + a random id: the `webhook-id` every try of this delivery carries. */
+export function newDeliveryId(): string {
+  return `msg_${newId()}`;
+}
+
+/** Queues a delivery of each event to every enabled endpoint that selects it; returns how many. */
+export async function enqueueAuditDeliveries(trx: Writer, events: readonly AuditSource[], now: number): Promise<number> {
+  if (events.length === 0) return 0;
+  const endpoints = await trx.selectFrom("webhookEndpoint").select(["id", "events"]).where("disabled", "=", 0).execute();
+  if (endpoints.length === 0) return 0;
+  const rows = [];
+  for (const endpoint of endpoints) {
+    const selectors = JSON.parse(endpoint.events) as string[];
+    for (const event of events) {
+      if (!selects(selectors, event.action)) continue;
+      rows.push({
+        id: newDeliveryId(),
+        endpointId: endpoint.id,
+        eventType: event.action,
+        auditEventId: event.id,
+        payload: auditPayload(event),
+        status: "pending" as const,
+        attempts: 0,
+        nextAttemptAt: now,
+        leaseUntil: null,
+        leasedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 200) await trx.insertInto("webhookDelivery").values(rows.slice(i, i + 200)).execute();
+  return rows.length;
+}
+
+/** For the metrics: how many deliveries wait, and since when the oldest. */
+export async function queueStats(db: Kysely<Database>, now: number): Promise<{ pending: number; oldestPendingSeconds: number }> {
+  const row = await db
+    .selectFrom("webhookDelivery")
+    .select((eb) => [eb.fn.countAll<string | number>().as("pending"), eb.fn.min("createdAt").as("oldest")])
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  const oldest = row?.oldest == null ? null : Number(row.oldest);
+  return { pending: Number(row?.pending ?? 0), oldestPendingSeconds: oldest === null ? 0 : Math.max(0, (now - oldest) / 1000) };
+}

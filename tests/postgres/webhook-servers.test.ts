@@ -1,0 +1,50 @@
+/**
+ * Webhooks on several servers over one PostgreSQL (issue 38): both servers' senders work the one
+ * queue at once, leasing rows FOR UPDATE SKIP LOCKED, and every delivery reaches the receiver
+ * exactly once (one try each), whichever server queued or sent it. No Redis. PostgreSQL pass only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAdmin } from "../server/admin/admin-helpers.js";
+import { startSecondServer, type SecondServer } from "../helpers/second-server.js";
+import { startTestServer, testDialect, type TestServer } from "../helpers/test-server.js";
+import { startReceiver, type Receiver } from "../server/webhook/receiver.js";
+
+describe("webhook deliveries shared by two servers on one PostgreSQL", () => {
+  let a: TestServer;
+  let b: SecondServer;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    expect(testDialect, "tests/postgres runs only with LATCHKEY_TEST_DIALECT=postgres").toBe("postgres");
+    a = await startTestServer();
+    b = await startSecondServer(a.dbFile);
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await receiver?.close();
+  });
+
+  it("sends each of 60 deliveries once, with both senders draining the queue at the same time", async () => {
+    const admin = await signUpAdmin(a, { email: "hooks-two@example.com" });
+    const created = await a.request("POST", "/admin/webhooks/create", { token: admin.token, body: { url: receiver.url, events: ["user.update"] } });
+    expect(created.status, created.text).toBe(200);
+    receiver.secrets = [created.body.secret as string];
+    for (let i = 0; i < 30; i++) {
+      a.app.context.audit.record({ action: "user.update", actorId: admin.userId, targetId: admin.userId, targetType: "user", metadata: { n: i, via: "a" } });
+      b.app.context.audit.record({ action: "user.update", actorId: admin.userId, targetId: admin.userId, targetType: "user", metadata: { n: i, via: "b" } });
+    }
+    await Promise.all([a.app.context.audit.flush(), b.app.context.audit.flush()]);
+    await Promise.all([a.app.context.webhooks!.runOnce(), b.app.context.webhooks!.runOnce()]);
+    await receiver.waitFor((all) => all.length >= 60, 30_000);
+    const ids = receiver.received.map((r) => r.id);
+    expect(ids.length).toBe(60);
+    expect(new Set(ids).size).toBe(60);
+    expect(receiver.received.every((r) => r.verified?.type === "user.update")).toBe(true);
+    const tries = await a.database.db.selectFrom("webhookAttempt").select("deliveryId").execute();
+    expect(tries.length).toBe(60);
+    const statuses = await a.database.db.selectFrom("webhookDelivery").select("status").execute();
+    expect(statuses.every((row) => row.status === "delivered")).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The webhook queue survives kill -9 (issue 38): a real `auth server start` process is killed
+ * while its sender has deliveries in flight (the receiver holds the requests open), then a new
+ * process on the same database sends every one of them again, with the same webhook-id, once
+ * the dead sender's lease has run out. SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
+ * Runs against dist/ (`npx tsc -p tsconfig.build.json` first), like the CLI suites.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startCliServer, stopProcess, type CliServer } from "../../helpers/run-cli.js";
+import { createTestDatabase, type TestDatabase } from "../../helpers/test-database.js";
+import { sealWebhookSecret, newWebhookSecret } from "../../../server/webhook/secret.js";
+import { startReceiver, type Receiver } from "./receiver.js";
+
+const SECRET = "kill-nine-secret-kill-nine-secret-kill9";
+
+describe("webhook queue across kill -9", () => {
+  let database: TestDatabase;
+  let cwd: string;
+  let receiver: Receiver;
+  const servers: CliServer[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    receiver = await startReceiver();
+    cwd = mkdtempSync(join(tmpdir(), "latchkey-webhook-kill-"));
+    writeFileSync(join(cwd, "config.json"), JSON.stringify({ password: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: "warn" }));
+  });
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await stopProcess(server.child);
+    await receiver?.close();
+    await database?.drop();
+    if (cwd) rmSync(cwd, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const port = await freePort();
+    const server = await startCliServer(["--port", String(port), "--no-rate-limit", "--config", join(cwd, "config.json")], {
+      cwd,
+      env: { AUTH_DB: database.target, AUTH_SECRET: SECRET, NODE_ENV: "development" },
+    });
+    servers.push(server);
+    return { server, api: `http://127.0.0.1:${port}/api/auth` };
+  };
+
+  it("sends every delivery in flight at the kill again after a restart, under the same webhook-id", async () => {
+    const secret = newWebhookSecret();
+    const now = Date.now();
+    await database.database.db
+      .insertInto("webhookEndpoint")
+      .values({ id: "ep_kill", url: receiver.url, description: null, events: JSON.stringify(["user.sign-up"]), secretSealed: sealWebhookSecret(secret, SECRET), previousSecretSealed: null, previousUntil: null, disabled: 0, failedInARow: 0, createdBy: null, createdAt: now, updatedAt: now })
+      .execute();
+    receiver.secrets = [secret];
+    // Mid-send: the first process's requests are never answered.
+    let holding = true;
+    receiver.answer = () => (holding ? null : { status: 204 });
+
+    const first = await start();
+    const signUps = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        fetch(`${first.api}/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: `killed-${i}@example.com`, password: "correct horse battery", name: `Killed ${i}` }),
+        }),
+      ),
+    );
+    expect(signUps.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    await receiver.waitFor((all) => all.length >= 5, 30_000);
+    first.server.child.kill("SIGKILL");
+    await new Promise((resolve) => (first.server.child.exitCode !== null || first.server.child.signalCode !== null ? resolve(null) : first.server.child.once("exit", resolve)));
+    const inFlight = new Set(receiver.received.map((r) => r.id));
+    expect(inFlight.size).toBe(5);
+    const rows = await database.database.db.selectFrom("webhookDelivery").selectAll().execute();
+    expect(rows.map((row) => row.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
+    // Nothing was answered (on a loaded machine a held request may have timed out after 10 s and
+    // been recorded as a failed try; it is then retried under the same id, held again).
+    const tries = await database.database.db.selectFrom("webhookAttempt").select("httpStatus").execute();
+    expect(tries.filter((t) => t.httpStatus !== null)).toEqual([]);
+
+    holding = false;
+    const before = receiver.received.length;
+    await start();
+    // The dead sender's lease (15 s) runs out; then the new process sends all five.
+    await receiver.waitFor((all) => all.slice(before).filter((r) => r.verified).length >= 5, 60_000);
+    const again = receiver.received.slice(before);
+    expect(new Set(again.map((r) => r.id))).toEqual(inFlight);
+    expect(again.every((r) => r.verified?.type === "user.sign-up")).toBe(true);
+    await expect
+      .poll(async () => (await database.database.db.selectFrom("webhookDelivery").select("status").execute()).map((row) => row.status).join(), { timeout: 20_000 })
+      .toBe("delivered,delivered,delivered,delivered,delivered");
+  }, 120_000);
+});

@@ -1,0 +1,234 @@
+/**
+ * Webhooks (issue 38): endpoints registered over the admin API receive audit events in the
+ * Standard Webhooks format, verified here by a real receiver with the `standardwebhooks` library;
+ * retries keep the webhook-id; redirects are not followed; unreachable endpoints keep their
+ * deliveries for a later redeliver; rotation signs with both secrets; who may manage them.
+ * Runs on SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { signUpAdmin } from "../admin/admin-helpers.js";
+import { startReceiver, verifyWith, type Receiver } from "./receiver.js";
+
+let server: TestServer;
+let admin: { token: string; userId: string };
+let receiver: Receiver;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signUpAdmin(server, { email: "hooks-admin@example.com" });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await server.close();
+  await receiver.close();
+});
+
+const call = (path: string, body: Record<string, unknown>, auth: { token?: string; headers?: Record<string, string> } = { token: admin.token }) => server.request("POST", path, { ...auth, body });
+
+async function createEndpoint(body: Record<string, unknown>) {
+  const created = await call("/admin/webhooks/create", body);
+  expect(created.status, created.text).toBe(200);
+  return created.body as { endpoint: { id: string; url: string; events: string[] }; secret: string };
+}
+
+async function deliveries(query: string) {
+  const answer = await server.request("GET", `/admin/webhooks/list-deliveries?${query}`, { token: admin.token });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.deliveries as Array<{ id: string; status: string; eventType: string; attempts: number; payload: any; tries: Array<{ httpStatus: number | null; error: string | null; durationMs: number; response: string | null }> }>;
+}
+
+const endpointCount = async () => (await server.database.db.selectFrom("webhookEndpoint").select("id").execute()).length;
+
+const sendDue = () => server.app.context.webhooks!.runOnce();
+
+describe("webhook delivery", () => {
+  it("delivers a sign-up signed with the endpoint's secret, in the Standard Webhooks format, without secrets", async () => {
+    const { endpoint, secret } = await createEndpoint({ url: receiver.url, events: ["user.sign-up", "user.ban"] });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    receiver.secrets = [secret];
+    const listed = await server.request("GET", "/admin/webhooks/list", { token: admin.token });
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    // The secret is sealed at rest, not stored as given.
+    const row = await server.database.db.selectFrom("webhookEndpoint").selectAll().where("id", "=", endpoint.id).executeTakeFirstOrThrow();
+    expect(row.secretSealed).not.toContain(secret.slice(6, 20));
+
+    const user = await server.signUp({ email: "hooked@example.com", password: "correct horse battery" });
+    const [got] = await receiver.waitFor((all) => all.some((r) => r.verified?.type === "user.sign-up"));
+    const arrived = receiver.received.find((r) => r.verified?.type === "user.sign-up")!;
+    expect(got).toBeDefined();
+    expect(arrived.headers["webhook-id"]).toMatch(/^msg_/);
+    expect(arrived.headers["webhook-timestamp"]).toMatch(/^\d{10}$/);
+    expect(arrived.headers["webhook-signature"]).toMatch(/^v1,/);
+    expect(arrived.verified!.data).toMatchObject({ actor: { id: user.userId }, success: true });
+    // Nothing secret travels: not the password, not the session token, no hash.
+    for (const secretText of [user.password, user.token, "argon2", "scrypt"]) expect(arrived.body).not.toContain(secretText);
+    // A signature by another secret does not verify: the receiver really checks.
+    expect(verifyWith("whsec_" + Buffer.alloc(32, 1).toString("base64"), arrived)).toBeNull();
+    const [delivery] = await deliveries(`endpointId=${endpoint.id}&eventType=user.*`);
+    expect(delivery).toMatchObject({ id: arrived.id, status: "delivered", attempts: 1, eventType: "user.sign-up" });
+    expect(delivery!.tries).toEqual([expect.objectContaining({ httpStatus: 204, error: null })]);
+    await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+
+  it("retries a refused delivery after 5 s with the same webhook-id, keeping at most 1 KiB of each answer", async () => {
+    const { endpoint, secret } = await createEndpoint({ url: receiver.url, events: ["user.*"] });
+    receiver.secrets = [secret];
+    let refusals = 2;
+    receiver.answer = () => (refusals-- > 0 ? { status: 503, body: "x".repeat(5000) } : { status: 200, body: "ok" });
+    const before = receiver.received.length;
+    await server.signUp({ email: "retried@example.com" });
+    await receiver.waitFor((all) => all.length > before);
+    await expect.poll(async () => (await deliveries(`endpointId=${endpoint.id}`))[0]?.attempts, { timeout: 20_000 }).toBe(1);
+    // Not due yet: nothing is sent before the back-off has passed.
+    await sendDue();
+    expect(receiver.received.length).toBe(before + 1);
+    server.clock.advance(5_000);
+    await sendDue();
+    server.clock.advance(30_000);
+    await sendDue();
+    const mine = receiver.received.slice(before);
+    expect(mine.length).toBe(3);
+    expect(new Set(mine.map((r) => r.id)).size).toBe(1);
+    for (const request of mine) expect(request.verified?.type).toBe("user.sign-up");
+    const [delivery] = await deliveries(`endpointId=${endpoint.id}`);
+    expect(delivery!.status).toBe("delivered");
+    expect(delivery!.tries.map((t) => t.httpStatus)).toEqual([503, 503, 200]);
+    expect(delivery!.tries[0]!.response!.length).toBe(1024);
+    receiver.answer = () => ({ status: 204 });
+    await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+
+  it("keeps deliveries to an unreachable endpoint with their payloads, and redelivers them once it answers (offline capture)", async () => {
+    const offline = await startReceiver();
+    const url = offline.url;
+    await offline.close();
+    const { endpoint, secret } = await createEndpoint({ url, events: ["*"] });
+    await server.signUp({ email: "offline-demo@example.com" });
+    await expect.poll(async () => (await deliveries(`endpointId=${endpoint.id}&eventType=user.sign-up`))[0]?.attempts, { timeout: 20_000 }).toBe(1);
+    const [kept] = await deliveries(`endpointId=${endpoint.id}&eventType=user.sign-up`);
+    expect(kept!.status).toBe("pending");
+    expect(kept!.tries[0]).toMatchObject({ httpStatus: null });
+    expect(kept!.tries[0]!.error).toBeTruthy();
+    expect(kept!.payload).toMatchObject({ type: "user.sign-up", data: { success: true } });
+    // Back online at the same address: the redeliver button sends it now, same id.
+    const back = await startReceiver();
+    back.secrets = [secret];
+    await call("/admin/webhooks/update", { id: endpoint.id, url: back.url });
+    const redelivered = await call("/admin/webhooks/redeliver", { deliveryId: kept!.id });
+    expect(redelivered.status, redelivered.text).toBe(200);
+    const got = (await back.waitFor((all) => all.some((r) => r.id === kept!.id))).find((r) => r.id === kept!.id);
+    expect(got!.verified?.type).toBe("user.sign-up");
+    await back.close();
+    await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+
+  it("signs with the old and the new secret for 24 h after a rotation, and sends webhook.test on demand", async () => {
+    const { endpoint, secret: old } = await createEndpoint({ url: receiver.url, events: ["user.ban"] });
+    const rotated = await call("/admin/webhooks/rotate-secret", { id: endpoint.id });
+    expect(rotated.status, rotated.text).toBe(200);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).not.toBe(old);
+    expect(rotated.body.endpoint.previousSecretUntil).not.toBeNull();
+    receiver.secrets = [];
+    const test = await call("/admin/webhooks/test", { id: endpoint.id });
+    expect(test.status, test.text).toBe(200);
+    const [got] = (await receiver.waitFor((all) => all.some((r) => r.id === test.body.delivery.id))).filter((r) => r.id === test.body.delivery.id);
+    expect(String(got!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verifyWith(old, got!)?.type).toBe("webhook.test");
+    expect(verifyWith(fresh, got!)?.type).toBe("webhook.test");
+    await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+});
+
+describe("webhook administration", () => {
+  it("refuses unknown events, fields a caller must not set, and non-http URLs, with typed errors", async () => {
+    const before = await endpointCount();
+    const unknown = await call("/admin/webhooks/create", { url: receiver.url, events: ["user.explode"] });
+    expect([unknown.status, unknown.body.code]).toEqual([400, "WEBHOOK_UNKNOWN_EVENT"]);
+    for (const extra of [{ id: "ep_mine" }, { secret: "whsec_mine" }, { createdAt: 1 }, { failedInARow: 0 }]) {
+      const refused = await call("/admin/webhooks/create", { url: receiver.url, events: ["*"], ...extra });
+      expect([refused.status, refused.body.code], JSON.stringify(extra)).toEqual([400, "VALIDATION_ERROR"]);
+    }
+    const ftp = await call("/admin/webhooks/create", { url: "ftp://example.com/x", events: ["*"] });
+    expect([ftp.status, ftp.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+    const missing = await call("/admin/webhooks/redeliver", { deliveryId: "msg_nope" });
+    expect([missing.status, missing.body.code]).toEqual([404, "WEBHOOK_DELIVERY_NOT_FOUND"]);
+    expect(await endpointCount()).toBe(before);
+  });
+
+  it("is refused to a member and to API keys not naming webhook:manage; a key that does may register only public https URLs", async () => {
+    const member = await server.signUp({ email: "hooks-member@example.com" });
+    const keyOf = async (body: Record<string, unknown>) => {
+      const created = await server.request("POST", "/api-key/create", { token: admin.token, body });
+      expect(created.status, created.text).toBe(200);
+      return created.body.key as string;
+    };
+    const before = await endpointCount();
+    const body = { url: receiver.url, events: ["*"] };
+    const byMember = await call("/admin/webhooks/create", body, { token: member.token });
+    expect([byMember.status, byMember.body.code]).toEqual([403, "WEBHOOK_FORBIDDEN"]);
+    const byFull = await call("/admin/webhooks/create", body, { headers: { "x-api-key": await keyOf({ name: "full" }) } });
+    expect([byFull.status, byFull.body.code]).toEqual([403, "API_KEY_NOT_ALLOWED"]);
+    const reader = await keyOf({ name: "hooks-reader", permissions: { webhook: ["read"] } });
+    const byReader = await call("/admin/webhooks/create", body, { headers: { "x-api-key": reader } });
+    expect([byReader.status, byReader.body.code]).toEqual([403, "API_KEY_NOT_ALLOWED"]);
+    expect((await server.request("GET", "/admin/webhooks/list", { headers: { "x-api-key": reader } })).status).toBe(200);
+    const manager = await keyOf({ name: "hooks-manager", permissions: { webhook: ["manage"] } });
+    const loopback = await call("/admin/webhooks/create", body, { headers: { "x-api-key": manager } });
+    expect([loopback.status, loopback.body.code]).toEqual([400, "WEBHOOK_URL_NOT_ALLOWED"]);
+    const plain = await call("/admin/webhooks/create", { url: "http://hooks.example.com/in", events: ["*"] }, { headers: { "x-api-key": manager } });
+    expect([plain.status, plain.body.code]).toEqual([400, "WEBHOOK_URL_NOT_ALLOWED"]);
+    expect(await endpointCount()).toBe(before);
+  });
+});
+
+describe("webhook retries over a day (a server of its own: its clock moves 24 h)", () => {
+  let local: TestServer;
+  let localAdmin: { token: string; userId: string };
+  beforeAll(async () => {
+    local = await startTestServer();
+    localAdmin = await signUpAdmin(local, { email: "hooks-day@example.com" });
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  it("does not follow a redirect, retries at 5 s, 30 s, 2 min, 10 min, 1 h, then every 6 h, gives up at 24 h, and flags the endpoint", async () => {
+    const target = await startReceiver();
+    const created = await local.request("POST", "/admin/webhooks/create", { token: localAdmin.token, body: { url: receiver.url, events: ["user.update"] } });
+    expect(created.status, created.text).toBe(200);
+    const endpointId = created.body.endpoint.id as string;
+    receiver.answer = (request) => (request.verified === null && request.body.includes(endpointId) ? { status: 204 } : { status: 307, headers: { location: target.url } });
+    for (let i = 0; i < 3; i++) local.app.context.audit.record({ action: "user.update", actorId: localAdmin.userId, targetId: localAdmin.userId, targetType: "user" });
+    await local.app.context.audit.flush();
+    const sendDueHere = () => local.app.context.webhooks!.runOnce();
+    const list = async () => {
+      const answer = await local.request("GET", `/admin/webhooks/list-deliveries?endpointId=${endpointId}`, { token: localAdmin.token });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.deliveries as Array<{ status: string; nextAttemptAt: string; tries: Array<{ at: string; error: string | null }> }>;
+    };
+    await sendDueHere();
+    expect((await list()).map((d) => d.tries[0]?.error)).toEqual(["redirect not followed", "redirect not followed", "redirect not followed"]);
+    expect(target.received).toEqual([]);
+    // Walk the clock to each next try until every delivery has given up.
+    for (let step = 0; step < 20 && (await list()).some((d) => d.status === "pending"); step++) {
+      const next = Math.min(...(await list()).filter((d) => d.status === "pending").map((d) => Date.parse(d.nextAttemptAt)));
+      local.clock.set(Math.max(next, local.clock.now()));
+      await sendDueHere();
+    }
+    const last = await list();
+    expect(last.map((d) => d.status)).toEqual(["failed", "failed", "failed"]);
+    const times = last[0]!.tries.map((t) => Date.parse(t.at));
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    const h = 3_600_000;
+    expect(gaps.slice(0, 8)).toEqual([5_000, 30_000, 120_000, 600_000, h, 6 * h, 6 * h, 6 * h]);
+    expect(times[times.length - 1]! - times[0]!).toBe(24 * h);
+    const listed = await local.request("GET", "/admin/webhooks/list", { token: localAdmin.token });
+    expect(listed.body.endpoints.find((e: { id: string }) => e.id === endpointId)).toMatchObject({ failing: true, failedInARow: 3 });
+    const metrics = await local.app.context.metrics.registry.getSingleMetricAsString("latchkey_webhook_deliveries_total");
+    expect(metrics).toContain('outcome="failed"} 3');
+    receiver.answer = () => ({ status: 204 });
+    await target.close();
+  });
+});
