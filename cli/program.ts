@@ -10,6 +10,7 @@ import { registerAdminCommands } from "./commands/admin.js";
 import { registerApiKeyCommands } from "./commands/api-key.js";
 import { registerJwtCommand } from "./commands/jwt.js";
 import { registerOAuthProviderCommands } from "./commands/oauth-provider.js";
+import { registerWebhookCommands } from "./commands/webhook.js";
 import { registerSessionCommands } from "./commands/session.js";
 import { registerCompletionCommand } from "./commands/completion.js";
 import { registerOutboxCommands } from "./commands/outbox.js";
@@ -58,6 +59,7 @@ export function buildProgram(): Command {
   registerApiKeyCommands(program);
   registerJwtCommand(program);
   registerOAuthProviderCommands(program);
+  registerWebhookCommands(program);
   registerServerCommands(program);
   registerDevCommands(program);
   registerOutboxCommands(program);

@@ -14,11 +14,12 @@ export function devSecretFile(config: Config): string | null {
   return config.db === ":memory:" ? null : resolve(secretFileFor(config.db));
 }
 
-/** Where the secret in force came from, in words: AUTH_SECRET, --secret, a settings file or the development file. */
+/** Where the secret in force came from, in words: AUTH_SECRET, AUTH_SECRET_FILE, --secret, a settings file or the development file. */
 export function secretSource(config: Config, flags: { secret?: string; config?: string }): string {
   if (config.secret) {
     if (flags.secret !== undefined && flags.secret === config.secret) return "--secret";
     if (process.env.AUTH_SECRET === config.secret) return "AUTH_SECRET";
+    if (process.env.AUTH_SECRET_FILE) return `AUTH_SECRET_FILE (${resolve(process.env.AUTH_SECRET_FILE)})`;
     const file = flags.config ?? process.env.AUTH_CONFIG;
     return file ? text("backup", "secretFromSettings", { file: resolve(file) }) : "AUTH_SECRET";
   }

@@ -10,6 +10,7 @@ import { isLoopbackURL } from "./core/loopback.js";
 import { trustProxyFromEnv, trustProxySetting, trustProxyWarnings } from "./http/trust-proxy.js";
 import { AUDIT_REASONS } from "../shared/audit-reasons.js";
 import { closest } from "../shared/closest.js";
+import { FILE_ENV_VARIABLES, isFileVariable, resolveFileVariables } from "./env-files.js";
 
 const rateRule = z.object({ window: z.number().int().positive(), max: z.number().int().positive() });
 
@@ -536,11 +537,13 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_TIMEOUT_MS",
 ] as const;
 
+const FILE_VARIABLES_TEXT = `${FILE_ENV_VARIABLES.join(", ")} and AUTH_<PROVIDER>_CLIENT_SECRET`;
+
 /** AUTH_* variables that are set (non-empty) and that Latchkey does not read. */
 export function unknownEnvVariables(env: NodeJS.ProcessEnv = process.env): UnknownSetting[] {
   const known: readonly string[] = KNOWN_ENV_VARIABLES;
   return Object.keys(env)
-    .filter((name) => name.startsWith("AUTH_") && !known.includes(name) && !PROVIDER_ENV.test(name) && env[name] !== undefined && env[name] !== "")
+    .filter((name) => name.startsWith("AUTH_") && !known.includes(name) && !PROVIDER_ENV.test(name) && !isFileVariable(name) && env[name] !== undefined && env[name] !== "")
     .sort()
     .map((name) => {
       const suggestion = closest(name, known);
@@ -548,13 +551,17 @@ export function unknownEnvVariables(env: NodeJS.ProcessEnv = process.env): Unkno
     });
 }
 
-/** Settings from AUTH_* variables; only those that are set. Throws on an AUTH_* variable Latchkey does not read. */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput {
-  const unknown = unknownEnvVariables(env);
+/**
+ * Settings from AUTH_* variables; only those that are set. Throws on an AUTH_* variable Latchkey
+ * does not read, and on a secret given both directly and as a file (AUTH_SECRET + AUTH_SECRET_FILE).
+ */
+export function configFromEnv(given: NodeJS.ProcessEnv = process.env): ConfigInput {
+  const unknown = unknownEnvVariables(given);
   if (unknown.length) {
     const lines = unknown.map((problem) => `  ${problem.path}: unknown environment variable${problem.suggestion ? `; did you mean ${problem.suggestion}?` : ""}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}\n  (Latchkey reads ${KNOWN_ENV_VARIABLES.join(", ")})`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\n  (Latchkey reads ${KNOWN_ENV_VARIABLES.join(", ")}, and NAME_FILE for ${FILE_VARIABLES_TEXT})`);
   }
+  const env = resolveFileVariables(given);
   const out: Record<string, unknown> = {};
   const set = (value: string | undefined, apply: (v: string) => void) => {
     if (value !== undefined && value !== "") apply(value);

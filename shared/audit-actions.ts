@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "api-key.create", "api-key.revoke", "api-key.update",
   "invitation.accept", "invitation.cancel", "invitation.create", "invitation.reject",
   "oauth-client.create", "oauth-client.delete", "oauth-client.rotate-secret", "oauth-client.update",
+  "oauth-device.approve", "oauth-device.deny",
   "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke", "oauth-token.failed", "oauth-token.reuse",
   "organization.create", "organization.delete", "organization.leave", "organization.member-add",
   "organization.member-remove", "organization.member-role-change", "organization.update",

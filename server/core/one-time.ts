@@ -50,7 +50,11 @@ export type OneTimePurpose =
   | "oauth-authorize-request"
   | "oauth-code"
   /** The OpenID provider's end-session without an ID token for this browser's session: waiting for the person to confirm. */
-  | "oauth-end-session-request";
+  | "oauth-end-session-request"
+  /** The device grant (core/device-grant.ts): the device's polling code, the code a person types, and their wrong tries. */
+  | "device-code"
+  | "device-user-code"
+  | "device-code-tries";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {
@@ -140,6 +144,12 @@ export async function peek(db: Q, now: number, purpose: OneTimePurpose, secret: 
     .where("identifier", "=", identifierOf(purpose, secret))
     .where("expiresAt", ">", now)
     .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The live row of an identifier another secret's data points at (a device grant's user code names its device code's row). */
+export async function peekIdentifier(db: Q, now: number, identifier: string): Promise<OneTimeRecord | undefined> {
+  const row = await db.selectFrom("verification").selectAll().where("identifier", "=", identifier).where("expiresAt", ">", now).executeTakeFirst();
   return row && toRecord(row);
 }
 

@@ -25,6 +25,7 @@ import { usernameHandlers } from "./username/routes.js";
 import { verificationHandlers } from "./verification/routes.js";
 import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
+import { oauthProviderDeviceHandlers } from "./oauth-provider/device-routes.js";
 import { settingsHandlers } from "./settings/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
@@ -51,6 +52,7 @@ export const handlers: AllHandlers = {
   ...organizationHandlers,
   ...electronHandlers,
   ...oauthProviderHandlers,
+  ...oauthProviderDeviceHandlers,
   ...settingsHandlers,
   ...webhookHandlers,
   ...scimHandlers,

@@ -30,11 +30,14 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The package's root folder (it holds package.json, server/, docs/), from source or from dist/. */
+/**
+ * The package's root folder (it holds package.json, docs/ and server/ or dist/), from source or
+ * from dist/. The container image ships dist/ without the sources (issue 42).
+ */
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i += 1) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "server"))) return dir;
+    if (existsSync(join(dir, "package.json")) && (existsSync(join(dir, "server")) || existsSync(join(dir, "dist")))) return dir;
     dir = dirname(dir);
   }
   return process.cwd();

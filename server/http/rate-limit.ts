@@ -39,6 +39,9 @@ const STRICT_PATHS = [
   "/electron/",
   // The public invitation preview: ids are unguessable, and the strict rule keeps it that way.
   "/organization/invitation-preview",
+  // The device grant's approval page looks user codes up (8 letters): guessing stays slow. The
+  // device's own polling (/cli/sign-in/device/token, /oauth2/token) is paced by `interval` instead.
+  "/device/",
 ];
 
 /** The OpenID provider's token endpoint: secrets checked and codes spent here, by app servers. */

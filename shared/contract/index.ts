@@ -23,6 +23,7 @@ import { socialEndpoints } from "./social.js";
 import { usernameEndpoints } from "./username.js";
 import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
+import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
 import { webhookEndpoints } from "./webhook.js";
 import { scimEndpoints } from "./scim.js";
@@ -50,6 +51,7 @@ export const contract = {
   ...organizationEndpoints,
   ...electronEndpoints,
   ...oauthProviderEndpoints,
+  ...oauthProviderDeviceEndpoints,
   ...settingsEndpoints,
   ...webhookEndpoints,
   ...scimEndpoints,

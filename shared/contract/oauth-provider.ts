@@ -206,7 +206,7 @@ export const oauthProviderEndpoints = {
   oauth2Token: endpoint({
     method: "POST",
     path: "/oauth2/token",
-    summary: "Token endpoint: authorization_code (with code_verifier), refresh_token (rotating; a reused one revokes its family), client_credentials",
+    summary: "Token endpoint: authorization_code (with code_verifier), refresh_token (rotating; a reused one revokes its family), client_credentials, urn:ietf:params:oauth:grant-type:device_code (RFC 8628: authorization_pending, slow_down, expired_token, access_denied)",
     tags: ["oauth-provider"],
     access: "public",
     oauthProtocol: true,
@@ -222,6 +222,8 @@ export const oauthProviderEndpoints = {
         resource: protocolString,
         client_id: protocolString,
         client_secret: protocolString,
+        /** RFC 8628: the device code of the device_code grant. */
+        device_code: protocolString,
       })
       .strict(),
     response: z.union([

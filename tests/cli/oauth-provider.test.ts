@@ -189,7 +189,7 @@ describe("auth apps", () => {
     expect(both.stderr).toContain("--public means --token-auth-method none");
     const typo = await cli.run(["apps", "create", "--name", "Typo", "--grant-type", "client_credental"], { env: { LANG: "C" } });
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain("error: 'client_credental' is not a value --grant-type takes; the values are: authorization_code, refresh_token, client_credentials\n(Did you mean client_credentials?)");
+    expect(typo.stderr).toContain("error: 'client_credental' is not a value --grant-type takes; the values are: authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code\n(Did you mean client_credentials?)");
     const german = await cli.run(["apps", "create", "--name", "Typo", "--application-type", "natve"], { env: { LANG: "de_DE.UTF-8", LC_ALL: undefined, LC_MESSAGES: undefined } });
     expect(german.code).toBe(2);
     expect(german.stderr).toContain("„natve“ ist kein Wert für --application-type; möglich sind: web, native");

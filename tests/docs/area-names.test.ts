@@ -76,6 +76,7 @@ const NOT_AREAS = {
     api: "the HTTP API reference across every area (moved out of the README, issue 33)",
     configuration: "every setting, PostgreSQL, scale-out, lockout and security defaults (moved out of the README, issue 33)",
     console: "the web console's pages across areas (moved out of the README, issue 33)",
+    container: "the container image, compose file and their secrets-from-files settings (issue 42)",
     "adopting-better-auth": "moving a better-auth deployment's data into Latchkey (issue 22)",
     "additional-fields": "configured user fields, used by sign-up, profile and admin",
     architecture: "the whole system",

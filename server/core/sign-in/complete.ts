@@ -51,6 +51,8 @@ export type SignInMethod =
   | "username"
   | "passkey"
   | "email-verification"
+  /** `auth login --device`: approved on the console's /device page by a signed-in browser. */
+  | "device"
   | `social:${string}`
   | `one-tap:${string}`;
 

@@ -19,6 +19,7 @@ export function providerMetadata(app: AppContext) {
     introspection_endpoint: `${iss}/oauth2/introspect`,
     revocation_endpoint: `${iss}/oauth2/revoke`,
     end_session_endpoint: `${iss}/oauth2/end-session`,
+    device_authorization_endpoint: `${iss}/oauth2/device-authorization`,
     ...(app.config.oauthProvider.allowDynamicClientRegistration ? { registration_endpoint: `${iss}/oauth2/register` } : {}),
     scopes_supported: [...OAUTH_SCOPES],
     response_types_supported: ["code"],

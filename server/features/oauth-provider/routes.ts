@@ -1,7 +1,7 @@
 /** The OpenID provider's handlers (shared/contract/oauth-provider.ts). */
 import { apiError } from "../../../shared/errors.js";
 import type { OAuthGrant } from "../../../shared/contract/oauth-provider.js";
-import { OAUTH_GRANT_TYPES } from "../../../shared/oauth-client-kinds.js";
+import { DEVICE_CODE_GRANT, OAUTH_GRANT_TYPES } from "../../../shared/oauth-client-kinds.js";
 import { can } from "../../core/admin-access.js";
 import * as oneTime from "../../core/one-time.js";
 import { iso } from "../../core/user/wire.js";
@@ -17,6 +17,7 @@ import { customClaimValues } from "./custom-claims.js";
 import { issuerOf, providerMetadata } from "./discovery.js";
 import { confirmEndSession, endSession, endSessionDetails } from "./end-session.js";
 import { redeemCode } from "./code-grant.js";
+import { redeemDeviceCode } from "./device.js";
 import { answering, OAuthError } from "./oauth-error.js";
 import { audienceFor } from "./resource.js";
 import * as store from "./store.js";
@@ -122,6 +123,14 @@ export const oauthProviderHandlers = defineHandlers({
         const requested = body.scope ? body.scope.split(" ").filter(Boolean) : allowed;
         if (!requested.every((s) => allowed.includes(s))) throw failed(new OAuthError("invalid_scope", "a scope this client may not ask for"));
         const answer = await issueTokens(app, { client, user: null, scopes: requested, signIn: null, audience: audienceOr(body.resource) });
+        return new JsonAnswer(answer, 200, noStore);
+      }
+      if (body.grant_type === DEVICE_CODE_GRANT) {
+        const answer = await redeemDeviceCode(app, client, body.device_code).catch((error: unknown) => {
+          // Waiting and pacing are the protocol working, not failures worth an audit line.
+          if (error instanceof OAuthError && (error.error === "authorization_pending" || error.error === "slow_down")) throw error;
+          throw error instanceof OAuthError ? failed(error) : error;
+        });
         return new JsonAnswer(answer, 200, noStore);
       }
       throw failed(new OAuthError("unsupported_grant_type", `unsupported grant_type: ${body.grant_type}`));

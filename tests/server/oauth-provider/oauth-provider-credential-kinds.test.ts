@@ -54,11 +54,11 @@ async function pendingRequest(jar: CookieFetch): Promise<string> {
 describe("OpenID provider: credential kinds", () => {
   it("refuses an API key on every endpoint that grants an app access (walks the contract)", async () => {
     const granting = Object.values(contract as Record<string, EndpointSpec>).filter((spec) => spec.credentials === "grant");
-    expect(granting.map((spec) => spec.path).sort()).toEqual(["/oauth2/consent", "/oauth2/consent-details"]);
+    expect(granting.map((spec) => spec.path).sort()).toEqual(["/device/decide", "/device/details", "/oauth2/consent", "/oauth2/consent-details"]);
     const person = await server.signUp();
     const key = await keyOf(person.token);
     for (const spec of granting) {
-      const answer = await server.request(spec.method, spec.method === "GET" ? `${spec.path}?request=x` : spec.path, { headers: { "x-api-key": key }, ...(spec.method === "POST" ? { body: { accept: true, request: "x" } } : {}) });
+      const answer = await server.request(spec.method, spec.method === "GET" ? `${spec.path}?request=x&user_code=x` : spec.path, { headers: { "x-api-key": key }, ...(spec.method === "POST" ? { body: { accept: true, request: "x", user_code: "x" } } : {}) });
       expect([spec.path, answer.status, answer.body.code]).toEqual([spec.path, 403, "API_KEY_NOT_ALLOWED"]);
     }
   });

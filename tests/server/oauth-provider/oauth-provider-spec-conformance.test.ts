@@ -85,7 +85,8 @@ describe.sequential("spec conformance", () => {
     const app = await rp.createApp({ client_name: "Grants" });
     const config = await rp.configFor(app);
     await expect(oidc.genericGrantRequest(config, "password", { username: person.email, password: person.password })).rejects.toMatchObject({ error: "unsupported_grant_type" });
-    await expect(oidc.genericGrantRequest(config, "urn:ietf:params:oauth:grant-type:device_code", { device_code: "x" })).rejects.toMatchObject({ error: "unsupported_grant_type" });
+    // The device grant exists since issue 34, item 5: an app registered without it is unauthorized_client.
+    await expect(oidc.genericGrantRequest(config, "urn:ietf:params:oauth:grant-type:device_code", { device_code: "x" })).rejects.toMatchObject({ error: "unauthorized_client" });
     await expect(oidc.clientCredentialsGrant(config)).rejects.toMatchObject({ error: "unauthorized_client" });
   });
 

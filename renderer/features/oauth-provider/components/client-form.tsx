@@ -13,7 +13,7 @@ import { Button } from "../../../ui/button";
 import { DialogFooter } from "../../../ui/dialog-footer";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
-import { OAUTH_GRANT_TYPES } from "../../../../shared/oauth-client-kinds";
+import { DEVICE_CODE_GRANT, OAUTH_GRANT_TYPES } from "../../../../shared/oauth-client-kinds";
 import { Loading, ErrorState } from "../../../ui/states";
 import { useClientChoices, type OAuthClient } from "../queries";
 import { AccessRules, accessRulesOf, noneChosen, type AccessRulesValue } from "./access-rules";
@@ -58,7 +58,7 @@ function claimIssues(error: unknown): Map<string, string> {
 
 /** A grant type another release added before its words were translated still gets a box, named as the protocol names it. */
 function grantLabel(t: (key: string) => string, grant: string): string {
-  const key = `form.grant.${grant}`;
+  const key = `form.grant.${grantKey(grant)}`;
   return i18next.exists(key, { ns: "oauth-provider" }) ? t(key) : grant;
 }
 
@@ -234,4 +234,9 @@ export function ClientForm({ client, busy, error, onCancel, onSubmit }: { client
       </DialogFooter>
     </form>
   );
+}
+
+/** A catalogue key for a grant: the device grant's URN holds colons, which i18next reads as a namespace separator. */
+function grantKey(grant: string): string {
+  return grant === DEVICE_CODE_GRANT ? "device_code" : grant;
 }
