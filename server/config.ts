@@ -165,6 +165,29 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** Sign-in by a mailed one-time link, better-auth's magic-link wire format (docs/passwordless.md). */
+  magicLink: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Seconds the mailed link works (single use). */
+      expiresIn: z.number().int().positive().max(86_400).default(300),
+      /** Unknown addresses get no account (the link answers error=new_user_signup_disabled). */
+      disableSignUp: z.boolean().default(false),
+    })
+    .prefault({}),
+
+  /** Mailed one-time codes for sign-in, verification and password reset, better-auth's email-otp wire format (docs/passwordless.md). */
+  emailOTP: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Seconds a mailed code works. */
+      expiresIn: z.number().int().positive().max(86_400).default(300),
+      disableSignUp: z.boolean().default(false),
+      /** Wrong codes a mailed code survives; the next try answers 403 TOO_MANY_ATTEMPTS and the code is dead. */
+      allowedAttempts: z.number().int().min(1).max(10).default(3),
+    })
+    .prefault({}),
+
   user: z
     .object({
       changeEmailEnabled: z.boolean().default(true),

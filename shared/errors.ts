@@ -17,6 +17,8 @@ import { serverErrors } from "./errors/server.js";
 import { electronErrors } from "./errors/electron.js";
 import { oauthProviderErrors } from "./errors/oauth-provider.js";
 import { settingsErrors } from "./errors/settings.js";
+import { magicLinkErrors } from "./errors/magic-link.js";
+import { emailOtpErrors } from "./errors/email-otp.js";
 import { webhookErrors } from "./errors/webhook.js";
 import { scimErrors } from "./errors/scim.js";
 import { ssoErrors } from "./errors/sso.js";
@@ -37,6 +39,8 @@ export const ERRORS = {
   ...electronErrors,
   ...oauthProviderErrors,
   ...settingsErrors,
+  ...magicLinkErrors,
+  ...emailOtpErrors,
   ...webhookErrors,
   ...scimErrors,
   ...ssoErrors,

@@ -13,7 +13,7 @@ export function registerOutboxCommands(program: Command): void {
     .description("list outbox mail, newest first")
     .option("--db <file>", `SQLite database file or postgres:// URL (AUTH_DB; default: ./data/latchkey.db; ${PREFER_ENV.db})`)
     .option("--to <email>", "only mail to this address")
-    .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation")
+    .option("--kind <kind>", "only this kind: verify-email, reset-password, change-email, delete-account, invitation, otp, magic-link, email-otp")
     .option("--limit <n>", "at most this many", "50")
     .addHelpText("after", helpAfter(null, "auth mail list --db ./data/latchkey.db --to ada@example.com --json | jq -r '.[0].url'", "AUTH_DB=postgres://latchkey:PASSWORD@db.internal:5432/latchkey auth mail list --jsonl"))
     .action(async (_flags: { db?: string; to?: string; kind?: string; limit: string; json?: boolean }, command: Command) => {

@@ -27,8 +27,14 @@ export type OneTimePurpose =
   | "reset-password"
   | "change-email"
   | "delete-account"
+  /** Passwordless sign-in (core/sign-in/passwordless.ts): a mailed link, a mailed code (its keyed hash, by address and type), and the per-address mail count. */
+  | "magic-link"
+  | "email-otp"
+  | "mail-to-address"
   /** Social sign-in: the OAuth flow between start and callback, and the CLI's hand-off code. */
   | "oauth-state"
+  /** Enterprise SSO (features/sso): the OpenID flow between /sign-in/sso and its callback. */
+  | "sso-state"
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"

@@ -27,6 +27,8 @@ import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { oauthProviderDeviceHandlers } from "./oauth-provider/device-routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { magicLinkHandlers } from "./magic-link/routes.js";
+import { emailOtpHandlers } from "./email-otp/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
@@ -54,6 +56,8 @@ export const handlers: AllHandlers = {
   ...oauthProviderHandlers,
   ...oauthProviderDeviceHandlers,
   ...settingsHandlers,
+  ...magicLinkHandlers,
+  ...emailOtpHandlers,
   ...webhookHandlers,
   ...scimHandlers,
   ...ssoHandlers,

@@ -29,6 +29,9 @@ const STRICT_PATHS = [
   "/change-email",
   "/send-verification-email",
   "/delete-user",
+  // Passwordless: each send mails an address, each check spends one of a code's few attempts.
+  "/email-otp/",
+  "/magic-link/",
   // Second factors: 6-digit codes must not be guessable at the general rate.
   "/two-factor/",
   "/passkey/verify-authentication",

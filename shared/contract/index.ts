@@ -25,6 +25,8 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
+import { magicLinkEndpoints } from "./magic-link.js";
+import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";
 import { scimEndpoints } from "./scim.js";
 import { ssoEndpoints } from "./sso.js";
@@ -53,6 +55,8 @@ export const contract = {
   ...oauthProviderEndpoints,
   ...oauthProviderDeviceEndpoints,
   ...settingsEndpoints,
+  ...magicLinkEndpoints,
+  ...emailOtpEndpoints,
   ...webhookEndpoints,
   ...scimEndpoints,
   ...ssoEndpoints,

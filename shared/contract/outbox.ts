@@ -8,7 +8,7 @@ import { endpoint } from "./endpoint.js";
 import { isoDate } from "./schemas.js";
 
 /** What each mail is for; also the `kind` column of the outbox. */
-export const mailKinds = ["verify-email", "reset-password", "change-email", "delete-account", "invitation", "otp"] as const;
+export const mailKinds = ["verify-email", "reset-password", "change-email", "delete-account", "invitation", "otp", "magic-link", "email-otp"] as const;
 
 export const outboxMailSchema = z.object({
   id: z.string(),

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
-import { successSchema } from "./schemas.js";
+import { callbackField, successSchema } from "./schemas.js";
 
 const tags = ["sso"];
 /** better-auth's providerId: also a path segment of the callback, so URL-safe. */
@@ -139,7 +139,7 @@ export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
 const providerQuery = z.object({ providerId: providerIdField }).strict();
 
-export const ssoEndpoints = {
+const ssoManagementEndpoints = {
   registerSSOProvider: endpoint({
     method: "POST",
     path: "/sso/register",
@@ -237,3 +237,53 @@ export const ssoEndpoints = {
     response: ssoProviderSchema,
   }),
 };
+
+/** What an identity provider sends back to the callback. Unknown keys are dropped. */
+const callbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+  error_description: z.string().max(2048).optional(),
+  iss: z.string().max(2048).optional(),
+});
+
+export const ssoSignInEndpoints = {
+  signInSSO: endpoint({
+    method: "POST",
+    path: "/sign-in/sso",
+    summary: "Start a sign-in at an organization's identity provider, found by email domain (verified domains only), domain, providerId or organizationSlug",
+    tags,
+    access: "public",
+    body: z
+      .object({
+        email: z.string().trim().max(254).optional(),
+        organizationSlug: z.string().min(1).max(256).optional(),
+        providerId: providerIdField.optional(),
+        domain: z.string().trim().min(1).max(253).optional(),
+        callbackURL: callbackField,
+        errorCallbackURL: callbackField.optional(),
+        newUserCallbackURL: callbackField.optional(),
+        scopes: z.array(z.string().min(1).max(256)).max(50).optional(),
+        loginHint: z.string().max(512).optional(),
+        additionalParams: z.record(z.string().max(64), z.string().max(1024)).optional(),
+        requestSignUp: z.boolean().optional(),
+        providerType: z.enum(["oidc", "saml"]).optional(),
+      })
+      .strict(),
+    response: z.object({ url: z.string(), redirect: z.literal(true) }),
+  }),
+  ssoCallback: endpoint({
+    method: "GET",
+    path: "/sso/callback/{providerId}",
+    summary: "Where the identity provider sends the browser back; redirects to callbackURL, or errorCallbackURL?error=…",
+    tags,
+    access: "optional-session",
+    startsSession: "sign-in",
+    params: z.object({ providerId: providerIdField }),
+    query: callbackQuery,
+    response: z.object({}),
+    redirects: true,
+  }),
+};
+
+export const ssoEndpoints = { ...ssoManagementEndpoints, ...ssoSignInEndpoints };

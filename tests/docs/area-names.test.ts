@@ -80,6 +80,7 @@ const NOT_AREAS = {
     "adopting-better-auth": "moving a better-auth deployment's data into Latchkey (issue 22)",
     "additional-fields": "configured user fields, used by sign-up, profile and admin",
     architecture: "the whole system",
+    passwordless: "signing in without a password across magic-link, email-otp and passkey (issue 37)",
     benchmarks: "measured figures for every area",
     cli: "how the CLI is built",
     desktop: "the Electron shell",

@@ -51,9 +51,12 @@ export type SignInMethod =
   | "username"
   | "passkey"
   | "email-verification"
+  | "magic-link"
+  | "email-otp"
   /** `auth login --device`: approved on the console's /device page by a signed-in browser. */
   | "device"
   | `social:${string}`
+  | `sso:${string}`
   | `one-tap:${string}`;
 
 export interface SignInRequest {

@@ -24,6 +24,8 @@ export const DEFAULT_LANDING = {
   /** The confirmation of an email change is a verify-email link; that page shows both outcomes. */
   changeEmail: "/console/verify-email",
   deleteAccount: "/console/goodbye",
+  /** A magic link asked for without a callbackURL (better-auth's default "/" is the console here). */
+  magicLink: "/console/",
 } as const;
 
 /** An endpoint of this server with a query, e.g. the link inside a mail. */

@@ -1,6 +1,10 @@
 /** SSO handlers: input → service → answer (features/sso/service.ts holds the rules). */
-import { defineHandlers } from "../../http/handler.js";
+import { defineHandlers, Redirect } from "../../http/handler.js";
+import { completeSignIn } from "../../core/sign-in/complete.js";
+import { secondStepRedirect } from "../../core/sign-in/second-step-page.js";
+import { withQuery } from "../../core/verification/links.js";
 import * as service from "./service.js";
+import { completeCallback, startSignIn } from "./sign-in.js";
 import { toProvider } from "./wire.js";
 
 export const ssoHandlers = defineHandlers({
@@ -22,4 +26,33 @@ export const ssoHandlers = defineHandlers({
     return { success: true };
   },
   markSSODomainVerified: async (ctx) => toProvider(ctx.app, await service.verifyDomainByHand(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit)),
+
+  signInSSO: async (ctx) => ({ url: await startSignIn(ctx.app, ctx.browser, ctx.body, ctx.handOff.requested), redirect: true as const }),
+
+  ssoCallback: async (ctx) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(ctx.query)) if (typeof value === "string") params.set(key, value);
+    const result = await completeCallback(ctx.app, ctx.browser, ctx.params.providerId, params);
+    if (result.kind === "error") {
+      return new Redirect(withQuery(result.errorURL ?? `${ctx.app.apiURL}/error`, { error: result.error, ...(result.description ? { error_description: result.description } : {}) }));
+    }
+    const { user, row } = result;
+    const provider = row.providerId;
+    if (result.isNewUser) ctx.audit({ action: "user.sign-up", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "sso", provider } });
+    if (result.linked) ctx.audit({ action: "account.link", actorId: user.id, targetId: user.id, targetType: "user", metadata: { provider, automatic: true } });
+    if (result.joined) {
+      ctx.audit({ action: "organization.member-add", actorId: user.id, targetId: user.id, targetType: "member", organizationId: row.organizationId, metadata: { role: result.joined, via: "sso", provider } });
+    }
+    let outcome;
+    try {
+      // The provider's own second factor (amr) stands for Latchkey's; otherwise a two-factor user is held.
+      const carry = result.desktopHandOff ? { desktopHandOff: result.desktopHandOff } : undefined;
+      outcome = await completeSignIn(ctx, user, { method: `sso:${provider}`, provesTwoFactors: result.provesMfa, audit: { provider, amrMfa: result.provesMfa }, carry });
+    } catch (problem) {
+      const code = (problem as { code?: string }).code ?? "unable_to_create_session";
+      return new Redirect(withQuery(result.errorURL ?? `${ctx.app.apiURL}/error`, { error: code }));
+    }
+    if (outcome.held) return new Redirect(secondStepRedirect(ctx.app, outcome.answer, result.to));
+    return new Redirect(result.to);
+  },
 });

@@ -48,6 +48,10 @@ export async function organizationExists(db: Q, id: string): Promise<boolean> {
   return (await db.selectFrom("organization").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
 }
 
+export async function organizationIdBySlug(db: Q, slug: string): Promise<string | undefined> {
+  return (await db.selectFrom("organization").select("id").where("slug", "=", slug.toLowerCase()).executeTakeFirst())?.id;
+}
+
 export async function accountsLinkedThrough(db: Q, providerId: string): Promise<number> {
   const row = await db.selectFrom("account").select((eb) => eb.fn.countAll<string>().as("n")).where("providerId", "=", providerId).executeTakeFirstOrThrow();
   return Number(row.n);

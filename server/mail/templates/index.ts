@@ -51,6 +51,22 @@ export function deleteAccountMail(input: Base & { name: string }): Mail {
   return mail("delete-account", input, renderMail("delete-account", language, { appName: input.appName, name: input.name, url: input.url, expiresIn }), expiresIn);
 }
 
+/** A one-time sign-in link (features/magic-link); the token is the link's, so the outbox shows it. */
+export function magicLinkMail(input: Base & { name: string; expiresIn: number }): Mail {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  return mail("magic-link", input, renderMail("magic-link", language, { appName: input.appName, name: input.name, email: input.to, url: input.url, expiresIn: input.expiresIn }), input.expiresIn);
+}
+
+/**
+ * A mailed one-time code (features/email-otp). The code is the mail's token, as in the two-factor
+ * code mail, so `auth mail list --json` and the console's Outbox show it; `url` is the page to type it on.
+ */
+export function emailOtpMail(input: Base & { name: string; code: string; expiresIn: number }): Mail {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const rendered = renderMail("email-otp", language, { appName: input.appName, name: input.name, code: input.code, minutes: Math.max(1, Math.round(input.expiresIn / 60)) });
+  return mail("email-otp", { ...input, token: input.code }, rendered, input.expiresIn);
+}
+
 export function invitationMail(input: Base & { inviterName: string; organizationName: string; role: string; expiresAt?: Date | number }): Mail {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { appName, url, inviterName, organizationName, role, expiresAt } = input;

@@ -49,6 +49,10 @@ export interface TemplateValues {
   invitation: Common & { url: string; inviterName: string; organizationName: string; role: string; expiresAt?: Date | number };
   /** No link: the code is the content. `minutes` is how long it works. */
   otp: Common & { code: string; minutes: number };
+  /** A one-time sign-in link (features/magic-link). */
+  "magic-link": Linked & { email: string };
+  /** A mailed code for sign-in, verification or a password reset (features/email-otp); no link. */
+  "email-otp": Common & { code: string; minutes: number };
 }
 
 export interface RenderedMail {
@@ -94,7 +98,7 @@ export function renderMail<K extends TemplateKind>(kind: K, language: LanguageTa
       kindTexts.action && url
         ? { label: format(kindTexts.action), url, fallback: format(texts.linkFallback), textLine: formatMessage(language, texts.actionLine, { action: format(kindTexts.action), url }) }
         : undefined,
-    code: kind === "otp" ? values.code as string : undefined,
+    code: kind === "otp" || kind === "email-otp" ? values.code as string : undefined,
   });
   return { language, ...laid };
 }

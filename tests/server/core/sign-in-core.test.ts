@@ -12,6 +12,8 @@ import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contract } from "../../../shared/contract/index.js";
 import { createSoftAuthenticator } from "../passkey/soft-authenticator.js";
+import { sealClientSecret } from "../../../server/features/sso/secret.js";
+import { TEST_SECRET } from "../../helpers/test-server.js";
 import { startSocialWorld, type SocialWorld } from "../social/setup.js";
 import { TestBrowser } from "../social/support.js";
 import { browserTab, secretOf, totpAt, totpOf, type Tab } from "../two-factor/support.js";
@@ -24,7 +26,19 @@ beforeAll(async () => {
   world = await startSocialWorld((idp) => ({
     emailVerification: { autoSignInAfterVerification: true },
     oneTap: { clientId: idp.clientId },
+    // Enterprise SSO at the same IdP, for example.com (domain verification off: the domain routes at once).
+    sso: { enabled: true, domainVerification: { enabled: false } },
+    trustedOrigins: [idp.issuer],
   }));
+  const now = world.server.clock.now();
+  await world.server.database.db
+    .insertInto("ssoProvider")
+    .values({
+      id: "core-sso-row", providerId: "core-sso", issuer: world.idp.issuer, domain: "example.com", domainVerified: 0, domainVerificationToken: null, domainVerificationExpiresAt: null, organizationId: null, userId: null,
+      oidcConfig: JSON.stringify({ issuer: world.idp.issuer, clientId: world.idp.clientId, authorizationEndpoint: `${world.idp.issuer}/auth`, tokenEndpoint: `${world.idp.issuer}/token`, jwksEndpoint: `${world.idp.issuer}/jwks`, tokenEndpointAuthentication: "client_secret_post", pkce: true }),
+      samlConfig: null, clientSecret: sealClientSecret(TEST_SECRET, world.idp.clientSecret), createdAt: now, updatedAt: now,
+    })
+    .execute();
   loopback = createServer((_request, response) => response.writeHead(200).end("ok"));
   await new Promise<void>((done) => loopback.listen(0, "127.0.0.1", done));
   loopbackURL = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/callback`;
@@ -128,6 +142,15 @@ const scenarios: Record<string, (person: Person) => Promise<Held>> = {
     const end = await browser.navigate(url, (u) => !u.startsWith(world.server.api) && !u.startsWith(world.idp.issuer));
     return heldFromBrowser(browser, end.url);
   },
+  // Enterprise SSO: the IdP asserts no second factor (no `amr`), so Latchkey's own second step holds (#35).
+  ssoCallback: async (person) => {
+    const browser = new TestBrowser();
+    browser.login = person.sub;
+    const started = await browser.request(`${world.server.api}/sign-in/sso`, { method: "POST", json: { email: person.email, callbackURL: "/console/account" } });
+    const { url } = (await started.json()) as { url: string };
+    const end = await browser.navigate(url, (u) => !u.startsWith(world.server.api) && !u.startsWith(world.idp.issuer));
+    return heldFromBrowser(browser, end.url);
+  },
   oneTapCallback: async (person) => {
     const tab = browserTab(world.server);
     const idToken = await world.idp.signIdToken({ sub: person.sub, email: person.email, email_verified: true, name: "Core User" });
@@ -162,6 +185,22 @@ const scenarios: Record<string, (person: Person) => Promise<Held>> = {
     // The mailed link carries a landing page: the held sign-in is sent to the code page instead.
     const location = response.headers.get("location");
     return heldFromBrowser(browser, location ? new URL(location, world.server.url).toString() : await response.json());
+  },
+  // A mailed link proves the mailbox: one factor, so a two-factor user is held (#37 item 5; better-auth signs them in).
+  magicLinkVerify: async (person) => {
+    await world.server.request("POST", "/sign-in/magic-link", { body: { email: person.email, callbackURL: "/console/account" } });
+    const mail = (await world.server.outbox(person.email)).find((m) => m.kind === "magic-link")!;
+    const browser = new TestBrowser();
+    const response = await browser.request(mail.url);
+    return heldFromBrowser(browser, new URL(response.headers.get("location")!, world.server.url).toString());
+  },
+  // A mailed code likewise (#37 item 5).
+  signInEmailOtp: async (person) => {
+    await world.server.request("POST", "/email-otp/send-verification-otp", { body: { email: person.email, type: "sign-in" } });
+    const mail = (await world.server.outbox(person.email)).find((m) => m.kind === "email-otp")!;
+    const tab = browserTab(world.server);
+    const answer = await call(tab, "POST", "/sign-in/email-otp", { email: person.email, otp: mail.token });
+    return heldFromTab(tab, answer.body);
   },
 };
 

@@ -22,6 +22,10 @@ function render(kind: TemplateKind, language: LanguageTag) {
       return renderMail(kind, language, { appName: "Acme", url, inviterName: hostile, organizationName: "<b>Org</b> & Co", role: "member", expiresAt });
     case "otp":
       return renderMail(kind, language, { ...common, code: "123456", minutes: 5 });
+    case "magic-link":
+      return renderMail(kind, language, { ...common, email: "eve@example.com", url, expiresIn: 300 });
+    case "email-otp":
+      return renderMail(kind, language, { ...common, code: "123456", minutes: 5 });
   }
 }
 
@@ -30,14 +34,14 @@ function render(kind: TemplateKind, language: LanguageTag) {
  * at least one must appear, so a mail that fell back to another language fails.
  */
 const SUBJECT_WORDS: Record<LanguageTag, RegExp> = {
-  en: /\b(Verify|Reset|Confirm|invited|sign-in code)\b/,
-  ru: /(Подтвердите|Сброс|Приглашение|Код для входа)/,
-  uk: /(Підтвердьте|Скидання|Запрошення|Код для входу)/,
-  es: /(Verifique|Restablezca|Confirme|Invitación|código)/,
-  de: /(Bestätigen|Setzen Sie|Einladung|Anmeldecode)/,
-  pl: /(Potwierdzenie|Resetowanie|Zaproszenie|Kod logowania)/,
-  fr: /(Confirmez|Réinitialisez|Invitation|code de connexion)/,
-  tr: /(doğrulayın|sıfırlayın|onaylayın|davet edildiniz|giriş kodunuz)/,
+  en: /\b(Verify|Reset|Confirm|invited|sign-in code|sign-in link|code)\b/,
+  ru: /(Подтвердите|Сброс|Приглашение|Код для входа|Ссылка для входа|Одноразовый код)/,
+  uk: /(Підтвердьте|Скидання|Запрошення|Код для входу|Посилання для входу|Одноразовий код)/,
+  es: /(Verifique|Restablezca|Confirme|Invitación|código|enlace)/,
+  de: /(Bestätigen|Setzen Sie|Einladung|Anmeldecode|Anmeldelink|Code für)/,
+  pl: /(Potwierdzenie|Resetowanie|Zaproszenie|Kod logowania|Link logowania|Kod do)/,
+  fr: /(Confirmez|Réinitialisez|Invitation|code de connexion|lien de connexion|Votre code)/,
+  tr: /(doğrulayın|sıfırlayın|onaylayın|davet edildiniz|giriş kodunuz|giriş bağlantınız|kodunuz)/,
 };
 const ENGLISH_WORDS = /\b(your|Verify|Reset|Confirm|invited|password|the)\b/;
 
@@ -56,7 +60,7 @@ describe("every mail kind in every language", () => {
         // Values from users never become markup.
         expect(mail.html).not.toContain("<img");
         expect(mail.html).not.toContain("<b>");
-        if (kind !== "otp") {
+        if (kind !== "otp" && kind !== "email-otp") {
           expect(mail.html).toContain("Eve &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;co&quot;");
           // The link: escaped once in the attribute, whole in the text part.
           expect(mail.html).toContain(`href="${url.replace(/&/g, "&amp;")}"`);

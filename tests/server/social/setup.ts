@@ -20,7 +20,8 @@ export async function startSocialWorld(extra: (idp: TestIdp) => ConfigInput = ()
   };
   const more = extra(idp);
   const server = await startTestServer({ config: { ...base, ...more } });
-  idp.allow(["google", "corp", "corp-post"].flatMap((id) => [`${server.api}/callback/${id}`, `${server.api}/oauth2/callback/${id}`]));
+  // core-sso: the enterprise SSO provider the sign-in core's scenarios register (tests/server/core/sign-in-core.test.ts).
+  idp.allow([...["google", "corp", "corp-post"].flatMap((id) => [`${server.api}/callback/${id}`, `${server.api}/oauth2/callback/${id}`]), `${server.api}/sso/callback/core-sso`]);
   return {
     idp,
     server,

@@ -12,9 +12,11 @@
  *   delete-account  validity
  *   invitation      inviterName, organizationName, role, expiresAt (a date already in the language's format)
  *   otp             code, validity
+ *   magic-link      email, validity
+ *   email-otp       code, validity
  * `validity` is the `hours` or `minutes` message below, already formatted.
  */
-export const TEMPLATE_KINDS = ["verify-email", "reset-password", "change-email", "delete-account", "invitation", "otp"] as const;
+export const TEMPLATE_KINDS = ["verify-email", "reset-password", "change-email", "delete-account", "invitation", "otp", "magic-link", "email-otp"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export interface KindTexts {

@@ -1,0 +1,41 @@
+import { defineHandlers } from "../../http/handler.js";
+import { refreshCookieCache } from "../../core/browser-cache.js";
+import { completeSignIn } from "../../core/sign-in/complete.js";
+import { toUser } from "../../core/user/wire.js";
+import { checkCode, proveSignInCode, resetPasswordWithCode, sendCode, verifyEmailCode } from "./service.js";
+
+export const emailOtpHandlers = defineHandlers({
+  emailOtpSendVerificationOtp: async (ctx) => {
+    await sendCode(ctx.app, ctx.body.email, ctx.body.type, ctx.meta.acceptLanguage);
+    return { success: true };
+  },
+  emailOtpRequestPasswordReset: async (ctx) => {
+    await sendCode(ctx.app, ctx.body.email, "forget-password", ctx.meta.acceptLanguage);
+    return { success: true };
+  },
+  emailOtpCheckVerificationOtp: async (ctx) => {
+    await checkCode(ctx.app, ctx.body);
+    return { success: true };
+  },
+  signInEmailOtp: async (ctx) => {
+    const { user, isNew, revoked } = await proveSignInCode(ctx.app, ctx.body);
+    if (isNew) ctx.audit({ action: "user.sign-up", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-otp" } });
+    // The takeover rule ran: what was removed, on the record (docs/passwordless.md).
+    if (revoked) ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email, method: "email-otp", revokedUnproven: revoked } });
+    // A mailed code proves the mailbox: one factor. A two-factor user is held at the second step (issue 37 item 5).
+    const outcome = await completeSignIn(ctx, user, { method: "email-otp", newAccount: isNew });
+    if (outcome.held) return outcome.answer;
+    return { token: outcome.issued.token, user: toUser(outcome.issued.user) };
+  },
+  emailOtpVerifyEmail: async (ctx) => {
+    const { user, changed } = await verifyEmailCode(ctx.app, ctx.body);
+    if (changed) ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email, method: "email-otp" } });
+    if (ctx.auth?.user.id === user.id) refreshCookieCache(ctx, user);
+    return { status: true as const, token: null, user: toUser(user) };
+  },
+  emailOtpResetPassword: async (ctx) => {
+    const user = await resetPasswordWithCode(ctx.app, ctx.body);
+    ctx.audit({ action: "user.password-reset", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-otp" } });
+    return { success: true };
+  },
+});
