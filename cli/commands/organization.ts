@@ -17,6 +17,7 @@ import { parseRoles } from "../resolve.js";
 import { registerOwnInvitationCommands } from "./organization-invitations.js";
 import { memberOf, orgIdOf, orgOption, requireOrg, targetOrg, teamOf } from "./organization-scope.js";
 import { registerTeamCommands } from "./organization-teams.js";
+import { registerScimCommands } from "./scim.js";
 
 const ORG_COLUMNS = ["id", "slug", "name", "createdAt"];
 const MEMBER_COLUMNS = ["id", "email", "name", "role", "userId", "createdAt"];
@@ -231,5 +232,6 @@ export function registerOrganizationCommands(program: Command): void {
   );
 
   registerTeamCommands(org);
+  registerScimCommands(org);
   registerOwnInvitationCommands(program);
 }

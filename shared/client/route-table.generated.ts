@@ -16,6 +16,7 @@ export const routeTable: RouteTable = {
   resetPassword: {"method":"POST","path":"/reset-password","params":[]},
   changePassword: {"method":"POST","path":"/change-password","params":[]},
   setPassword: {"method":"POST","path":"/set-password","params":[]},
+  adminPasswordBreachCheck: {"method":"GET","path":"/admin/password-breach-check","params":[]},
   changeEmail: {"method":"POST","path":"/change-email","params":[]},
   updateUser: {"method":"POST","path":"/update-user","params":[]},
   deleteUser: {"method":"POST","path":"/delete-user","params":[]},

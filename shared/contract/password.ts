@@ -68,4 +68,14 @@ export const passwordEndpoints = {
     body: z.object({ newPassword: passwordField }).strict(),
     response: statusSchema,
   }),
+  adminPasswordBreachCheck: endpoint({
+    method: "GET",
+    path: "/admin/password-breach-check",
+    summary:
+      "Latchkey extension: whether new passwords are looked up in a breach corpus (passwordBreach), from a range service or a range folder, and whether a failed lookup refuses the password (for the console's Server page; never the URL or folder)",
+    tags: ["password", "admin"],
+    access: "session",
+    requires: "settings:read",
+    response: z.object({ enabled: z.boolean(), source: z.enum(["range-service", "range-folder"]).nullable(), failClosed: z.boolean() }),
+  }),
 } as const;

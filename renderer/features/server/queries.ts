@@ -146,6 +146,11 @@ export function useOpenExternal() {
 const lastImportKey = ["server", "last-better-auth-import"] as const;
 
 /** The last `auth server import-better-auth` (null: none ran); only for those who may read the audit log. */
+/** Whether new passwords are checked against breach corpora (passwordBreach in the configuration). */
+export function usePasswordBreachCheck(enabled: boolean) {
+  return useQuery({ queryKey: ["server", "password-breach-check"], queryFn: () => api.adminPasswordBreachCheck(), enabled });
+}
+
 export function useLastBetterAuthImport(enabled: boolean) {
   return useQuery({ queryKey: lastImportKey, queryFn: () => api.adminGetLastBetterAuthImport(), enabled });
 }

@@ -1,4 +1,6 @@
 import { defineHandlers, Redirect } from "../../http/handler.js";
+import { requirePermission } from "../../core/admin-access.js";
+import { breachCheckSummary } from "../../core/user/breached-password.js";
 import { toUser } from "../../core/user/wire.js";
 import { errorPage, withQuery } from "../../core/verification/links.js";
 import { isLocked, unlockAccount } from "../../core/lockout/service.js";
@@ -56,5 +58,9 @@ export const passwordHandlers = defineHandlers({
     await setPassword(ctx.app, user, ctx.body.newPassword);
     ctx.audit({ action: "user.password-set", targetId: user.id, targetType: "user" });
     return { status: true };
+  },
+  adminPasswordBreachCheck: async (ctx) => {
+    requirePermission(ctx.app.config, ctx.auth.user, { settings: ["read"] }, "YOU_ARE_NOT_ALLOWED_TO_READ_SETTINGS");
+    return breachCheckSummary(ctx.app.config);
   },
 });

@@ -141,6 +141,14 @@ describe("breached passwords through a range service", () => {
     expect((await server.request("POST", "/sign-in/email", { body: { email: person.email, password: person.password } })).status).toBe(200);
   });
 
+  it("tells those who may read settings that the check is on, from a service, never the URL; others are refused", async () => {
+    const answer = await server.request("GET", "/admin/password-breach-check", { token: admin.token });
+    expect(answer.body).toEqual({ enabled: true, source: "range-service", failClosed: false });
+    expect(answer.text).not.toContain("127.0.0.1");
+    const person = await server.signUp({ email: "breach-reader@example.com" });
+    expect((await server.request("GET", "/admin/password-breach-check", { token: person.token })).body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_READ_SETTINGS");
+  });
+
   it("refuses it in auth server create-admin's operator-given password, not in a generated one", async () => {
     await expect(createAdmin(server.app.context, { email: "breach-ops@example.com", password: BREACHED })).rejects.toMatchObject({ code: "PASSWORD_COMPROMISED" });
     const generated = await createAdmin(server.app.context, { email: "breach-ops@example.com" });

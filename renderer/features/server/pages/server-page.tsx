@@ -17,6 +17,7 @@ import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useLocalServerLogs, useLocalServerStatus, useOpenExternal, useStartLocalServer, useStopLocalServer } from "../queries";
 import { FormError } from "../../../ui/form-error";
 import { BetterAuthImportSection } from "../components/better-auth-import-section";
+import { PasswordBreachSection } from "../components/password-breach-section";
 import "../server.css";
 
 const TONES: Record<LocalServerState, "neutral" | "good" | "warn" | "bad" | "info"> = {
@@ -36,12 +37,14 @@ export function ServerPage() {
   const openExternal = useOpenExternal();
   const [confirmStop, setConfirmStop] = useState(false);
   const canReadAudit = useAdminCan({ audit: ["list"] });
+  const canReadSettings = useAdminCan({ settings: ["read"] });
 
-  if (!isDesktop && canReadAudit) {
+  if (!isDesktop && (canReadAudit || canReadSettings)) {
     // In a browser there is no local server: only what the server itself can tell.
     return (
       <Page title={t("page.webTitle")} description={t("page.webDescription")}>
-        <BetterAuthImportSection />
+        {canReadSettings ? <PasswordBreachSection /> : null}
+        {canReadAudit ? <BetterAuthImportSection /> : null}
       </Page>
     );
   }
@@ -121,6 +124,7 @@ export function ServerPage() {
           ) : null}
         </dl>
       </Section>
+      {canReadSettings ? <PasswordBreachSection /> : null}
       {canReadAudit ? <BetterAuthImportSection /> : null}
       <Section title={t("page.log")}>
         <ServerLog lines={logs.data ?? []} />
