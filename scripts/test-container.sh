@@ -8,7 +8,7 @@
 #
 # Checks: the image adds ≤ 250 MiB to the base, declares its HEALTHCHECK and the health check
 # passes; /ready answers on the published port; the server runs as uid 1000, not root; the `auth`
-# CLI works inside (create-admin); the admin signs in again from a new container on the same
+# CLI works inside (create-admin, backup); the admin signs in again from a new container on the same
 # volume (database and generated secret survived); SIGTERM stops it, exit 0, in under 10 s.
 #
 # Needs root (Podman's rootful storage); installs podman, runc and debootstrap when missing.
@@ -150,6 +150,11 @@ printf '%s' container-test-password-42 | pod exec -i "$run_id-a" auth server cre
   fail "auth server create-admin inside the container"
 [ "$(sign_in)" = 200 ] || fail "the administrator created with the CLI cannot sign in"
 say "auth server create-admin works inside; the admin signs in"
+# Backups from a container (docs/operations.md): written into the volume, with the secret.
+pod exec "$run_id-a" auth server backup --db /data/latchkey.db --out /data/backup.db --with-secret --json >/dev/null ||
+  fail "auth server backup inside the container"
+pod exec "$run_id-a" test -s /data/backup.db.secret || fail "the backup's secret file is missing"
+say "auth server backup writes the backup and its secret into the volume"
 
 # SIGTERM to PID 1: drain and exit 0 well within the stop timeout (a stop timeout of 30 s here, so
 # a SIGKILL cannot hide a slow exit).

@@ -48,6 +48,7 @@ export function SignedInLayout() {
   const canListUsers = useAdminCan({ user: ["list"] });
   const canReadAudit = useAdminCan({ audit: ["list"] });
   const canReadApps = useAdminCan({ oauthClient: ["read"] });
+  const canReadWebhooks = useAdminCan({ webhook: ["read"] });
   const canReadSettings = useAdminCan({ settings: ["read"] });
   // On a narrow screen the sidebar is a menu behind a button; any navigation closes it.
   const [navOpen, setNavOpen] = useState(false);
@@ -110,7 +111,7 @@ export function SignedInLayout() {
               </Link>
             </li>
           </ul>
-          {canListUsers || canReadAudit || canReadApps || canReadSettings ? (
+          {canListUsers || canReadAudit || canReadApps || canReadSettings || canReadWebhooks ? (
             <>
               <p className="sidebar-heading">{t("nav.administration")}</p>
               <ul>
@@ -132,6 +133,13 @@ export function SignedInLayout() {
                   <li>
                     <Link to="/admin/outbox" activeProps={{ "aria-current": "page" }}>
                       {t("nav.outbox")}
+                    </Link>
+                  </li>
+                ) : null}
+                {canReadWebhooks ? (
+                  <li>
+                    <Link to="/admin/webhooks" activeProps={{ "aria-current": "page" }}>
+                      {t("nav", { ns: "webhook" })}
                     </Link>
                   </li>
                 ) : null}

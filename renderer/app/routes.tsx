@@ -240,6 +240,11 @@ const outboxRoute = createRoute({
   path: "/admin/outbox",
   component: lazyRouteComponent(() => import("../features/outbox/pages/outbox-page"), "OutboxPage"),
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/admin/webhooks",
+  component: lazyRouteComponent(() => import("../features/webhook/pages/webhooks-page"), "WebhooksPage"),
+});
 const connectedAppsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/connected-apps",
@@ -283,6 +288,7 @@ export const routeTree = rootRoute.addChildren([
     userRoute,
     auditRoute,
     outboxRoute,
+    webhooksRoute,
     connectedAppsRoute,
     applicationsRoute,
     settingsRoute,

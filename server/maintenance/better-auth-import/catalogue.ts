@@ -6,7 +6,7 @@
  */
 
 /** better-auth's models this import knows, by their default (camelCase, singular) names. */
-export const MODELS = ["user", "organization", "team", "member", "invitation", "teamMember", "session", "account", "twoFactor", "passkey", "apikey", "jwks", "verification"] as const;
+export const MODELS = ["user", "organization", "team", "member", "invitation", "teamMember", "session", "account", "twoFactor", "passkey", "apikey", "ssoProvider", "jwks", "verification"] as const;
 export type Model = (typeof MODELS)[number];
 
 export interface SourceTable {

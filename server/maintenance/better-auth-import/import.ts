@@ -19,6 +19,7 @@ import type { DB, Dialect } from "../../db/database.js";
 import type { Database } from "../../db/types.js";
 import { openSealed } from "../../crypto/encrypt.js";
 import { PURPOSE as PROVIDER_TOKEN } from "../../features/social/sealed-tokens.js";
+import { SSO_SECRET_PURPOSE } from "../../features/sso/secret.js";
 import { PURPOSE as JWKS_PRIVATE_KEY } from "../../core/signing-keys/keys.js";
 import { SEAL_PURPOSE as TOTP_SEED } from "../../features/two-factor/totp.js";
 import { BACKUP_CODES_PURPOSE as BACKUP_CODES } from "../../features/two-factor/backup-codes.js";
@@ -41,6 +42,7 @@ const PARENTS: Partial<Record<Model, Record<string, Model>>> = {
   twoFactor: { userId: "user" },
   passkey: { userId: "user" },
   apikey: { referenceId: "user" },
+  ssoProvider: { organizationId: "organization", userId: "user" },
 };
 
 /** Unique columns (beyond id) a row from elsewhere in Latchkey may already hold. */
@@ -54,6 +56,7 @@ const UNIQUE: Partial<Record<Model, string[][]>> = {
   twoFactor: [["userId"]],
   passkey: [["credentialID"]],
   apikey: [["key"]],
+  ssoProvider: [["providerId"]],
 };
 
 /** Sealed columns: compared by what they open to, since every seal has a fresh IV. */
@@ -61,10 +64,11 @@ const SEALED: Partial<Record<Model, Record<string, string>>> = {
   twoFactor: { secret: TOTP_SEED, backupCodes: BACKUP_CODES },
   account: { accessToken: PROVIDER_TOKEN, refreshToken: PROVIDER_TOKEN, idToken: PROVIDER_TOKEN },
   jwks: { privateKey: JWKS_PRIVATE_KEY },
+  ssoProvider: { clientSecret: SSO_SECRET_PURPOSE },
 };
 
 /** Columns the import sets from its own clock, not from the source: not compared. */
-const OWN_COLUMNS: Partial<Record<Model, string[]>> = { twoFactor: ["createdAt", "updatedAt", "lastUsedStep"] };
+const OWN_COLUMNS: Partial<Record<Model, string[]>> = { twoFactor: ["createdAt", "updatedAt", "lastUsedStep"], ssoProvider: ["createdAt", "updatedAt", "domainVerificationToken", "domainVerificationExpiresAt"] };
 
 /** Tables whose rows say when they last changed. */
 const HAS_UPDATED_AT = new Set<Model>(["user", "session", "account", "organization", "team", "twoFactor", "apikey"]);

@@ -14,6 +14,7 @@
 import { hashSecret } from "../../crypto/tokens.js";
 import { seal } from "../../crypto/encrypt.js";
 import { sealToken } from "../../features/social/sealed-tokens.js";
+import { SSO_SECRET_PURPOSE } from "../../features/sso/secret.js";
 import { PURPOSE as JWKS_PRIVATE_KEY } from "../../core/signing-keys/keys.js";
 import { sealTotpSecret } from "../../features/two-factor/totp.js";
 import { sealBackupCodes } from "../../features/two-factor/backup-codes.js";
@@ -318,6 +319,57 @@ function jwks(row: SourceRow, ctx: MappingContext): Mapped {
   };
 }
 
+/** Keys of better-auth's SAML config that hold private keys: Latchkey does not sign AuthnRequests, so they are dropped, not stored in clear. */
+const SAML_PRIVATE_KEYS = ["privateKey", "privateKeyPass", "encPrivateKey", "encPrivateKeyPass"];
+
+/**
+ * @better-auth/sso's provider rows (issue 35): the OIDC client secret leaves the config JSON and is
+ * sealed in its own column; SAML private keys are dropped; no timestamps in the source, so now.
+ */
+function ssoProvider(row: SourceRow, ctx: MappingContext): Mapped {
+  const parse = (value: unknown): Record<string, unknown> | null => {
+    const raw = text(value);
+    if (!raw) return null;
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const oidc = parse(row.oidcConfig);
+  const saml = parse(row.samlConfig);
+  if (!oidc && !saml) return { skip: "neither its OIDC nor its SAML configuration reads as JSON" };
+  const secret = oidc && typeof oidc.clientSecret === "string" ? oidc.clientSecret : null;
+  if (oidc) delete oidc.clientSecret;
+  if (saml) {
+    for (const key of SAML_PRIVATE_KEYS) delete saml[key];
+    for (const nested of ["spMetadata", "idpMetadata"]) {
+      const part = saml[nested];
+      if (part && typeof part === "object") for (const key of SAML_PRIVATE_KEYS) delete (part as Record<string, unknown>)[key];
+    }
+  }
+  return {
+    row: {
+      id: text(row.id),
+      providerId: text(row.providerId),
+      issuer: text(row.issuer),
+      domain: text(row.domain),
+      domainVerified: flag(row.domainVerified),
+      domainVerificationToken: null,
+      domainVerificationExpiresAt: null,
+      organizationId: text(row.organizationId),
+      userId: text(row.userId),
+      oidcConfig: oidc ? JSON.stringify(oidc) : null,
+      samlConfig: saml ? JSON.stringify(saml) : null,
+      clientSecret: secret ? seal(secret, ctx.latchkeySecret, SSO_SECRET_PURPOSE) : null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    },
+    plain: { clientSecret: secret },
+  };
+}
+
 /**
  * better-auth's verification rows (password-reset tokens, email OTPs, sign-in states) key on its
  * own identifiers and value formats, which Latchkey's one-time secrets do not share: a pending
@@ -339,6 +391,7 @@ export const MAPPERS: Record<Model, (row: SourceRow, ctx: MappingContext) => Map
   twoFactor,
   passkey,
   apikey,
+  ssoProvider,
   jwks,
   verification,
 };
