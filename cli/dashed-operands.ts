@@ -3,9 +3,10 @@
  * commander reads `auth sessions revoke -kn9R…` as a cluster of short options. No option of ours
  * is a single dash followed by 30 or more characters, so such an argument is an operand: it is
  * moved behind "--", where commander takes it as one. An argument right after an option is left
- * where it is (it may be that option's value).
+ * where it is (it may be that option's value). A negative duration (`auth dev clock advance -3h`,
+ * issue 39) is an operand too: no option of ours is a dash and a digit.
  */
-const DASHED_OPERAND = /^-[A-Za-z0-9_-]{30,}$/;
+const DASHED_OPERAND = /^-(?:[A-Za-z0-9_-]{30,}|\d+(?:\.\d+)?[smhdw]?)$/;
 
 export function protectDashedOperands(argv: string[]): string[] {
   const end = argv.indexOf("--");

@@ -26,3 +26,9 @@ export function parsePositiveInt(text: string, option: string, { min = 1, max = 
   if (!Number.isInteger(value) || value < min || value > max) throw new CliError(say("checks", "wholeNumber", { option, min, max, text }), EXIT.USAGE, "INVALID_NUMBER");
   return value;
 }
+
+/** A duration that may go back: `8d`, `+2h`, `-3h` (issue 39's clock offsets), in milliseconds. */
+export function parseSignedDuration(text: string, option = "duration"): number {
+  const sign = /^\s*-/.test(text) ? -1 : 1;
+  return sign * parseDuration(text.trim().replace(/^[+-]/, ""), option) * 1000;
+}

@@ -16,6 +16,7 @@ import { registerCompletionCommand } from "./commands/completion.js";
 import { registerOutboxCommands } from "./commands/outbox.js";
 import { registerOrganizationCommands } from "./commands/organization.js";
 import { registerServerCommands } from "./commands/server.js";
+import { registerDevCommands } from "./commands/server-clock.js";
 import { example } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { helpText, localizeHelp, text } from "./i18n/index.js";
@@ -60,6 +61,7 @@ export function buildProgram(): Command {
   registerOAuthProviderCommands(program);
   registerWebhookCommands(program);
   registerServerCommands(program);
+  registerDevCommands(program);
   registerOutboxCommands(program);
   registerCompletionCommand(program);
 

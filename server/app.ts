@@ -9,7 +9,7 @@ import fastifyCors from "@fastify/cors";
 import { createAuditRecorder } from "./audit/recorder.js";
 import { createWebhookSender } from "./webhook/sender.js";
 import { queueStats } from "./webhook/outbox.js";
-import { systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock, type ShiftedClock } from "./clock.js";
 import { baseURLOf, type Config } from "./config.js";
 import type { AppContext, Logger } from "./context.js";
 import { createPasswordHasher } from "./crypto/password.js";
@@ -58,6 +58,8 @@ export interface CreateAppOptions {
   logger?: boolean | object;
   /** Name resolution for requests sent on a stranger's behalf (default: the system's; tests give their own). */
   resolveHost?: ResolveHost;
+  /** `--dev`: the clock administrators may move at run time (POST /admin/dev/clock/advance); it must be `clock`. */
+  devClock?: ShiftedClock;
 }
 
 export interface LatchkeyApp {
@@ -101,6 +103,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   });
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
+  if (options.devClock) context.devClock = options.devClock;
   const { mailer } = context;
   // Before anything is served: stored settings apply from the first request (features/settings).
   const settings = createRuntimeSettings(context);

@@ -45,3 +45,10 @@ export function createShiftedClock(offsetMs: number, base: Clock = systemClock):
     },
   };
 }
+
+/** How far a clock runs from real time: 0 for the system clock and test clocks. */
+export function clockOffsetOf(clock: Clock): number {
+  const offset = (clock as Partial<ShiftedClock>).offset;
+  return typeof offset === "function" ? offset.call(clock) : 0;
+}
+

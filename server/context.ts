@@ -1,6 +1,6 @@
 /** What every service receives: settings and the injected parts (database, clock, mail, audit). */
 import type { Config } from "./config.js";
-import type { Clock } from "./clock.js";
+import type { Clock, ShiftedClock } from "./clock.js";
 import type { DB } from "./db/database.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { PasswordHasher } from "./crypto/password.js";
@@ -43,6 +43,11 @@ export interface AppContext {
   live?: () => boolean;
   /** Resolves names for requests sent on a stranger's behalf (core/net/public-address.ts); tests give their own. */
   resolveHost?: ResolveHost;
+  /**
+   * The clock an administrator may move while the server runs (`auth dev clock advance`): only on a
+   * server started with `--dev` (issue 39), never in production.
+   */
+  devClock?: ShiftedClock;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
   /** Sends queued webhook deliveries (server/webhook/sender.ts); set by createApp, absent offline. */

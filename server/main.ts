@@ -7,6 +7,7 @@
  * queue is flushed; the database is closed last. A second signal exits at once.
  */
 import { createApp, type LatchkeyApp } from "./app.js";
+import { createShiftedClock } from "./clock.js";
 import { baseURLOf, configWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { refuseForeignDatabase } from "./db/foreign-schema.js";
@@ -31,9 +32,19 @@ export interface StartOptions {
   handleSignals?: boolean;
   /** Said once at start beside the settings' own warnings (the CLI's: a secret given as a flag). */
   warnings?: string[];
+  /** `--clock-offset`: run the server's clock this many milliseconds ahead (negative: behind) of real time (issue 39). */
+  clockOffsetMs?: number;
+  /** `--dev`: administrators may move the clock while the server runs (`auth dev clock advance`). */
+  dev?: boolean;
 }
 
+/** A moved clock or a development server is a test bench: refused where real accounts live. */
+export class ShiftedClockInProductionError extends Error {}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const shifted = Boolean(options.clockOffsetMs) || Boolean(options.dev);
+  if (shifted && config.production) throw new ShiftedClockInProductionError("--clock-offset and --dev are refused with NODE_ENV=production: bans, sessions and invitations would follow a false clock.");
+  const clock = shifted ? createShiftedClock(options.clockOffsetMs ?? 0) : undefined;
   // Before the secret file is written or the database opened: another program's database is left untouched.
   await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
   const { secret } = loadOrCreateSecret(config);
@@ -51,7 +62,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
-  const app = await createApp({ config, db: database.db, secret });
+  const app = await createApp({ config, db: database.db, secret, ...(clock ? { clock } : {}), ...(clock && options.dev ? { devClock: clock } : {}) });
+  // Loud: every ban, session, lockout, invitation and code on this server follows the moved clock.
+  if (clock && clock.offset() !== 0) app.context.log.warn({ clockOffsetMs: clock.offset() }, `CLOCK SHIFTED by ${describeOffset(clock.offset())}: this server's time is ${new Date(clock.now()).toISOString()}; sessions, bans, lockouts, invitations, codes and links follow it`);
+  if (options.dev) app.context.log.warn("development mode (--dev): administrators may move this server's clock (auth dev clock advance)");
   if (keyCheck === "previous") app.context.log.warn("secret rotation pending: the database is still sealed with a previous secret (AUTH_PREVIOUS_SECRETS); run `auth server rotate-secret`");
   if (database.poolStats) app.context.metrics.watchDatabasePool(database.poolStats);
   // Fastify logs "Server listening at …" at info by itself; `auth server start` says it once, in
@@ -120,4 +134,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
   }
   return { app, url, listening, stop };
+}
+
+/** `+8 days`, `-3 hours`, `+90 minutes`: the largest whole unit that says it exactly, else minutes. */
+function describeOffset(ms: number): string {
+  const sign = ms < 0 ? "-" : "+";
+  const abs = Math.abs(ms);
+  for (const [unit, size] of [["days", 86_400_000], ["hours", 3_600_000], ["minutes", 60_000]] as const) {
+    if (abs % size === 0) return `${sign}${abs / size} ${abs === size ? unit.slice(0, -1) : unit}`;
+  }
+  return `${sign}${Math.round(abs / 60_000)} minutes`;
 }

@@ -26,6 +26,8 @@ export interface StartFlags {
   trustedOrigins?: string;
   smtpUrl?: string;
   redisUrl?: string;
+  clockOffset?: string;
+  dev?: boolean;
 }
 
 export function registerServerCommands(program: Command): void {
@@ -48,11 +50,17 @@ export function registerServerCommands(program: Command): void {
     .option("--no-rate-limit", "turn rate limiting off (benchmarks, local QA)")
     .option("--redis-url <url>", `keep rate-limit counters in Redis, shared by every server, and on PostgreSQL relay session change notices through it (AUTH_REDIS_URL; ${PREFER_ENV.redisUrl})`)
     .option("--config <file>", "JSON settings file (AUTH_CONFIG)")
+    .option("--clock-offset <duration>", "run the server's clock ahead of real time (8d) or behind it (-3h), for QA: bans, sessions, invitations and codes follow it; refused with NODE_ENV=production")
+    .option("--dev", "development server: administrators may move its clock while it runs (auth dev clock advance); refused with NODE_ENV=production")
     .addHelpText("after", helpAfter(null, "auth server start --port 3000 --db ./data/latchkey.db", "AUTH_SECRET=$(openssl rand -base64 32) NODE_ENV=production auth server start --base-url https://auth.example.com"))
     .action(async (_flags: StartFlags, command: Command) => {
       const flags = command.optsWithGlobals() as StartFlags & { json?: boolean; jsonl?: boolean };
       const { buildConfig } = await import("../server-config.js");
       const config = buildConfig(startFlagsToConfig(flags), flags.config);
+      // Issue 39: a moved clock is for QA and demos, never where real accounts live.
+      const { parseSignedDuration } = await import("../duration.js");
+      const clockOffsetMs = flags.clockOffset === undefined ? 0 : parseSignedDuration(flags.clockOffset, "--clock-offset");
+      if ((clockOffsetMs !== 0 || flags.dev) && config.production) throw new CliError(text("qa", "shiftedInProduction"), EXIT.USAGE, "SHIFTED_CLOCK_IN_PRODUCTION");
       // Another program's database is refused before the server's modules load (startServer checks too).
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
@@ -61,7 +69,7 @@ export function registerServerCommands(program: Command): void {
       const { MissingSecretError } = await import("../../server/secret.js");
       const { SecretMismatchError } = await import("../../server/key-check.js");
       try {
-        const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags) });
+        const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags), clockOffsetMs, dev: Boolean(flags.dev) });
         // Through the server's log, so it is one more pretty line on a terminal and one more JSON
         // record for a log collector, never a human line in the middle of JSON.
         const consoleURL = `${running.url}/console/`;

@@ -10,6 +10,7 @@ import { AccountSwitcher } from "./account-switcher";
 import { CommandPalette } from "./command-palette";
 import { desktop, isDesktop } from "./desktop";
 import { ImpersonationBanner } from "./impersonation-banner";
+import { ClockBanner } from "./clock-banner";
 import { LanguagePicker, useUserLanguage } from "./language-picker";
 import { useAdminCan } from "./permissions";
 import { useSession } from "./session";
@@ -67,6 +68,7 @@ export function SignedInLayout() {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
+      <ClockBanner />
       <ImpersonationBanner />
       <header className="topbar">
         <div className="topbar-start">

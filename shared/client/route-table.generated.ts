@@ -164,6 +164,7 @@ export const routeTable: RouteTable = {
   cliDeviceToken: {"method":"POST","path":"/cli/sign-in/device/token","params":[]},
   adminListSettings: {"method":"GET","path":"/admin/settings","params":[]},
   adminSetSetting: {"method":"POST","path":"/admin/settings/set","params":[]},
+  adminAdvanceClock: {"method":"POST","path":"/admin/dev/clock/advance","params":[]},
   adminResetSetting: {"method":"POST","path":"/admin/settings/reset","params":[]},
   signInMagicLink: {"method":"POST","path":"/sign-in/magic-link","params":[]},
   magicLinkVerify: {"method":"GET","path":"/magic-link/verify","params":[]},

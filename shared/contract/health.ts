@@ -6,10 +6,10 @@ export const healthEndpoints = {
   ok: endpoint({
     method: "GET",
     path: "/ok",
-    summary: "Health check",
+    summary: "Health check; on a server whose clock was moved (`--clock-offset`, `auth dev clock advance`) also how far, for the console's banner",
     tags: ["health"],
     access: "public",
-    response: z.object({ ok: z.literal(true) }),
+    response: z.object({ ok: z.literal(true), clockOffsetMs: z.number().int().optional() }),
   }),
   errorPage: endpoint({
     method: "GET",

@@ -62,6 +62,20 @@ export const settingsEndpoints = {
     body: z.object({ key: settingKey, value: settingValueSchema }).strict(),
     response: z.object({ setting: settingSchema }),
   }),
+  adminAdvanceClock: endpoint({
+    method: "POST",
+    path: "/admin/dev/clock/advance",
+    summary: "Latchkey extension, development servers only (`auth server start --dev`): move the server's clock forward (or back) to see bans lapse and invitations expire; 404 DEV_MODE_ONLY elsewhere",
+    tags: ["admin", "settings"],
+    access: "session",
+    credentials: "configure",
+    requires: "settings:update",
+    permissionBeforeBody: { permission: { settings: ["update"] }, code: "YOU_ARE_NOT_ALLOWED_TO_CHANGE_SETTINGS" },
+    unknownKeys: "reject",
+    /** Milliseconds; negative moves back. Up to ten years either way. */
+    body: z.object({ ms: z.number().int().min(-315_360_000_000).max(315_360_000_000).refine((ms) => ms !== 0, "must not be 0") }).strict(),
+    response: z.object({ clockOffsetMs: z.number().int(), now: isoDate }),
+  }),
   adminResetSetting: endpoint({
     method: "POST",
     path: "/admin/settings/reset",

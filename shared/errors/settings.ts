@@ -6,5 +6,6 @@ export const settingsErrors = {
   SETTING_LOCKED: { status: 409, message: "This setting is set in the server's configuration (file, environment or flags), which wins; change it there" },
   INVALID_SETTING_VALUE: { status: 400, message: "That value is not valid for this setting" },
   SETTING_WOULD_LOCK_YOU_OUT: { status: 409, message: "Your own account would have to set up two-factor authentication before anything else, this page included: set up a second factor first" },
+  DEV_MODE_ONLY: { status: 404, message: "Only a development server (auth server start --dev) lets its clock be moved" },
   SETTINGS_NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "Server settings cannot be changed while impersonating; stop impersonating first" },
 } as const;

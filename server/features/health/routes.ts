@@ -2,12 +2,15 @@ import { defineHandlers, Html } from "../../http/handler.js";
 import { escapeHtml } from "../../html/escape.js";
 import { explainError } from "./error-explanations.js";
 import { apiError } from "../../../shared/errors.js";
+import { clockOffsetOf } from "../../clock.js";
 
 export const healthHandlers = defineHandlers({
   ok: (ctx) => {
     // Issue 44: a server whose database has failed for longer than livenessTimeout asks to be restarted.
     if (ctx.app.live && !ctx.app.live()) throw apiError("NOT_LIVE");
-    return { ok: true as const };
+    // Issue 39: a moved clock is said wherever people look, the console's banner reads it here.
+    const offset = clockOffsetOf(ctx.app.clock);
+    return offset === 0 ? { ok: true as const } : { ok: true as const, clockOffsetMs: offset };
   },
   errorPage: (ctx) => {
     const code = ctx.query.error ?? "unknown_error";
