@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { latestMail, passwordlessTab, setRuntimeSetting } from "../../helpers/passwordless-client.js";
+import { desktopApp } from "../electron/support.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -165,5 +166,21 @@ describe("GET /magic-link/verify", () => {
     expect(verified.data!.user.id).toBe(userId);
     const byPassword = await passwordlessTab(server).client.signIn.email({ email, password });
     expect(byPassword.error).toBeNull();
+  });
+
+  it("carries the desktop app's hand-off into the link: opening it earns the app's one-time code (#37)", async () => {
+    const email = address("desktop");
+    const app = await desktopApp(server);
+    const query = new URLSearchParams(app.query).toString();
+    const sent = await server.request("POST", `/sign-in/magic-link?${query}`, { body: { email } });
+    expect(sent.status).toBe(200);
+    const { url } = await latestMail(server, email, "magic-link").then((mail) => ({ url: new URL(mail.url) }));
+    expect(url.searchParams.get("state")).toBe(app.state);
+    expect(url.searchParams.get("code_challenge")).toBe(app.challenge);
+    url.searchParams.delete("callbackURL");
+    const opened = await open(url.toString());
+    expect(opened.body.electron_authorization_code).toMatch(/^[A-Za-z0-9]{32}$/);
+    const traded = await app.trade(opened.body.electron_authorization_code);
+    expect((traded as { data: { user: { email: string } } }).data.user.email).toBe(email);
   });
 });
