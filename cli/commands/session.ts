@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { connect, makeClient, normalizeUrl } from "../connection.js";
 import { example, handler, interactive } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
-import { emit, emitList, info, renderDetails, warn, withSpinner } from "../output.js";
+import { emit, emitList, info, renderDetails, wantsJson, warn, withSpinner } from "../output.js";
 import { messages, say, text } from "../i18n/index.js";
 import { loadProfiles, profileName, profilesPath, saveProfiles, updateProfile } from "../profiles.js";
 import { confirm, promptLine } from "../prompt.js";
@@ -16,12 +16,15 @@ export function registerSessionCommands(program: Command): void {
       .option("--email <email>", "account email (prompted on a terminal when missing)")
       .option("--password-stdin", "read the password from standard input instead of the masked prompt")
       .option("--totp-stdin", "two-factor accounts: read the authenticator (or backup) code from standard input (after the password line with --password-stdin)")
-      .option("--provider <name>", "sign in through a social provider in the system browser (see GET /providers), e.g. github"),
+      .option("--provider <name>", "sign in through a social provider in the system browser (see GET /providers), e.g. github")
+      .option("--device", "no browser here (SSH): show a code and a QR code to approve from any browser's /console/device page"),
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",
     "printf %s \"$OPS_PASSWORD\" | auth login --url https://auth.example.com --email ops@example.com --password-stdin --profile prod",
     "auth login --url https://auth.example.com --provider github",
+    "auth login --url https://auth.example.com --device --profile prod",
   ).action(
-    handler<{ email?: string; passwordStdin?: boolean; totpStdin?: boolean; provider?: string }>(async (flags) => {
+    handler<{ email?: string; passwordStdin?: boolean; totpStdin?: boolean; provider?: string; device?: boolean }>(async (flags) => {
+      if (flags.device && (flags.email || flags.provider || flags.passwordStdin || flags.totpStdin)) throw new CliError(text("login", "deviceAlone"), EXIT.USAGE, "DEVICE_CONFLICT");
       const file = loadProfiles();
       const name = profileName(flags.profile, file);
       const rawUrl = flags.url || process.env.AUTH_URL || file.profiles[name]?.url || (file.current ? file.profiles[file.current]?.url : undefined);
@@ -30,7 +33,10 @@ export function registerSessionCommands(program: Command): void {
       // The browser sign-in keeps cookies: a two-factor account is held at the second step (its cookie).
       const client = flags.provider ? await (await import("./two-factor.js")).cookieClient(url) : await makeClient(url);
       let result: { token: string | null; user: { email: string; id: string } };
-      if (flags.provider) {
+      if (flags.device) {
+        // Approved in any browser; the answer is a session token like a password sign-in's.
+        result = await (await import("../device-login.js")).deviceLogin(client, { human: !wantsJson(flags) });
+      } else if (flags.provider) {
         // Browser round trip with a loopback redirect (cli/social-login.ts); no password involved.
         const { socialLogin } = await import("../social-login.js");
         const answer = await socialLogin(client, { provider: flags.provider, say: (message) => process.stderr.write(`${message}\n`) });

@@ -216,6 +216,11 @@ export const oauthProviderHandlers = defineHandlers({
       // Anyone may call this: a self-registered client gets no machine grant and no scope the
       // operator did not offer for self-registration (issue 32, finding 1).
       if (ctx.body.grant_types?.includes("client_credentials")) throw new OAuthError("invalid_client_metadata", "a self-registered app cannot use client_credentials");
+      // The device grant shows a code the person approves on our own page: a phishing lure in the
+      // hands of an anonymous app ("type this code to fix your TV"), so only an administrator's app gets it.
+      if (ctx.body.grant_types?.includes(DEVICE_CODE_GRANT) && !(ctx.auth && can(ctx.app.config, ctx.auth.user, { oauthClient: ["create"] }))) {
+        throw new OAuthError("invalid_client_metadata", "only an administrator's app may use the device authorization grant");
+      }
       const offered = ctx.app.config.oauthProvider.dynamicRegistrationScopes;
       const scopes = ctx.body.scope === undefined ? offered : ctx.body.scope.split(" ").filter(Boolean);
       const notOffered = scopes.filter((s) => !offered.includes(s));

@@ -41,6 +41,23 @@ describe("self-registered apps and access-token audiences", () => {
     expect(await server.database.db.selectFrom("oauthClient").select("clientId").execute()).toEqual([]);
   });
 
+  it("refuses the device grant to a self-registered app unless an administrator registers it (#34)", async () => {
+    const device = { client_name: "Living-room TV", grant_types: ["urn:ietf:params:oauth:grant-type:device_code"], token_endpoint_auth_method: "none" };
+    const anonymous = await register(device);
+    expect([anonymous.status, anonymous.body.error]).toEqual([400, "invalid_client_metadata"]);
+    const someone = await server.signUp({ email: "aud-someone@example.com" });
+    const byUser = await server.request("POST", "/oauth2/register", { token: someone.token, body: device });
+    expect([byUser.status, byUser.body.error]).toEqual([400, "invalid_client_metadata"]);
+    expect(await server.database.db.selectFrom("oauthClient").select("clientId").execute()).toEqual([]);
+    const admin = await server.signUp({ email: "aud-device-admin@example.com" });
+    await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+    const byAdmin = await server.request("POST", "/oauth2/register", { token: admin.token, body: device });
+    expect(byAdmin.status).toBe(201);
+    const started = await server.request("POST", "/oauth2/device-authorization", { body: { client_id: (byAdmin.body as { client_id: string }).client_id } });
+    expect([started.status, typeof (started.body as { device_code?: string }).device_code]).toEqual([200, "string"]);
+    await server.database.db.deleteFrom("oauthClient").execute();
+  });
+
   it("gives a self-registered app (openid-client's registration) the offered scopes only", async () => {
     const config = await oidc.dynamicClientRegistration(new URL(server.api), { client_name: "Outline", redirect_uris: [REDIRECT] }, oidc.ClientSecretBasic(), { execute: [oidc.allowInsecureRequests] });
     expect(config.clientMetadata().scope).toBe("openid profile email offline_access");
