@@ -1,6 +1,6 @@
 /**
  * `auth webhooks create|list|update|disable|delete|rotate-secret|deliveries|redeliver|test`:
- * endpoints that receive audit events, signed (server/features/webhook, docs/webhook.md). The
+ * endpoints that receive audit events, signed (server/features/webhook, docs/webhooks.md). The
  * signing secret is printed once, at creation and at rotation. The endpoint's address is
  * `--endpoint-url`: `--url` is every command's server address (AUTH_URL).
  */

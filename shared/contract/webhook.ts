@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 38, Latchkey extension; docs/webhook.md): endpoints that receive audit events
+ * Webhooks (issue 38, Latchkey extension; docs/webhooks.md): endpoints that receive audit events
  * signed in the Standard Webhooks format, and the delivery log. An administrator's own session,
  * or an API key whose permissions name webhook:read / webhook:manage — never a full-rights key,
  * never an impersonation: a key that may register a URL may send every event to it.

@@ -1,4 +1,4 @@
-/** Webhook endpoints and deliveries (features/webhook, docs/webhook.md). */
+/** Webhook endpoints and deliveries (features/webhook, docs/webhooks.md). */
 export const webhookErrors = {
   WEBHOOK_FORBIDDEN: { status: 403, message: "You are not allowed to manage webhooks" },
   WEBHOOK_NOT_FOUND: { status: 404, message: "No such webhook endpoint" },

@@ -92,6 +92,7 @@ const NOT_AREAS = {
     security: "the threat model across areas",
     testing: "how the test suite gets PostgreSQL and a browser, its rules, and where its time goes",
     translations: "how to add or fix a translation",
+    webhooks: "the webhook area's guide with receiver examples, named as issue 38 asks",
   },
 } satisfies Record<string, Record<string, string>>;
 

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and their delivery log (issue 38, docs/webhook.md). The queue and the sender
+ * Webhook endpoints and their delivery log (issue 38, docs/webhooks.md). The queue and the sender
  * are in server/webhook; this is the administration over HTTP.
  *
  * Who may: an administrator's own session (webhook:read / webhook:manage), or an API key whose

@@ -1,7 +1,7 @@
 /**
  * Administration → Webhooks (issue 38): the endpoints that receive audit events, and the delivery
  * log with its filters and a redeliver button per delivery. Registering and rotating happen in
- * the CLI or the admin API, where the secret is shown once (docs/webhook.md).
+ * the CLI or the admin API, where the secret is shown once (docs/webhooks.md).
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
