@@ -13,6 +13,7 @@ import { registerRestore } from "./server-restore.js";
 import { registerCopy } from "./server-copy.js";
 import { registerImportBetterAuth } from "./server-import-better-auth.js";
 import { registerSeed } from "./server-seed.js";
+import { registerSnapshot } from "./server-snapshot.js";
 import { PREFER_ENV, secretFlagWarnings } from "../secret-flags.js";
 
 export interface StartFlags {
@@ -194,6 +195,7 @@ export function registerServerCommands(program: Command): void {
   registerCopy(server);
   registerImportBetterAuth(server);
   registerSeed(server);
+  registerSnapshot(server);
 }
 
 export async function secretMismatchCliError(): Promise<CliError> {

@@ -1,0 +1,74 @@
+/**
+ * `auth server snapshot` (issue 39): named copies of a SQLite database kept beside it in
+ * `<db>.snapshots/NAME.db` (folder 0700, files 0600), for QA: save a seeded state, play, go back.
+ * Saving is `auth server backup` (SQLite's online backup, consistent while a server writes);
+ * restoring is `auth server restore` with all its checks (no server on the file, integrity,
+ * schema, and the secret). A snapshot is of one database and is sealed with that database's
+ * secret, so it is never stored with it: the secret beside the database, or AUTH_SECRET, opens it.
+ */
+import { chmodSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { backupDatabase } from "./backup.js";
+import { CliError, EXIT } from "./exit-codes.js";
+import { confirm } from "./prompt.js";
+import { text } from "./i18n/index.js";
+import { restoreDatabase, type RestoreResult } from "./restore.js";
+
+/** A name that is a plain file name on every system: no separators, no dots, so never `../x`. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const EXTENSION = ".db";
+
+export interface SnapshotInfo {
+  name: string;
+  file: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export const snapshotFolder = (db: string) => `${resolve(db)}.snapshots`;
+
+function snapshotFile(db: string, name: string): string {
+  if (!SAFE_NAME.test(name)) throw new CliError(text("qa", "snapshotBadName", { name }), EXIT.USAGE, "INVALID_SNAPSHOT_NAME");
+  return join(snapshotFolder(db), name + EXTENSION);
+}
+
+function existingSnapshot(db: string, name: string): string {
+  const file = snapshotFile(db, name);
+  if (!existsSync(file)) throw new CliError(text("qa", "snapshotNotFound", { name, folder: snapshotFolder(db) }), EXIT.NOT_FOUND, "SNAPSHOT_NOT_FOUND");
+  return file;
+}
+
+function describe(file: string, name: string): SnapshotInfo {
+  const stats = statSync(file);
+  return { name, file, bytes: stats.size, createdAt: stats.mtime.toISOString() };
+}
+
+export async function saveSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
+  const file = snapshotFile(db, name);
+  await backupDatabase(db, file, flags);
+  // backupDatabase creates a missing folder 0700; one made before (by hand) is made private too.
+  chmodSync(snapshotFolder(db), 0o700);
+  return describe(file, name);
+}
+
+/** Newest first. A missing folder is no snapshots; files that are not NAME.db are not listed. */
+export function listSnapshots(db: string): SnapshotInfo[] {
+  const folder = snapshotFolder(db);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((entry) => entry.endsWith(EXTENSION) && SAFE_NAME.test(entry.slice(0, -EXTENSION.length)))
+    .map((entry) => describe(join(folder, entry), entry.slice(0, -EXTENSION.length)))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
+}
+
+export function restoreSnapshot(db: string, name: string, secret: { secret: string | null; previousSecrets: readonly string[] }, flags: { yes?: boolean; input?: boolean }): Promise<RestoreResult> {
+  return restoreDatabase({ from: existingSnapshot(db, name), db, ...secret }, flags);
+}
+
+export async function deleteSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
+  const file = existingSnapshot(db, name);
+  const snapshot = describe(file, name);
+  await confirm(flags, text("qa", "snapshotConfirmDelete", { name }));
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+  return snapshot;
+}
