@@ -62,10 +62,10 @@ export const socialEndpoints = {
   listProviders: endpoint({
     method: "GET",
     path: "/providers",
-    summary: "Configured social providers (ids and display names; never secrets) — Latchkey extension",
+    summary: "Configured social providers (ids and display names; never secrets), and whether magic links and email codes are on, for sign-in pages — Latchkey extension",
     tags: ["social"],
     access: "public",
-    response: z.object({ providers: z.array(providerInfoSchema), oneTap: z.boolean() }),
+    response: z.object({ providers: z.array(providerInfoSchema), oneTap: z.boolean(), magicLink: z.boolean(), emailOTP: z.boolean() }),
   }),
   signInSocial: endpoint({
     method: "POST",

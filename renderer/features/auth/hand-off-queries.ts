@@ -7,7 +7,7 @@
 import { createLightClient } from "../../../shared/client/light";
 import type { LatchkeyClient } from "../../../shared/client/client-core";
 import type { HandOffParams } from "./hand-off-params";
-import { isEmailIdentifier, VERIFY_EMAIL_CALLBACK, type SecondStepMethods, type SignInInput } from "./queries";
+import { isEmailIdentifier, VERIFY_EMAIL_CALLBACK, type PasswordlessCalls, type SecondStepMethods, type SignInInput } from "./queries";
 
 function handOffClient(params: HandOffParams): LatchkeyClient {
   const query = new URLSearchParams({ client_id: params.clientId, state: params.state, code_challenge: params.codeChallenge }).toString();
@@ -79,4 +79,23 @@ export async function handOffTransferUser(params: HandOffParams): Promise<string
 export function handOffSocialURL(params: HandOffParams, provider: string): string {
   const query = new URLSearchParams({ provider, state: params.state, code_challenge: params.codeChallenge });
   return `${location.origin}/api/auth/electron/init-oauth-proxy?${query.toString()}`;
+}
+
+/**
+ * A mailed code signs in with the hand-off's parameters like a password does. No link here: it
+ * would open in whatever browser the mail app picks, without this tab's hand-off to send on.
+ */
+export function handOffPasswordless(params: HandOffParams, onCode: (code: string) => void): PasswordlessCalls {
+  const client = handOffClient(params);
+  return {
+    sendCode: async (email) => {
+      await client.emailOtpSendVerificationOtp({ email, type: "sign-in" });
+    },
+    signInWithCode: async (email, otp) => {
+      const step = stepOf(await client.signInEmailOtp({ email, otp }));
+      if ("secondStep" in step) return step.secondStep;
+      onCode(step.code);
+      return null;
+    },
+  };
 }

@@ -155,3 +155,42 @@ export async function verifySecondStep(method: "totp" | "backup" | "otp", code: 
   else if (method === "backup") await api.twoFactorVerifyBackupCode({ code, trustDevice });
   else await api.twoFactorVerifyOtp({ code, trustDevice });
 }
+
+// Passwordless sign-in (components/passwordless-sign-in.tsx, docs/passwordless.md).
+
+/** Which mailed ways in the server offers (GET /providers also says this); both off until it answers. */
+export function usePasswordlessMethods() {
+  return useQuery({
+    queryKey: ["sign-in", "passwordless"],
+    queryFn: async () => {
+      const answer = await api.listProviders();
+      return { magicLink: answer.magicLink, emailOTP: answer.emailOTP };
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The ways a page mails a link, mails a code and signs in with it (the desktop hand-off has its own). */
+export interface PasswordlessCalls {
+  /** Absent where no link is offered. */
+  sendLink?: (email: string) => Promise<void>;
+  sendCode(email: string): Promise<void>;
+  /** null when signed in; the second step's methods when the server holds the sign-in there. */
+  signInWithCode(email: string, otp: string): Promise<SecondStepMethods | null>;
+}
+
+/** The console's: the link comes back to `callbackURL` (a console path, or an app's waiting request). */
+export function consolePasswordless(callbackURL: string): PasswordlessCalls {
+  return {
+    sendLink: async (email) => {
+      await api.signInMagicLink({ email, callbackURL, errorCallbackURL: "/console/sign-in?reason=link-failed" });
+    },
+    sendCode: async (email) => {
+      await api.emailOtpSendVerificationOtp({ email, type: "sign-in" });
+    },
+    signInWithCode: async (email, otp) => {
+      const answer = await api.signInEmailOtp({ email, otp });
+      return "twoFactorRedirect" in answer && answer.twoFactorRedirect ? (answer.twoFactorMethods ?? []) : null;
+    },
+  };
+}

@@ -98,7 +98,8 @@ async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser" | "handOff">, pro
 }
 
 export const socialHandlers = defineHandlers({
-  listProviders: (ctx) => ({ providers: configuredProviders(ctx.app), oneTap: oneTapEnabled(ctx.app) }),
+  // Sign-in pages also learn here which passwordless methods to offer (docs/passwordless.md).
+  listProviders: (ctx) => ({ providers: configuredProviders(ctx.app), oneTap: oneTapEnabled(ctx.app), magicLink: ctx.app.config.magicLink.enabled, emailOTP: ctx.app.config.emailOTP.enabled }),
 
   signInSocial: async (ctx) => {
     const { body, app } = ctx;

@@ -16,7 +16,12 @@ import { useSocialProviders, useStartSocial, type SocialProvider } from "../quer
 
 /** The `?error=` a provider round trip came back with, if any (read once from the address). */
 export function useReturnedSocialError(): string | null {
-  const [error] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("error")));
+  // A failed magic link comes back with `reason=link-failed&error=…`: the passwordless slot says that one.
+  const [error] = useState(() => {
+    if (typeof window === "undefined") return null;
+    const search = new URLSearchParams(window.location.search);
+    return search.get("reason") === "link-failed" ? null : search.get("error");
+  });
   return error;
 }
 

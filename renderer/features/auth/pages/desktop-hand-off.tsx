@@ -17,7 +17,8 @@ import { PasskeySignIn } from "../components/second-step-passkey";
 import { SecondStep } from "../components/second-step";
 import { SocialSignIn } from "../components/social-sign-in";
 import { handOffTarget, rememberHandOff, takeReturnedHandOff, type HandOffParams, type HandOffRequest } from "../hand-off-params";
-import { handOffPasskeySignIn, handOffPasswordSignIn, handOffSocialURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
+import { PasswordlessSignIn } from "../components/passwordless-sign-in";
+import { handOffPasskeySignIn, handOffPasswordless, handOffPasswordSignIn, handOffSocialURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
 import { useSocialProviders, type SecondStepMethods } from "../queries";
 
 export function DesktopHandOff({ request, returned }: { request: HandOffRequest; returned: boolean }) {
@@ -147,6 +148,7 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
         onDone={async () => undefined}
         onSecondStep={setSecondStep}
       />
+      <PasswordlessSignIn email={() => identifier} calls={handOffPasswordless(params, onCode)} onDone={() => undefined} onSecondStep={setSecondStep}>
       <form className="stack" noValidate onSubmit={submit}>
         <FormError>{error}</FormError>
         <TextField label={t("signIn.identifier")} autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} autoFocus value={identifier} onChange={(event) => setIdentifier(event.target.value)} />
@@ -156,6 +158,7 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
           {t("signIn.submit")}
         </Button>
       </form>
+      </PasswordlessSignIn>
     </AuthFrame>
   );
 }

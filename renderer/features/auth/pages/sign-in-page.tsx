@@ -22,7 +22,8 @@ import { ConfiguredSocialSignIn } from "../components/social-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { passkeySupport } from "../../../app/passkey-support";
-import { useSignIn } from "../queries";
+import { consolePasswordless, useSignIn } from "../queries";
+import { PasswordlessSignIn } from "../components/passwordless-sign-in";
 import { FormError } from "../../../ui/form-error";
 import { readHandOff } from "../hand-off-params";
 import { DesktopHandOff } from "./desktop-hand-off";
@@ -128,6 +129,8 @@ function ConsoleSignIn() {
       {/* In the app, passkeys are the browser's (above): the app's own origin is no relying party. */}
       {/* Nor where the browser cannot use one (an IP address, plain http): the account page says why (issue 33). */}
       {isDesktop || !passkeySupport().ok ? null : <PasskeySignIn onDone={finish} onSecondStep={setSecondStep} />}
+      {/* A magic link comes back signed in: to the app's waiting request, or where the person was headed. */}
+      <PasswordlessSignIn email={() => form.getValues("identifier")} calls={consolePasswordless(oauthReturn ?? `/console${afterSignIn(redirect)}`)} onDone={finish} onSecondStep={setSecondStep}>
       <form className="stack" noValidate onSubmit={onSubmit}>
         <FormError>{signIn.error ? authErrorText(signIn.error) : null}</FormError>
         <TextField
@@ -154,6 +157,7 @@ function ConsoleSignIn() {
           {t("signIn.submit")}
         </Button>
       </form>
+      </PasswordlessSignIn>
     </AuthFrame>
   );
 }
