@@ -17,13 +17,18 @@ export function registerSessionCommands(program: Command): void {
       .option("--password-stdin", "read the password from standard input instead of the masked prompt")
       .option("--totp-stdin", "two-factor accounts: read the authenticator (or backup) code from standard input (after the password line with --password-stdin)")
       .option("--provider <name>", "sign in through a social provider in the system browser (see GET /providers), e.g. github")
-      .option("--device", "no browser here (SSH): show a code and a QR code to approve from any browser's /console/device page"),
+      .option("--device", "no browser here (SSH): show a code and a QR code to approve from any browser's /console/device page")
+      .option("--email-code", "sign in with a six-digit code mailed to --email instead of a password")
+      .option("--otp-stdin", "with --email-code: read the mailed code from standard input (first line; the two-factor code on the next with --totp-stdin)"),
     "auth login --url http://127.0.0.1:3000 --email ops@example.com",
     "printf %s \"$OPS_PASSWORD\" | auth login --url https://auth.example.com --email ops@example.com --password-stdin --profile prod",
     "auth login --url https://auth.example.com --provider github",
     "auth login --url https://auth.example.com --device --profile prod",
+    "auth login --url https://auth.example.com --email ops@example.com --email-code",
   ).action(
-    handler<{ email?: string; passwordStdin?: boolean; totpStdin?: boolean; provider?: string; device?: boolean }>(async (flags) => {
+    handler<{ email?: string; passwordStdin?: boolean; totpStdin?: boolean; provider?: string; device?: boolean; emailCode?: boolean; otpStdin?: boolean }>(async (flags) => {
+      if (flags.emailCode && (flags.passwordStdin || flags.provider || flags.device)) throw new CliError(text("login", "emailCodeAlone"), EXIT.USAGE, "EMAIL_CODE_CONFLICT");
+      if (flags.otpStdin && !flags.emailCode) throw new CliError(text("login", "otpStdinAlone"), EXIT.USAGE, "EMAIL_CODE_CONFLICT");
       if (flags.device && (flags.email || flags.provider || flags.passwordStdin || flags.totpStdin)) throw new CliError(text("login", "deviceAlone"), EXIT.USAGE, "DEVICE_CONFLICT");
       const file = loadProfiles();
       const name = profileName(flags.profile, file);
@@ -44,12 +49,15 @@ export function registerSessionCommands(program: Command): void {
       } else {
       let email = flags.email;
       if (!email) {
-        if (!interactive(flags) || flags.passwordStdin) throw new CliError(text("login", "passEmail"), EXIT.USAGE, "EMAIL_REQUIRED");
+        if (!interactive(flags) || flags.passwordStdin || flags.otpStdin) throw new CliError(text("login", "passEmail"), EXIT.USAGE, "EMAIL_REQUIRED");
         email = (await promptLine(text("prompts", "email"))).trim();
         if (!email) throw new CliError(text("login", "emailEmpty"), EXIT.USAGE, "EMAIL_REQUIRED");
       }
-      // Password, then the second step for two-factor accounts (prompt or --totp-stdin): two-factor.ts.
-      result = await (await import("./two-factor.js")).passwordSignIn(url, flags, email);
+      // A mailed code or the password, then the second step for two-factor accounts (prompt or
+      // --totp-stdin): email-code-login.ts and two-factor.ts share it.
+      result = flags.emailCode
+        ? await (await import("../email-code-login.js")).emailCodeSignIn(url, flags, email)
+        : await (await import("./two-factor.js")).passwordSignIn(url, flags, email);
       }
       const token = client.token ?? result.token ?? undefined;
       const previous = file.profiles[name];
