@@ -100,10 +100,10 @@ async function serve(
     return parsed;
   };
   // Most bodies are checked before anything else (better-auth's order: 400 before 401); an
-  // endpoint that declares `permissionBeforeBody`, or manages credentials, has its body checked
-  // after the caller's permission and credential powers (a key or a stranger learns nothing
-  // about the body from a refusal).
-  const bodyAfterAuth = spec.permissionBeforeBody !== undefined || spec.credentials === "manage";
+  // endpoint that declares `permissionBeforeBody`, or credential powers (manage, grant, configure),
+  // has its body checked after the caller's permission and credential powers (a key or a stranger
+  // learns nothing about the body from a refusal).
+  const bodyAfterAuth = spec.permissionBeforeBody !== undefined || spec.credentials !== undefined;
   let body = bodyAfterAuth ? {} : parseBody();
   // Sign-in routes take the desktop app's hand-off parameters beside their own (better-auth's electron plugin).
   const handOff: HandOffSlot = spec.startsSession === "sign-in" || spec.startsSession === "second-step" ? { requested: requestedHandOff(app, request.query) } : {};

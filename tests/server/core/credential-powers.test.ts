@@ -87,6 +87,23 @@ describe("credential kinds and their powers (#19)", () => {
     }
   });
 
+  it("refuses an API key and an impersonation on every endpoint that configures the server or an organization's sign-in (settings, SSO providers, SCIM tokens; walks the contract)", async () => {
+    const configuring = Object.values(contract as Record<string, EndpointSpec>).filter((spec) => spec.credentials === "configure");
+    expect(configuring.map((spec) => spec.path)).toEqual(expect.arrayContaining(["/admin/settings/set", "/sso/register", "/sso/update-provider", "/sso/delete-provider", "/scim/create-token"]));
+    const admin = await signUpAdmin(server);
+    const key = await keyOf(admin.token);
+    const target = await server.signUp();
+    const started = await server.request("POST", "/admin/impersonate-user", { token: admin.token, body: { userId: target.userId } });
+    expect(started.status).toBe(200);
+    const impersonation = started.body.session.token as string;
+    for (const spec of configuring) {
+      const byKey = await callEmpty(spec, { headers: { "x-api-key": key } });
+      expect([spec.path, byKey.status, byKey.body.code]).toEqual([spec.path, 403, "API_KEY_NOT_ALLOWED"]);
+      const byImpersonation = await callEmpty(spec, { token: impersonation });
+      expect([spec.path, byImpersonation.status, byImpersonation.body.code]).toEqual([spec.path, 403, "SETTINGS_NOT_ALLOWED_WHILE_IMPERSONATING"]);
+    }
+  });
+
   it("refuses a stale session unless the endpoint checks the current password itself (#19)", async () => {
     const user = await server.signUp();
     server.clock.advance(DAY + 60_000);
