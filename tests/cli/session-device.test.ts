@@ -67,6 +67,7 @@ describe("auth login --device (#34)", () => {
 
     const whoami = await cli.run(["whoami", "--profile", "ops", "--json"], { token: null });
     expect([whoami.code, whoami.json().user.email, whoami.json().profile]).toEqual([0, "device-admin@example.com", "ops"]);
+    await server.app.context.audit.flush(); // the audit writer is asynchronous
     const audit = await server.database.db.selectFrom("auditEvent").select(["action", "metadata"]).where("action", "=", "oauth-device.approve").execute();
     expect(audit.length).toBeGreaterThanOrEqual(1);
   }, 90_000);

@@ -81,6 +81,7 @@ describe("device authorization grant", () => {
 
     const consents = (await server.request("GET", "/oauth2/get-consents", { token: person.token })).body as Array<{ clientId: string; scopes: string[] }>;
     expect(consents.find((c) => c.clientId === app.client_id)?.scopes).toEqual(["openid", "profile", "offline_access"]);
+    await server.app.context.audit.flush(); // the audit writer is asynchronous
     const audit = await server.database.db.selectFrom("auditEvent").select(["action", "metadata"]).where("action", "=", "oauth-device.approve").where("targetId", "=", person.userId).execute();
     expect(audit).toHaveLength(1);
   });
@@ -105,6 +106,7 @@ describe("device authorization grant", () => {
 
     expect((await decide(person.token, started.user_code, false)).status).toBe(200);
     await expect(poll(config, started)).rejects.toMatchObject({ error: "access_denied" });
+    await server.app.context.audit.flush(); // the audit writer is asynchronous
     const audit = await server.database.db.selectFrom("auditEvent").select("action").where("action", "=", "oauth-device.deny").where("targetId", "=", person.userId).execute();
     expect(audit).toHaveLength(1);
 
@@ -197,6 +199,7 @@ describe("device authorization grant", () => {
     expect((session.body as { user: { id: string } }).user.id).toBe(person.userId);
     const row = await server.database.db.selectFrom("user").select("lastSignInMethod").where("id", "=", person.userId).executeTakeFirstOrThrow();
     expect(row.lastSignInMethod).toBe("device");
+    await server.app.context.audit.flush(); // the audit writer is asynchronous
     const signIns = await server.database.db.selectFrom("auditEvent").select("metadata").where("action", "=", "user.sign-in").where("targetId", "=", person.userId).execute();
     expect(signIns.map((e) => JSON.parse(String(e.metadata)) as Record<string, unknown>).find((m) => m.method === "device")).toMatchObject({ cli: true, host: "build-box" });
     // An app cannot collect a command-line code, nor the command line an app's.
