@@ -4,16 +4,19 @@
  * loses both or neither, and the queue lives in the database, surviving kill -9 and restarts.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/types.js";
+import type { Database, WebhookDeliveryRow } from "../db/types.js";
 import { newId } from "../crypto/tokens.js";
 import { auditPayload, type AuditSource } from "./payload.js";
 import { selects } from "./selectors.js";
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
-/** `msg_` + a random id: the `webhook-id` every try of this delivery carries. */
-export function newDeliveryId(): string {
-  return `msg_${newId()}`;
+/**
+ * A delivery waiting for its first try now. Its id, `msg_` + a random id, is the `webhook-id`
+ * every try carries.
+ */
+export function pendingDelivery(what: Pick<WebhookDeliveryRow, "endpointId" | "eventType" | "auditEventId" | "payload">, now: number): WebhookDeliveryRow {
+  return { id: `msg_${newId()}`, ...what, status: "pending", attempts: 0, nextAttemptAt: now, leaseUntil: null, leasedBy: null, createdAt: now, updatedAt: now };
 }
 
 /** Queues a delivery of each event to every enabled endpoint that selects it; returns how many. */
@@ -26,20 +29,7 @@ export async function enqueueAuditDeliveries(trx: Writer, events: readonly Audit
     const selectors = JSON.parse(endpoint.events) as string[];
     for (const event of events) {
       if (!selects(selectors, event.action)) continue;
-      rows.push({
-        id: newDeliveryId(),
-        endpointId: endpoint.id,
-        eventType: event.action,
-        auditEventId: event.id,
-        payload: auditPayload(event),
-        status: "pending" as const,
-        attempts: 0,
-        nextAttemptAt: now,
-        leaseUntil: null,
-        leasedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      rows.push(pendingDelivery({ endpointId: endpoint.id, eventType: event.action, auditEventId: event.id, payload: auditPayload(event) }, now));
     }
   }
   for (let i = 0; i < rows.length; i += 200) await trx.insertInto("webhookDelivery").values(rows.slice(i, i + 200)).execute();

@@ -3,19 +3,10 @@
  * event's actor, target and metadata. Audit metadata never holds secrets by design, but a payload
  * leaves the server, so keys that could name one are dropped here as well (belt and braces).
  */
-export interface AuditSource {
-  id: string;
-  action: string;
-  actorId: string | null;
-  targetId: string | null;
-  targetType: string | null;
-  organizationId: string | null;
-  reason: string | null;
-  ipAddress: string | null;
-  metadata: string | null;
-  success: number;
-  createdAt: number;
-}
+import type { AuditEventTable } from "../db/types.js";
+
+/** An audit row as the audit writer inserts it (the database's sequence not yet given). */
+export type AuditSource = Omit<AuditEventTable, "seq" | "userAgent">;
 
 const SECRET_LIKE = /secret|token|password|hash|api.?key|private|otp|code|cookie|authorization/i;
 

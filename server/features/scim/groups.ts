@@ -3,14 +3,13 @@
  * same connection provisioned: a directory cannot put someone it does not manage into a team.
  * PATCH goes through scim-patch (add/remove members, `members[value eq "…"]`, replace displayName).
  */
-import { scimPatch } from "scim-patch";
 import { filter as compileFilter } from "scim2-parse-filter";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../crypto/tokens.js";
 import type { DB } from "../../db/database.js";
 import type { ScimCaller } from "./service.js";
 import { ScimError, invalidValue, notFound } from "./scim-error.js";
-import { listResponse, parseScimFilter, patchError, patchOperations, type Page } from "./users.js";
+import { applyPatch, listResponse, parseScimFilter, type Page } from "./users.js";
 import { userLocation } from "./user-resource.js";
 import * as store from "./store.js";
 
@@ -120,15 +119,7 @@ export async function replaceGroup(app: AppContext, caller: ScimCaller, id: stri
 export async function patchGroup(app: AppContext, caller: ScimCaller, id: string, body: unknown, audit: Audit) {
   const group = await store.findProvisionedGroup(app.db, caller.connection.id, id);
   if (!group) throw notFound("Group", id);
-  const operations = patchOperations(body);
-  const current = toScimGroup(app, group);
-  let patched: Record<string, unknown>;
-  try {
-    patched = scimPatch(structuredClone(current) as never, operations, { treatMissingAsAdd: true }) as Record<string, unknown>;
-  } catch (error) {
-    throw patchError(error);
-  }
-  if (patched.id !== id) throw new ScimError(400, "id is read-only", "mutability");
+  const patched = applyPatch(toScimGroup(app, group), body, id);
   return writeGroup(app, caller, group, parseGroup(patched), audit);
 }
 

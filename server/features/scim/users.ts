@@ -95,15 +95,7 @@ export async function replaceUser(app: AppContext, caller: ScimCaller, id: strin
 export async function patchUser(app: AppContext, caller: ScimCaller, id: string, body: unknown, audit: Audit) {
   const found = await store.findProvisionedUser(app.db, caller.connection.id, id);
   if (!found) throw notFound("User", id);
-  const operations = patchOperations(body);
-  const current = toScimUser(app, found.user, found.link);
-  let patched: Record<string, unknown>;
-  try {
-    patched = scimPatch(structuredClone(current) as never, operations, { treatMissingAsAdd: true }) as Record<string, unknown>;
-  } catch (error) {
-    throw patchError(error);
-  }
-  if (patched.id !== id) throw new ScimError(400, "id is read-only", "mutability");
+  const patched = applyPatch(toScimUser(app, found.user, found.link), body, id);
   // Entra sends "False" as a string, in a path or inside a pathless value.
   if (typeof patched.active === "string") patched.active = patched.active.trim();
   return writeUser(app, caller, found, parseUser(patched), audit);
@@ -157,7 +149,20 @@ export async function deleteUser(app: AppContext, caller: ScimCaller, id: string
 }
 
 /** RFC 7644 §3.5.2: `Operations` with `op` add/remove/replace in any case (Entra capitalises them). */
-export function patchOperations(body: unknown): ScimPatchOperation[] {
+/** A PATCH request (RFC 7644 §3.5.2) applied to a copy of the resource; the id stays as it is. */
+export function applyPatch(current: object, body: unknown, id: string): Record<string, unknown> {
+  const operations = patchOperations(body);
+  let patched: Record<string, unknown>;
+  try {
+    patched = scimPatch(structuredClone(current) as never, operations, { treatMissingAsAdd: true }) as Record<string, unknown>;
+  } catch (error) {
+    throw patchError(error);
+  }
+  if (patched.id !== id) throw new ScimError(400, "id is read-only", "mutability");
+  return patched;
+}
+
+function patchOperations(body: unknown): ScimPatchOperation[] {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const operations = record.Operations ?? record.operations;
   if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, "Operations must be a non-empty list", "invalidSyntax");
@@ -171,7 +176,7 @@ export function patchOperations(body: unknown): ScimPatchOperation[] {
   });
 }
 
-export function patchError(error: unknown): ScimError {
+function patchError(error: unknown): ScimError {
   if (error instanceof ScimError) return error;
   const scimCode = (error as { scimCode?: string }).scimCode;
   const types = new Set(["invalidFilter", "tooMany", "uniqueness", "mutability", "invalidSyntax", "invalidPath", "noTarget", "invalidValue"]);

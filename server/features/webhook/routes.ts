@@ -20,7 +20,7 @@ import { iso } from "../../core/user/wire.js";
 import { newId } from "../../crypto/tokens.js";
 import { newWebhookSecret, ROTATION_OVERLAP_MS, sealWebhookSecret } from "../../webhook/secret.js";
 import { unmatchedSelectors } from "../../webhook/selectors.js";
-import { newDeliveryId } from "../../webhook/outbox.js";
+import { pendingDelivery } from "../../webhook/outbox.js";
 import { testPayload } from "../../webhook/payload.js";
 import { FLAG_AFTER } from "../../webhook/schedule.js";
 import { attemptsOf, deleteEndpoint, findDelivery, findEndpoint, insertDelivery, insertEndpoint, listDeliveries, listEndpoints, requeue, updateEndpoint } from "./store.js";
@@ -184,20 +184,7 @@ export const webhookHandlers = defineHandlers({
     assertMay(ctx.app, ctx.auth, "manage");
     const endpoint = await requireEndpoint(ctx.app, ctx.body.id);
     const now = ctx.app.clock.now();
-    const row: WebhookDeliveryRow = {
-      id: newDeliveryId(),
-      endpointId: endpoint.id,
-      eventType: "webhook.test",
-      auditEventId: null,
-      payload: testPayload(endpoint.id, now),
-      status: "pending",
-      attempts: 0,
-      nextAttemptAt: now,
-      leaseUntil: null,
-      leasedBy: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const row = pendingDelivery({ endpointId: endpoint.id, eventType: "webhook.test", auditEventId: null, payload: testPayload(endpoint.id, now) }, now);
     await insertDelivery(ctx.app.db, row);
     ctx.app.webhooks?.nudge();
     return { delivery: toDelivery(row) };
