@@ -155,6 +155,8 @@ async function serve(
     assertRedirectTargets(body, options.origins);
   }
 
+  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip }); // e.g. the captcha
+
   const ctx: HandlerContext<EndpointSpec> = {
     app,
     cached,
