@@ -155,7 +155,7 @@ async function serve(
     assertRedirectTargets(body, options.origins);
   }
 
-  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip }); // e.g. the captcha
+  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip, signedIn: auth !== null }); // e.g. the captcha
 
   const ctx: HandlerContext<EndpointSpec> = {
     app,

@@ -24,6 +24,8 @@ export interface CredentialStage {
 export interface GateRequest {
   headers: IncomingHttpHeaders;
   ip: string;
+  /** Whether a session or another credential names the caller. */
+  signedIn: boolean;
 }
 
 /** The stages one hook adds to one endpoint, each optional, in the order a request meets them. */

@@ -16,3 +16,6 @@ export const CAPTCHA_ENDPOINTS: readonly EndpointName[] = [
   "emailOtpSendVerificationOtp",
   "emailOtpRequestPasswordReset",
 ];
+
+/** Endpoints guarded only for a caller who is not signed in: there they start a sign-up (a passkey-first account). */
+export const CAPTCHA_ENDPOINTS_SIGNED_OUT: readonly EndpointName[] = ["passkeyGenerateRegisterOptions"];

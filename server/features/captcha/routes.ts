@@ -1,7 +1,7 @@
 import { apiError } from "../../../shared/errors.js";
 import { defineHandlers } from "../../http/handler.js";
 import { issueChallenge } from "./altcha.js";
-import { CAPTCHA_ENDPOINTS } from "./protected-endpoints.js";
+import { CAPTCHA_ENDPOINTS, CAPTCHA_ENDPOINTS_SIGNED_OUT } from "./protected-endpoints.js";
 import { contract } from "../../../shared/contract/index.js";
 
 export const captchaHandlers = defineHandlers({
@@ -18,7 +18,7 @@ export const captchaHandlers = defineHandlers({
       siteKey: settings && !altcha ? (settings.siteKey ?? null) : null,
       maxNumber: altcha ? settings.maxNumber : null,
       expiresIn: altcha ? settings.expiresIn : null,
-      endpoints: settings ? CAPTCHA_ENDPOINTS.map((name) => contract[name].path) : [],
+      endpoints: settings ? [...CAPTCHA_ENDPOINTS, ...CAPTCHA_ENDPOINTS_SIGNED_OUT].map((name) => contract[name].path) : [],
     };
   },
 });

@@ -1,7 +1,7 @@
 /**
  * ALTCHA (issue 40, item 2): with `captcha: { provider: "altcha" }` every protected endpoint —
  * sign-up, sign-in by email and by username, both password-reset requests, the verification mail,
- * the magic link and both email-code sends — refuses a request without `x-captcha-response` with
+ * the magic link, both email-code sends, and passkey-first sign-up's options call — refuses a request without `x-captcha-response` with
  * `400 MISSING_RESPONSE` and one whose solution is wrong, forged, expired or already used with
  * `403 VERIFICATION_FAILED`, and changes nothing then (no account, no mail). Challenges come from
  * GET /captcha/challenge and are solved for real by altcha-lib. A solution spent on one server is
@@ -56,7 +56,7 @@ describe("ALTCHA on the protected endpoints", () => {
 
   it("/captcha/settings names every protected endpoint, and the challenge has altcha-lib's shape", async () => {
     const settings = await server.request("GET", "/captcha/settings");
-    expect(settings.body).toEqual({ provider: "altcha", siteKey: null, maxNumber: 5_000, expiresIn: 60, endpoints: cases.map((each) => each.path) });
+    expect(settings.body).toEqual({ provider: "altcha", siteKey: null, maxNumber: 5_000, expiresIn: 60, endpoints: [...cases.map((each) => each.path), "/passkey/generate-register-options"] });
     const challenge = await server.request("GET", "/captcha/challenge");
     expect(challenge.status).toBe(200);
     expect(Object.keys(challenge.body).sort()).toEqual(["algorithm", "challenge", "maxnumber", "salt", "signature"]);
@@ -139,11 +139,27 @@ describe("ALTCHA on the protected endpoints", () => {
     }
   });
 
+  it("passkey-first sign-up: the options call needs a solution without a session, not with one", async () => {
+    const query = `/passkey/generate-register-options?context=${encodeURIComponent(JSON.stringify({ email: "passkey-first@example.com", name: "Passkey First" }))}`;
+    const missing = await server.request("GET", query);
+    expect([missing.status, missing.body.code]).toEqual([400, "MISSING_RESPONSE"]);
+    const reusedAnswer = await altchaResponse(server.api);
+    const solved = await server.request("GET", query, { headers: { "x-captcha-response": reusedAnswer } });
+    expect(solved.status).toBe(200);
+    expect(typeof solved.body.challenge).toBe("string");
+    const reused = await server.request("GET", query, { headers: { "x-captcha-response": reusedAnswer } });
+    expect([reused.status, reused.body.code]).toEqual([403, "VERIFICATION_FAILED"]);
+
+    const signIn = await server.request("POST", "/sign-in/email", { body: { email, password: PASSWORD }, headers: { "x-captcha-response": await altchaResponse(server.api) } });
+    const own = await server.request("GET", "/passkey/generate-register-options", { token: signIn.body.token });
+    expect(own.status).toBe(200);
+  });
+
   it("the typed client sends the answer as x-captcha-response (captchaResponse)", async () => {
     const client = server.client();
     await expect(client.signInEmail({ email, password: PASSWORD })).rejects.toMatchObject({ status: 400, code: "MISSING_RESPONSE" });
     const answer = await client.signInEmail({ email, password: PASSWORD }, { captchaResponse: await altchaResponse(server.api) });
-    expect(answer.user.email).toBe(email);
+    expect("user" in answer && answer.user.email).toBe(email);
   });
 
   it("an invalid body is refused before the captcha (a solution is not spent on it); other endpoints need none", async () => {
