@@ -5,6 +5,7 @@ import { DatabaseUnreachableError } from "../server/db/target.js";
 import { ForeignDatabaseError, shortList } from "../server/db/foreign-database-error.js";
 import { CliError, EXIT, exitCodeFor } from "./exit-codes.js";
 import { protectDashedOperands } from "./dashed-operands.js";
+import { endpointUrlFlag } from "./endpoint-url-flag.js";
 import { buildProgram } from "./program.js";
 import { fill, loadCliLanguage, messages } from "./i18n/index.js";
 import { describeApiError } from "./api-error-text.js";
@@ -19,7 +20,7 @@ export async function run(argv: string[]): Promise<number> {
   await loadCliLanguage();
   const program = buildProgram();
   try {
-    await program.parseAsync(protectDashedOperands(argv));
+    await program.parseAsync(protectDashedOperands(endpointUrlFlag(argv)));
     return EXIT.OK;
   } catch (error) {
     return report(error);

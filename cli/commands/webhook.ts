@@ -1,19 +1,30 @@
 /**
  * `auth webhooks create|list|update|disable|delete|rotate-secret|deliveries|redeliver|test`:
  * endpoints that receive audit events, signed (server/features/webhook, docs/webhooks.md). The
- * signing secret is printed once, at creation and at rotation. The endpoint's address is
- * `--endpoint-url`: `--url` is every command's server address (AUTH_URL).
+ * signing secret is printed once, at creation and at rotation. After `create` and `update`, `--url`
+ * is the endpoint's address (cli/endpoint-url-flag.ts renames it to `--endpoint-url`, kept as an
+ * alias); the server's comes from AUTH_URL, the profile, or `auth --url S webhooks …`.
  */
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { connect } from "../connection.js";
 import { example, handler, type Flags } from "../context.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { emit, emitList, info, warn } from "../output.js";
-import { messages, say, text } from "../i18n/index.js";
+import { fill, messages, say, text } from "../i18n/index.js";
 import { confirm } from "../prompt.js";
 
 const COLUMNS = ["id", "url", "events", "disabled", "failing"];
 const TRY_COLUMNS = ["at", "delivery", "event", "status", "httpStatus", "durationMs", "error"];
+
+/**
+ * The endpoint's address options: `--url` is the one shown; it never reaches commander under that
+ * name (endpointUrlFlag renames it), so its value arrives as `endpointUrl`, like the alias's.
+ */
+function endpointUrlOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--url <url>", "where events are posted"))
+    .addOption(new Option("--endpoint-url <url>", "where events are posted").hideHelp());
+}
 
 const listOf = (value: string) =>
   value
@@ -25,15 +36,13 @@ export function registerWebhookCommands(program: Command): void {
   const webhooks = program.command("webhooks").description("endpoints that receive audit events, signed (Standard Webhooks)");
 
   example(
-    webhooks
-      .command("create")
-      .description("register an endpoint; its signing secret is printed once")
-      .requiredOption("--endpoint-url <url>", "where events are posted")
+    endpointUrlOptions(webhooks.command("create").description("register an endpoint; its signing secret is printed once"))
       .requiredOption("--events <list>", "comma-separated audit actions, prefixes such as user.*, or *")
       .option("--description <text>", "a note for administrators"),
-    "auth webhooks create --endpoint-url https://hooks.example.com/latchkey --events user.sign-up,user.ban --json",
+    "auth webhooks create --url https://hooks.example.com/latchkey --events user.sign-up,user.ban --json",
   ).action(
-    handler<Flags & { endpointUrl: string; events: string; description?: string }>(async (flags) => {
+    handler<Flags & { endpointUrl?: string; events: string; description?: string }>(async (flags) => {
+      if (flags.endpointUrl === undefined) throw new CliError(fill(messages().usage.requiredOption, { option: "--url <url>" }), EXIT.USAGE, "INVALID_OPTION");
       const { client } = await connect(flags);
       const created = await client.adminCreateWebhook({ url: flags.endpointUrl, events: listOf(flags.events), ...(flags.description !== undefined ? { description: flags.description } : {}) });
       await emit(flags, { id: created.endpoint.id, secret: created.secret, endpoint: created.endpoint }, () => {
@@ -54,15 +63,12 @@ export function registerWebhookCommands(program: Command): void {
   );
 
   example(
-    webhooks
-      .command("update")
-      .argument("<id>", "from `auth webhooks list`")
-      .description("change an endpoint; only the options given change")
-      .option("--endpoint-url <url>", "where events are posted")
+    endpointUrlOptions(webhooks.command("update").argument("<id>", "from `auth webhooks list`").description("change an endpoint; only the options given change"))
       .option("--events <list>", "comma-separated audit actions, prefixes such as user.*, or *")
       .option("--description <text>", "a note for administrators")
       .option("--enable", "send to it again (clears the failing flag)"),
     "auth webhooks update ep_… --events 'user.*'",
+    "auth webhooks update ep_… --url https://hooks.example.com/v2",
   ).action(
     handler<Flags & { endpointUrl?: string; events?: string; description?: string; enable?: boolean }>(async (flags, id: string) => {
       const changes = {

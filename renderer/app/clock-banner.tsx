@@ -6,7 +6,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { serverHealth } from "./queries";
+import { SERVER_HEALTH_QUERY } from "./server-clock-root";
+import { serverNow } from "../ui/server-clock";
 
 const UNITS = [
   ["day", 86_400_000],
@@ -23,10 +24,10 @@ function formatOffset(ms: number, language: string): string {
 export function ClockBanner() {
   const { t, i18n } = useTranslation();
   // Moved while the console is open (auth dev clock advance): asked again every half minute.
-  const { data } = useQuery({ queryKey: ["server", "ok"], queryFn: serverHealth, refetchInterval: 30_000 });
+  const { data } = useQuery(SERVER_HEALTH_QUERY);
   const offset = data?.clockOffsetMs;
   if (!offset) return null;
-  const now = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(Date.now() + offset);
+  const now = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(serverNow());
   return (
     <div className="clock-banner" role="status">
       {t("clock.shifted", { offset: formatOffset(offset, i18n.language), now })}

@@ -5,6 +5,7 @@
  */
 import type { LanguageTag } from "../../shared/languages";
 import { api } from "./api";
+import { setServerClockOffset } from "../ui/server-clock";
 
 export const listDeviceSessions = () => api.listDeviceSessions();
 export const setActiveSession = (sessionToken: string) => api.setActiveSession({ sessionToken });
@@ -16,8 +17,12 @@ export const findUsersByEmail = (term: string) => api.adminListUsers({ searchVal
 export const listOrganizations = () => api.listOrganizations();
 
 export const stopImpersonating = () => api.adminStopImpersonating();
-/** The health answer: on a server whose clock was moved, how far (the clock banner). */
-export const serverHealth = () => api.ok();
+/** The health answer; its clockOffsetMs (issue 39) becomes the console's idea of the server's now. */
+export const serverHealth = () =>
+  api.ok().then((ok) => {
+    setServerClockOffset(ok.clockOffsetMs ?? 0);
+    return ok;
+  });
 
 /** The signed-in user's language, so mail reaches them in it. */
 export const saveLanguage = (language: LanguageTag) => api.updateUser({ language });

@@ -3,7 +3,7 @@
  * carries only the shell. Search parameters that make a view shareable (the users table's
  * filters, the audit log's) are validated here by the feature's own parser.
  */
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { parseAuditSearch } from "../features/audit/audit-search";
 import { parseUsersSearch } from "../features/admin/users-search";
@@ -12,6 +12,7 @@ import { parseUsersSearch } from "../features/admin/users-search";
 import { prefetchUsers } from "../features/admin/users-query";
 import { prefetchMembersPage, prefetchOrganization } from "../features/organization/route-queries";
 import { NotFoundPage } from "./not-found-page";
+import { ServerClockRoot } from "./server-clock-root";
 import { SignedInLayout } from "./layout";
 import { sessionQuery } from "./session";
 
@@ -47,7 +48,7 @@ function handOffSearch(search: Record<string, unknown>): HandOffSearch {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: ServerClockRoot,
   notFoundComponent: NotFoundPage,
 });
 

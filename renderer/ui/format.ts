@@ -1,5 +1,6 @@
 /** Dates and numbers through Intl in the active language, never hand-formatted. */
 import { i18next } from "../i18n";
+import { serverNow } from "./server-clock";
 
 // Building an Intl formatter costs far more than using one (tables format two dates per row on
 // every scroll frame): keep one per language and style.
@@ -51,8 +52,8 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1000],
 ];
 
-/** "3 minutes ago", "in 2 days". */
-export function formatRelative(value: string | number | Date | null | undefined, now = Date.now()): string {
+/** "3 minutes ago", "in 2 days", counted from the server's now (a server's clock may be moved, issue 39). */
+export function formatRelative(value: string | number | Date | null | undefined, now = serverNow()): string {
   if (value === null || value === undefined) return "";
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return "";

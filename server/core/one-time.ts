@@ -64,7 +64,9 @@ export type OneTimePurpose =
   /** The device grant (core/device-grant.ts): the device's polling code, the code a person types, and their wrong tries. */
   | "device-code"
   | "device-user-code"
-  | "device-code-tries";
+  | "device-code-tries"
+  /** An ALTCHA challenge whose solution was accepted (features/captcha): kept until the challenge expires, so it answers once. */
+  | "captcha-solution";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {

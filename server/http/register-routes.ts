@@ -12,6 +12,7 @@ import { resolveSession } from "../core/session/service.js";
 import { assertMayCall, credentialKindOf } from "../core/credentials/powers.js";
 import { can } from "../core/admin-access.js";
 import { openAnswerCache } from "./answer-cache-slot.js";
+import { bearerToken as bearerTokenOf, type FastPathRoute } from "./session-fast-path.js";
 import { Html, JsonAnswer, Redirect, TextDocument, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } from "./route-hooks.js";
 import type { OriginPolicy } from "./trusted-origins.js";
@@ -36,8 +37,10 @@ export interface RouteOptions {
   checkResponses: boolean;
 }
 
-export function registerRoutes(server: FastifyInstance, options: RouteOptions): void {
+/** Registers every contract endpoint; returns the answer-cache route the fast path may answer before Fastify (session-fast-path.ts). */
+export function registerRoutes(server: FastifyInstance, options: RouteOptions): FastPathRoute | undefined {
   const { app } = options;
+  let fastPath: FastPathRoute | undefined;
   for (const [name, spec] of Object.entries(contract) as Array<[keyof AllHandlers, EndpointSpec]>) {
     const handler = options.handlers[name] as unknown as (ctx: HandlerContext<EndpointSpec>) => Promise<unknown> | unknown;
     const stages = bindHooks(options.hooks, app, name, spec);
@@ -47,6 +50,7 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
       ? (request: FastifyRequest, reply: FastifyReply) => wrapAll(stages.aroundRequest, () => serveOne(request, reply, spec, handler, options, stages))
       : (request: FastifyRequest, reply: FastifyReply) => serveOne(request, reply, spec, handler, options, stages);
     server.route({ method: spec.method, url: app.config.basePath + path, handler: routeHandler });
+    if (spec.answerCache && spec.method === "GET" && !spec.oauthProtocol) fastPath = { url: app.config.basePath + path, credential: stages.credential };
     // Relying parties that look for /.well-known/… at the server root find it there too.
     if (spec.alsoAtRoot && app.config.basePath !== "") {
       server.route({ method: spec.method, url: path, handler: routeHandler });
@@ -55,6 +59,7 @@ export function registerRoutes(server: FastifyInstance, options: RouteOptions): 
       if (path.startsWith("/.well-known/")) server.route({ method: spec.method, url: path + app.config.basePath, handler: routeHandler });
     }
   }
+  return fastPath;
 }
 
 /**
@@ -154,6 +159,8 @@ async function serve(
     body = parseBody();
     assertRedirectTargets(body, options.origins);
   }
+
+  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip, signedIn: auth !== null }); // e.g. the captcha
 
   const ctx: HandlerContext<EndpointSpec> = {
     app,
@@ -255,19 +262,7 @@ function asCaller<T>(auth: AuthState | null, stages: BoundStages, run: () => T):
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header || !header.startsWith("Bearer ")) return undefined;
-  const value = header.slice(7).trim();
-  // better-auth clients may send the signed cookie form `token.signature`; the token is the first part.
-  // Malformed percent-encoding (`Bearer %`, `%E0%A4%A`) names no token we issued: no token (#19).
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
-  const token = decoded.split(".")[0];
-  return token || undefined;
+  return bearerTokenOf(request.headers.authorization);
 }
 
 /** A cookie-bearing write must come from a trusted page: Origin, else Referer, must match. */

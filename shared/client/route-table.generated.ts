@@ -198,4 +198,6 @@ export const routeTable: RouteTable = {
   ssoSamlMetadata: {"method":"GET","path":"/sso/saml2/sp/metadata","params":[]},
   ssoSamlAcs: {"method":"POST","path":"/sso/saml2/sp/acs/{providerId}","params":["providerId"]},
   ssoSamlAcsResume: {"method":"GET","path":"/sso/saml2/sp/acs/{providerId}","params":["providerId"]},
+  captchaChallenge: {"method":"GET","path":"/captcha/challenge","params":[]},
+  captchaSettings: {"method":"GET","path":"/captcha/settings","params":[]},
 };

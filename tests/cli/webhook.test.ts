@@ -3,11 +3,13 @@
  * delivery with `standardwebhooks`: create prints {id, secret} once, test sends webhook.test,
  * deliveries lists each try, redeliver sends again under the same webhook-id, rotate-secret
  * answers a new secret while the old one still signs, disable/update/delete, and a typo in an
- * event selector is refused with its typed error.
+ * event selector is refused with its typed error. `--url` after create|update is the endpoint's
+ * address (the server's before the command).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { startReceiver, verifyWith, type Receiver } from "../server/webhook/receiver.js";
+import { endpointUrlFlag } from "../../cli/endpoint-url-flag.js";
 import { cliFor, makeAdmin, type Cli } from "./harness.js";
 
 let server: TestServer;
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 describe("auth webhooks", () => {
   it("creates, tests, lists deliveries, redelivers, rotates, disables and deletes an endpoint", async () => {
-    const created = await cli.run(["webhooks", "create", "--endpoint-url", receiver.url, "--events", "user.sign-up,user.ban", "--json"]);
+    const created = await cli.run(["webhooks", "create", "--url", receiver.url, "--events", "user.sign-up,user.ban", "--json"]);
     expect(created.code, created.stderr).toBe(0);
     const { id, secret } = created.json() as { id: string; secret: string };
     expect(secret).toMatch(/^whsec_/);
@@ -73,10 +75,63 @@ describe("auth webhooks", () => {
   });
 
   it("refuses an event selector that matches no audit action, and an update with nothing to change", async () => {
-    const typo = await cli.run(["webhooks", "create", "--endpoint-url", receiver.url, "--events", "user.sigup", "--json"]);
+    const typo = await cli.run(["webhooks", "create", "--url", receiver.url, "--events", "user.sigup", "--json"]);
     expect(typo.code).not.toBe(0);
     expect(typo.stderr + typo.stdout).toContain("WEBHOOK_UNKNOWN_EVENT");
     const nothing = await cli.run(["webhooks", "update", "ep_x"]);
     expect(nothing.code).toBe(2);
+    const noUrl = await cli.run(["webhooks", "create", "--events", "*"]);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain("--url");
+  });
+
+  it("takes --url after create|update as the endpoint's address, one before the command as the server's, and --endpoint-url as an alias", async () => {
+    const created = await cli.run(["webhooks", "create", "--url", receiver.url, "--events", "user.ban", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    const { id } = created.json() as { id: string };
+    expect(created.json().endpoint.url).toBe(receiver.url);
+    // A --url before the command is the server's (the token guard names it as the server), the one after create the endpoint's.
+    const rooted = await cli.run(["--url", server.url, "webhooks", "create", "--url", receiver.url, "--events", "user.ban", "--json"], { env: { AUTH_URL: undefined } });
+    expect(rooted.stderr).toContain(`--url names ${server.url}`);
+    expect(rooted.stderr).not.toContain(receiver.url);
+
+    const moved = `${receiver.url}moved`;
+    const updated = await cli.run(["webhooks", "update", id, `--url=${moved}`, "--json"]);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.json().endpoint.url).toBe(moved);
+
+    const aliased = await cli.run(["webhooks", "update", id, "--endpoint-url", receiver.url, "--json"]);
+    expect(aliased.json().endpoint.url).toBe(receiver.url);
+
+    // Every other command keeps --url as the server's address.
+    const listed = await cli.run(["webhooks", "list", "--url", server.url, "--json"], { env: { AUTH_URL: undefined } });
+    expect(listed.stderr).toContain(`--url names ${server.url}`);
+    expect((await cli.run(["webhooks", "delete", id, "--yes"])).code).toBe(0);
+  });
+});
+
+// `--url` after `webhooks create|update` is the endpoint's address; elsewhere it stays the server's.
+const line = (...words: string[]) => ["node", "auth", ...words];
+
+describe("endpointUrlFlag", () => {
+  it("renames --url and --url= after webhooks create and update", () => {
+    expect(endpointUrlFlag(line("webhooks", "create", "--url", "http://e", "--events", "*"))).toEqual(line("webhooks", "create", "--endpoint-url", "http://e", "--events", "*"));
+    expect(endpointUrlFlag(line("webhooks", "update", "ep_1", "--url=http://e"))).toEqual(line("webhooks", "update", "ep_1", "--endpoint-url=http://e"));
+  });
+
+  it("leaves a server --url before the command, and root options with values, alone", () => {
+    expect(endpointUrlFlag(line("--url", "http://s", "webhooks", "create", "--url", "http://e"))).toEqual(line("--url", "http://s", "webhooks", "create", "--endpoint-url", "http://e"));
+    expect(endpointUrlFlag(line("--profile", "webhooks", "admin", "users", "list", "--url", "http://s"))).toEqual(line("--profile", "webhooks", "admin", "users", "list", "--url", "http://s"));
+  });
+
+  it("leaves every other command, the other webhooks commands and words after -- alone", () => {
+    for (const words of [
+      ["admin", "users", "list", "--url", "http://s"],
+      ["webhooks", "list", "--url", "http://s"],
+      ["webhooks", "test", "ep_1", "--url", "http://s"],
+      ["sessions", "revoke", "webhooks", "create", "--url", "http://s"],
+    ])
+      expect(endpointUrlFlag(line(...words))).toEqual(line(...words));
+    expect(endpointUrlFlag(line("webhooks", "update", "ep_1", "--url", "http://e", "--", "--url"))).toEqual(line("webhooks", "update", "ep_1", "--endpoint-url", "http://e", "--", "--url"));
   });
 });

@@ -1,4 +1,5 @@
 /** Ban expiry presets (seconds the server adds to now) and a chosen date (the instant itself). */
+import { serverNow } from "../../ui/server-clock";
 export const BAN_PRESETS = ["1h", "1d", "7d", "30d", "never", "custom"] as const;
 export type BanPreset = (typeof BAN_PRESETS)[number];
 
@@ -20,7 +21,7 @@ export type BanEnd = { banExpiresIn: number } | { banExpiresAt: string } | Recor
  * not at least a minute ahead or too far away. A chosen date goes as the instant itself: turning
  * it into seconds from now lost the request's time (18:00 was stored as 17:59:59.544, issue 25).
  */
-export function banEnd(preset: BanPreset, custom: string, now = Date.now()): BanEnd | null {
+export function banEnd(preset: BanPreset, custom: string, now = serverNow()): BanEnd | null {
   if (preset === "never") return {};
   if (preset !== "custom") return { banExpiresIn: SECONDS[preset] };
   // A datetime-local value has no zone: `new Date("2026-12-24T18:00")` reads it as local time.

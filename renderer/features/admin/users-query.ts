@@ -8,6 +8,7 @@ import { checkAdminPermission } from "../../../shared/permissions";
 import { api } from "../../app/api";
 import { sessionKey, type SessionData } from "../../app/session";
 import type { UsersSearch } from "./users-search";
+import { serverNow } from "../../ui/server-clock";
 
 export const USERS_PAGE_SIZE = 100;
 
@@ -45,7 +46,7 @@ export function listParams(search: UsersSearch): NonNullable<ListUsersQuery> {
   } else if (search.locked) {
     // Locked now: the lock ends in the future (read when the page is fetched).
     params.filterField = "lockedUntil";
-    params.filterValue = Date.now();
+    params.filterValue = serverNow();
     params.filterOperator = "gt";
   } else if (search.role) {
     params.filterField = "role";

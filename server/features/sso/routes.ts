@@ -10,12 +10,15 @@ import { receiveResponse, resumeSignIn } from "./saml-sign-in.js";
 import { samlMetadata } from "./service.js";
 import { completeCallback, startSignIn } from "./sign-in.js";
 import { toProvider } from "./wire.js";
+import { parseDomains } from "./config.js";
+import { recordsToPublish } from "./domain.js";
 
 export const ssoHandlers = defineHandlers({
   registerSSOProvider: async (ctx) => {
     const { row, token } = await service.registerProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit);
     // Unlike better-auth, the answer never carries the client secret back.
-    return { ...toProvider(ctx.app, row), ...(token ? { domainVerificationToken: token } : {}) };
+    const records = token ? { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) } : {};
+    return { ...toProvider(ctx.app, row), ...records };
   },
   listSSOProviders: async (ctx) => ({ providers: (await service.listProviders(ctx.app, ctx.auth.user)).map((row) => toProvider(ctx.app, row)) }),
   getSSOProvider: async (ctx) => toProvider(ctx.app, await service.providerFor(ctx.app, ctx.auth.user, ctx.query.providerId)),
@@ -24,7 +27,10 @@ export const ssoHandlers = defineHandlers({
     await service.deleteProvider(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
     return { success: true };
   },
-  requestDomainVerification: async (ctx) => ({ domainVerificationToken: await service.requestDomainVerification(ctx.app, ctx.auth.user, ctx.body.providerId) }),
+  requestDomainVerification: async (ctx) => {
+    const { row, token } = await service.requestDomainVerification(ctx.app, ctx.auth.user, ctx.body.providerId);
+    return { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) };
+  },
   verifyDomain: async (ctx) => {
     await service.verifyDomainByDns(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
     return { success: true };

@@ -1,6 +1,7 @@
 /**
  * Issue 39: on a server whose clock was moved (`auth server start --clock-offset 8d`), every page
- * of the console says so — in English and in Russian, whose plural of "day" is not English's.
+ * of the console says so — in English and in Russian, whose plural of "day" is not English's —
+ * and counts relative times from the server's clock, not the browser's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShiftedClock, type TestClock } from "../../../server/clock.js";
@@ -46,6 +47,28 @@ describe("clock banner", { timeout: 90_000 }, () => {
     expect(saved.ok()).toBe(true);
     await page.reload();
     await page.getByRole("status").filter({ hasText: "Часы сдвинуты на +8 дней" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("counts relative times from the server's clock: an invitation made now expires in 2 days, not 10", async () => {
+    const { server, consoleURL } = harness;
+    const owner = await server.signUp({ name: "Clock Owner" });
+    await server.verifyEmail(owner.email);
+    const organization = await server.client(owner.token).createOrganization({ name: "Clockwork", slug: "clockwork" });
+    // 48 hours from the server's now, which is 8 days ahead of this browser's.
+    await server.client(owner.token).inviteOrganizationMember({ organizationId: organization.id, email: "later@example.com", role: "member" });
+    const { page } = await harness.newPage({ as: owner });
+    const errors = watchPageErrors(page);
+    await page.goto(`${consoleURL}/organizations/${organization.id}/invitations`);
+    const row = page.getByRole("table", { name: "Invitations" }).getByRole("row").filter({ hasText: "later@example.com" });
+    await row.getByText("Pending").waitFor();
+    await row.getByRole("cell", { name: "in 2 days", exact: true }).waitFor();
+    // The session just made was last seen now on the server's clock (the browser's would say "in 8 days").
+    await page.goto(`${consoleURL}/account`);
+    const current = page.getByRole("row").filter({ hasText: "This device" });
+    await current.first().waitFor();
+    const lastSeen = current.first().getByRole("cell").nth(3);
+    expect(await lastSeen.textContent()).toMatch(/^(now|\d+ seconds? ago|1 minute ago)$/);
     expect(errors).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { BAN_PRESETS, banEnd, toLocalInput, type BanPreset } from "../ban-expiry";
 import { FormError } from "../../../ui/form-error";
 import { DialogFooter } from "../../../ui/dialog-footer";
+import { serverNow } from "../../../ui/server-clock";
 
 export interface BanValues {
   banReason?: string | undefined;
@@ -47,7 +48,7 @@ export function BanDialog({
   const form = useForm<FormValues>({ defaultValues: { reason: "", preset: "7d", until: "" } });
   const preset = form.watch("preset");
   useEffect(() => {
-    if (open) form.reset({ reason: "", preset: "7d", until: toLocalInput(new Date(Date.now() + 7 * 24 * 3600_000)) });
+    if (open) form.reset({ reason: "", preset: "7d", until: toLocalInput(new Date(serverNow() + 7 * 24 * 3600_000)) });
   }, [open, form]);
 
   const submit = form.handleSubmit((values) => {

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../ui/states";
 import { formatDateTime } from "../../../ui/format";
+import { serverNow } from "../../../ui/server-clock";
 
 interface StatusUser {
   banned: boolean;
@@ -66,7 +67,7 @@ export function UserStatusBadge({ user, labels, detail }: { user: StatusUser; la
 }
 
 /** Sign-in refused right now (a wait of the slow phase counts too). */
-export function isLockedNow(user: Pick<StatusUser, "lockedUntil">, now = Date.now()): boolean {
+export function isLockedNow(user: Pick<StatusUser, "lockedUntil">, now = serverNow()): boolean {
   return user.lockedUntil !== null && user.lockedUntil !== undefined && Date.parse(user.lockedUntil) > now;
 }
 

@@ -13,6 +13,7 @@ import { useAcceptInvitation, useInvitation, useRejectInvitation } from "../quer
 import { useRoleLabel } from "../shared";
 import { FormError } from "../../../ui/form-error";
 import "../organization.css";
+import { serverNow } from "../../../ui/server-clock";
 
 /** Words for the ways an invitation link can fail, beyond the catalogue's one-liners. */
 function useInvitationProblem() {
@@ -72,7 +73,7 @@ export function AcceptInvitationPage() {
     );
   }
   const data = invitation.data;
-  const expired = new Date(data.expiresAt).getTime() <= Date.now();
+  const expired = new Date(data.expiresAt).getTime() <= serverNow();
   return (
     <Page title={t("accept.titleFor", { name: data.organizationName })} back={back}>
       <Section title={t("accept.details")}>

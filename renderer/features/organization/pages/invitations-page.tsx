@@ -19,6 +19,7 @@ import { useCancelInvitation, useInvitations, useInvite, useTeams } from "../que
 import { isOwner, useRoleLabel } from "../shared";
 import { DataTable } from "../../../ui/data-table";
 import "../organization.css";
+import { serverNow } from "../../../ui/server-clock";
 
 function splitTeams(teamId: string | null): string[] {
   return teamId ? teamId.split(",").map((id) => id.trim()).filter(Boolean) : [];
@@ -37,7 +38,7 @@ export function InvitationsPage() {
   const roleLabel = useRoleLabel();
   const [canceling, setCanceling] = useState<Invitation | null>(null);
   const teamName = (id: string) => teams.data?.find((team) => team.id === id)?.name ?? t("invitations.unknownTeam");
-  const now = Date.now();
+  const now = serverNow();
 
   return (
     <div className="stack">
