@@ -95,6 +95,11 @@ export class Html {
   constructor(readonly body: string, readonly status = 200, readonly headers: Record<string, string> = {}) {}
 }
 
+/** A document in another format than JSON or HTML (SAML metadata's XML), with its media type. */
+export class TextDocument {
+  constructor(readonly body: string, readonly contentType: string, readonly headers: Record<string, string> = {}) {}
+}
+
 /**
  * A JSON answer with its own status and headers: the OAuth protocol endpoints' RFC 6749 errors
  * (`{ error, error_description }` with 400/401) and `Cache-Control: no-store` on token answers.
@@ -103,7 +108,7 @@ export class JsonAnswer {
   constructor(readonly body: unknown, readonly status = 200, readonly headers: Record<string, string> = {}) {}
 }
 
-export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html | JsonAnswer;
+export type HandlerResult<S extends EndpointSpec> = ResponseOf<S> | Redirect | Html | JsonAnswer | TextDocument;
 export type Handler<S extends EndpointSpec> = (ctx: HandlerContext<S>) => Promise<HandlerResult<S>> | HandlerResult<S>;
 export type AllHandlers = { [K in EndpointName]: Handler<Contract[K]> };
 

@@ -14,7 +14,7 @@ import { assertMayCall, credentialKindOf } from "../core/credentials/powers.js";
 import { can } from "../core/admin-access.js";
 import { openAnswerCache } from "./answer-cache-slot.js";
 import { bearerToken as bearerTokenOf, type FastPathRoute } from "./session-fast-path.js";
-import { Html, JsonAnswer, Redirect, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
+import { Html, JsonAnswer, Redirect, TextDocument, type AllHandlers, type AuthState, type HandlerContext } from "./handler.js";
 import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } from "./route-hooks.js";
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, handOffCookie, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
@@ -213,7 +213,7 @@ async function serve(
   if (handOff.issued) {
     // The page's copy (better-auth's electronProxyClient reads it); a JSON answer also names the code.
     reply.header("set-cookie", [...jar.outgoing, handOffCookie(app, handOff.issued)]);
-    if (!(result instanceof Redirect) && !(result instanceof Html) && !(result instanceof JsonAnswer) && result && typeof result === "object") {
+    if (!(result instanceof Redirect) && !(result instanceof Html) && !(result instanceof JsonAnswer) && !(result instanceof TextDocument) && result && typeof result === "object") {
       result = { ...result, electron_authorization_code: handOff.issued.code };
     }
   }
@@ -224,6 +224,10 @@ async function serve(
   }
   if (result instanceof JsonAnswer) {
     reply.code(result.status).headers(result.headers).type("application/json; charset=utf-8").send(JSON.stringify(result.body));
+    return;
+  }
+  if (result instanceof TextDocument) {
+    reply.headers(result.headers).type(result.contentType).send(result.body);
     return;
   }
   if (result instanceof Html) {
