@@ -381,6 +381,14 @@ export const configSchema = z.object({
       providersLimit: z.number().int().min(0).default(10),
       /** The member role a first SSO sign-in gives, unless the provider's role mapping says otherwise. */
       defaultRole: z.string().default("member"),
+      saml: z
+        .object({
+          /** How far the IdP's clock may be off when checking an assertion's NotBefore / NotOnOrAfter (seconds). */
+          clockSkewSeconds: z.number().int().min(0).max(300).default(60),
+          /** How long a sign-in started at /sign-in/sso may take at the IdP before its AuthnRequest is forgotten (seconds). */
+          requestLifetimeSeconds: z.number().int().min(60).max(3600).default(600),
+        })
+        .prefault({}),
     })
     .prefault({}),
 

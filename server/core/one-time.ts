@@ -35,6 +35,10 @@ export type OneTimePurpose =
   | "oauth-state"
   /** Enterprise SSO (features/sso): the OpenID flow between /sign-in/sso and its callback. */
   | "sso-state"
+  /** SAML (features/sso/saml-*.ts): the AuthnRequest's flow keyed by its RelayState, a checked response waiting for the browser's GET, and each assertion ID already used. */
+  | "saml-request"
+  | "saml-verified"
+  | "saml-assertion-used"
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"
