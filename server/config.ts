@@ -147,6 +147,14 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /** Passkeys beyond two-factor.md's: accounts made with a passkey and no password (docs/passwordless.md). */
+  passkey: z
+    .object({
+      /** Anyone may create an account with a passkey alone (`generate-register-options?context=` with no session). */
+      allowSignUp: z.boolean().default(true),
+    })
+    .prefault({}),
+
   emailAndPassword: z
     .object({
       enabled: z.boolean().default(true),

@@ -18,6 +18,7 @@ import { registerOwnInvitationCommands } from "./organization-invitations.js";
 import { memberOf, orgIdOf, orgOption, requireOrg, targetOrg, teamOf } from "./organization-scope.js";
 import { registerTeamCommands } from "./organization-teams.js";
 import { registerScimCommands } from "./scim.js";
+import { registerSsoCommands } from "./organization-sso.js";
 
 const ORG_COLUMNS = ["id", "slug", "name", "createdAt"];
 const MEMBER_COLUMNS = ["id", "email", "name", "role", "userId", "createdAt"];
@@ -233,5 +234,6 @@ export function registerOrganizationCommands(program: Command): void {
 
   registerTeamCommands(org);
   registerScimCommands(org);
+  registerSsoCommands(org);
   registerOwnInvitationCommands(program);
 }

@@ -35,6 +35,9 @@ const STRICT_PATHS = [
   // Second factors: 6-digit codes must not be guessable at the general rate.
   "/two-factor/",
   "/passkey/verify-authentication",
+  // Passkey-first sign-up creates accounts: the sign-up rule (adding a passkey to one's own account shares it).
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
   // Social sign-in callbacks finish a sign-in (and spend a code at the provider): same rule.
   "/callback/",
   "/oauth2/callback/",

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { orTwoFactorRedirect } from "./two-factor.js";
 import { endpoint } from "./endpoint.js";
-import { isoDate, sessionSchema, userSchema } from "./schemas.js";
+import { emailField, isoDate, sessionSchema, userSchema } from "./schemas.js";
+import { nameField } from "./text-fields.js";
 
 export const passkeySchema = z.object({
   id: z.string(),
@@ -19,6 +20,13 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
+/**
+ * What `generate-register-options?context=` carries for a passkey-first sign-up (JSON text): the
+ * new account's address and name. Other keys (role, banned, emailVerified, …) are dropped: a
+ * stranger chooses nothing else about the account.
+ */
+export const passkeySignUpContextSchema = z.object({ email: emailField, name: nameField().optional() });
+
 /** WebAuthn options JSON (from @simplewebauthn/server), passed to the browser as they are. */
 const optionsSchema = z.object({ challenge: z.string() }).passthrough();
 /** The browser's credential JSON (RegistrationResponseJSON / AuthenticationResponseJSON). */
@@ -28,22 +36,27 @@ export const passkeyEndpoints = {
   passkeyGenerateRegisterOptions: endpoint({
     method: "GET",
     path: "/passkey/generate-register-options",
-    summary: "WebAuthn creation options for a new passkey of the signed-in user (challenge kept 5 minutes)",
+    summary: "WebAuthn creation options for a new passkey of the signed-in user, or with no session and `context` for a new account (challenge kept 5 minutes)",
     tags: ["passkey"],
-    access: "fresh-session",
+    // With a session: the signed-in user's own fresh session (credentials "manage"). Without one:
+    // passkey-first sign-up, `context` naming the new account (passkeySignUpContextSchema).
+    access: "optional-session",
     credentials: "manage",
-    query: z.object({ authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(), name: z.string().max(256).optional(), context: z.string().max(256).optional() }).strict(),
+    query: z.object({ authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(), name: z.string().max(256).optional(), context: z.string().max(2048).optional() }).strict(),
     response: optionsSchema,
   }),
   passkeyVerifyRegistration: endpoint({
     method: "POST",
     path: "/passkey/verify-registration",
-    summary: "Store the new passkey after checking the authenticator's answer",
+    summary: "Store the new passkey after checking the authenticator's answer; after a sign-up ceremony, create the account too (signed in with createSession)",
     tags: ["passkey"],
-    access: "fresh-session",
+    access: "optional-session",
     credentials: "manage",
+    // A passkey-first sign-up ends in the sign-in core (a new account has no second factor to hold).
+    startsSession: "sign-in",
     body: z.object({ response: credentialSchema, name: z.string().max(256).optional(), createSession: z.boolean().optional() }).strict(),
-    response: passkeySchema,
+    // better-auth's shape: the passkey, plus `session` and `user` when a sign-up asked for a session.
+    response: z.union([passkeySchema.extend({ session: sessionSchema, user: userSchema }), passkeySchema]),
   }),
   passkeyGenerateAuthenticateOptions: endpoint({
     method: "GET",

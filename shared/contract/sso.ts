@@ -137,6 +137,13 @@ export const ssoProviderSchema = z.object({
 });
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
+/**
+ * Latchkey: the TXT records to publish, one per domain of the provider (better-auth answers the
+ * token alone and leaves the record's name to its documentation; the name depends on the server's
+ * `tokenPrefix`, which a console or CLI cannot know).
+ */
+const verificationRecords = z.array(z.object({ name: z.string(), value: z.string() }));
+
 const providerQuery = z.object({ providerId: providerIdField }).strict();
 
 const ssoManagementEndpoints = {
@@ -158,7 +165,7 @@ const ssoManagementEndpoints = {
         overrideUserInfo: z.boolean().optional(),
       })
       .strict(),
-    response: ssoProviderSchema.extend({ domainVerificationToken: z.string().optional() }),
+    response: ssoProviderSchema.extend({ domainVerificationToken: z.string().optional(), domainVerificationRecords: verificationRecords.optional() }),
   }),
   listSSOProviders: endpoint({
     method: "GET",
@@ -213,7 +220,7 @@ const ssoManagementEndpoints = {
     access: "session",
     credentials: "configure",
     body: providerQuery,
-    response: z.object({ domainVerificationToken: z.string() }),
+    response: z.object({ domainVerificationToken: z.string(), domainVerificationRecords: verificationRecords }),
   }),
   verifyDomain: endpoint({
     method: "POST",

@@ -7,4 +7,7 @@ export const passkeyErrors = {
   AUTHENTICATION_FAILED: { status: 400, message: "Authentication failed" },
   UNABLE_TO_CREATE_SESSION: { status: 500, message: "Unable to create session" },
   FAILED_TO_UPDATE_PASSKEY: { status: 500, message: "Failed to update passkey" },
+  // Passkey-first sign-up (issue 37): better-auth's code for a `context` that names nobody, and Latchkey's switch.
+  RESOLVED_USER_INVALID: { status: 400, message: "Resolved user is invalid" },
+  PASSKEY_SIGN_UP_DISABLED: { status: 400, message: "Sign-up with a passkey is turned off" },
 } as const;

@@ -14,6 +14,7 @@ import {
 import { assertPasswordLength, normalizeEmail } from "../../core/user/rules.js";
 import { assertPasswordNotBreached } from "../../core/user/breached-password.js";
 import { createUserRecord } from "../../core/user/create-user.js";
+import { assertMaySignUp } from "../../core/user/sign-up-gate.js";
 import { pickUserFields } from "../../core/user/additional-fields.js";
 import { guardSignIn } from "../../core/lockout/service.js";
 import { assertVerifiedForSignIn, checkPassword, recordFailedSignIn } from "../../core/sign-in/password.js";
@@ -35,7 +36,7 @@ export async function signUpWithEmail(app: AppContext, input: SignUpInput, meta:
   await assertPasswordNotBreached(app, input.password);
   const names = input.username !== undefined ? normalizeUsername(config, input.username, input.displayUsername) : null;
 
-  if (await findUserByEmail(app.db, email)) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  await assertMaySignUp(app, "email", email);
   if (names && (await findUserByUsername(app.db, names.username))) throw apiError("USERNAME_IS_ALREADY_TAKEN");
 
   const user = await createUserRecord(app, {

@@ -7,12 +7,18 @@ import * as store from "./store.js";
 import { toPasskey } from "./wire.js";
 
 export const passkeyHandlers = defineHandlers({
-  passkeyGenerateRegisterOptions: async (ctx) => service.registrationOptions(ctx.app, ctx.browser, ctx.auth.user, ctx.query),
+  passkeyGenerateRegisterOptions: async (ctx) => service.registrationOptions(ctx.app, ctx.browser, ctx.auth?.user ?? null, ctx.query),
   passkeyVerifyRegistration: async (ctx) => {
-    const { user } = ctx.auth;
-    const row = await service.verifyRegistration(ctx.app, ctx.browser, user, ctx.body);
-    ctx.audit({ action: "user.passkey-add", targetId: user.id, targetType: "user", metadata: { passkeyId: row.id, name: row.name } });
-    return toPasskey(row);
+    const { passkey, newAccount, userVerified } = await service.verifyRegistration(ctx.app, ctx.browser, ctx.auth?.user ?? null, ctx.body, ctx.meta.acceptLanguage ?? null);
+    const owner = ctx.auth?.user ?? newAccount!.user;
+    if (newAccount) ctx.audit({ action: "user.sign-up", actorId: owner.id, targetId: owner.id, targetType: "user", metadata: { method: "passkey" } });
+    ctx.audit({ action: "user.passkey-add", actorId: owner.id, targetId: owner.id, targetType: "user", metadata: { passkeyId: passkey.id, name: passkey.name } });
+    if (!newAccount?.signIn || !ctx.body.createSession) return toPasskey(passkey);
+    // A new account has no second factor: this signs in at once, the one way every sign-in does.
+    const outcome = await completeSignIn(ctx, newAccount.user, { method: "passkey", provesTwoFactors: userVerified, newAccount: true });
+    if (outcome.held) return toPasskey(passkey);
+    const { issued } = outcome;
+    return { ...toPasskey(passkey), session: toSession(issued.session, issued.token), user: toUser(issued.user) };
   },
   passkeyGenerateAuthenticateOptions: async (ctx) => service.authenticationOptions(ctx.app, ctx.browser, ctx.auth?.user ?? null),
   passkeyVerifyAuthentication: async (ctx) => {

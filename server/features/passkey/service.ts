@@ -21,6 +21,8 @@ import type { BrowserSessions } from "../../http/handler.js";
 import { createOriginPolicy } from "../../http/trusted-origins.js";
 import { consume, issue } from "../../core/one-time.js";
 import { findUserById } from "../../core/user/store.js";
+import { removeUser } from "../../core/user/remove-user.js";
+import { createPasskeyAccount, signUpOf, type PasskeySignUp } from "./sign-up.js";
 import * as store from "./store.js";
 
 export const CHALLENGE_COOKIE = "passkey_challenge";
@@ -30,6 +32,8 @@ interface Ceremony {
   type: "registration" | "authentication";
   challenge: string;
   userId: string | null;
+  /** A passkey-first sign-up (no session): the account to create (sign-up.ts). */
+  signUp?: PasskeySignUp;
 }
 
 /**
@@ -86,13 +90,16 @@ function expectedOrigin(app: AppContext, clientDataJSON: unknown): string {
   return origin;
 }
 
-export async function registrationOptions(app: AppContext, browser: BrowserSessions, user: UserRow, query: { authenticatorAttachment?: "platform" | "cross-platform"; name?: string }) {
-  const existing = await store.listPasskeysOf(app.db, user.id);
+/** With a session: a passkey for the signed-in user. Without: a passkey-first sign-up named by `context` (sign-up.ts). */
+export async function registrationOptions(app: AppContext, browser: BrowserSessions, user: UserRow | null, query: { authenticatorAttachment?: "platform" | "cross-platform"; name?: string; context?: string }) {
+  const signUp = user ? undefined : await signUpOf(app, query.context);
+  const existing = user ? await store.listPasskeysOf(app.db, user.id) : [];
+  const email = user?.email ?? signUp!.email;
   const options = await generateRegistrationOptions({
     rpName: app.config.appName,
     rpID: rpID(app),
-    userName: query.name || user.email,
-    userDisplayName: user.name || user.email,
+    userName: query.name || email,
+    userDisplayName: (user ?? signUp)!.name || email,
     // A random user handle, not the user id: the authenticator stores it, so it should reveal nothing.
     userID: new TextEncoder().encode(randomString(32)),
     attestationType: "none",
@@ -103,13 +110,27 @@ export async function registrationOptions(app: AppContext, browser: BrowserSessi
       ...(query.authenticatorAttachment ? { authenticatorAttachment: query.authenticatorAttachment } : {}),
     },
   });
-  await keepCeremony(app, browser, { type: "registration", challenge: options.challenge, userId: user.id });
+  await keepCeremony(app, browser, { type: "registration", challenge: options.challenge, userId: user?.id ?? null, ...(signUp ? { signUp } : {}) });
   return options as typeof options & Record<string, unknown>;
 }
 
-export async function verifyRegistration(app: AppContext, browser: BrowserSessions, user: UserRow, input: { response: Record<string, unknown>; name?: string }): Promise<PasskeyRow> {
+export interface Registration {
+  passkey: PasskeyRow;
+  /** The ceremony was a sign-up: the account it created, and whether it may sign in now. */
+  newAccount?: { user: UserRow; signIn: boolean };
+  /** The authenticator verified its user (PIN, biometric): a full sign-in for a new account. */
+  userVerified: boolean;
+}
+
+/**
+ * Checks the authenticator's answer against this browser's ceremony and stores the passkey: for
+ * the signed-in user who started it, or, after a sign-up ceremony and with no session, for the
+ * account created here.
+ */
+export async function verifyRegistration(app: AppContext, browser: BrowserSessions, user: UserRow | null, input: { response: Record<string, unknown>; name?: string }, acceptLanguage: string | null): Promise<Registration> {
   const ceremony = await takeCeremony(app, browser, "registration");
-  if (ceremony.userId !== user.id) throw apiError("YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
+  if (!user && !ceremony.signUp) throw apiError("UNAUTHORIZED");
+  if (user ? ceremony.userId !== user.id : ceremony.userId !== null) throw apiError("YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY");
   const response = input.response as unknown as RegistrationResponseJSON;
   const origin = expectedOrigin(app, response.response?.clientDataJSON);
   let verification;
@@ -119,13 +140,14 @@ export async function verifyRegistration(app: AppContext, browser: BrowserSessio
     throw apiError("FAILED_TO_VERIFY_REGISTRATION");
   }
   if (!verification.verified || !verification.registrationInfo) throw apiError("FAILED_TO_VERIFY_REGISTRATION");
-  const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
+  const { credential, credentialDeviceType, credentialBackedUp, aaguid, userVerified } = verification.registrationInfo;
   if (await store.findPasskeyByCredential(app.db, credential.id)) throw apiError("FAILED_TO_VERIFY_REGISTRATION");
+  const newAccount = user ? undefined : await createPasskeyAccount(app, ceremony.signUp!, acceptLanguage);
   const row: PasskeyRow = {
     id: newId(),
     name: input.name?.trim() || null,
     publicKey: Buffer.from(credential.publicKey).toString("base64"),
-    userId: user.id,
+    userId: (user ?? newAccount!.user).id,
     credentialID: credential.id,
     counter: credential.counter,
     deviceType: credentialDeviceType,
@@ -134,8 +156,14 @@ export async function verifyRegistration(app: AppContext, browser: BrowserSessio
     aaguid: aaguid ?? null,
     createdAt: app.clock.now(),
   };
-  await store.insertPasskey(app.db, row);
-  return row;
+  try {
+    await store.insertPasskey(app.db, row);
+  } catch (error) {
+    // The same credential stored meanwhile: an account made for it would have no way in.
+    if (newAccount) await removeUser(app, newAccount.user.id);
+    throw error;
+  }
+  return { passkey: row, userVerified, ...(newAccount ? { newAccount } : {}) };
 }
 
 /** With a session, the user's own credentials are listed (re-authentication); without, any discoverable one. */

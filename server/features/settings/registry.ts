@@ -41,6 +41,7 @@ const PATH_SETTINGS: ReadonlyArray<readonly [string, SettingGroup]> = [
   ["magicLink.disableSignUp", "sign-up"],
   ["emailOTP.enabled", "sign-up"],
   ["emailOTP.disableSignUp", "sign-up"],
+  ["passkey.allowSignUp", "sign-up"],
   ["twoFactor.requiredForRoles", "two-factor"],
   ["accountLinking.enabled", "social"],
   ["accountLinking.allowDifferentEmails", "social"],

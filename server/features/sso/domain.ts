@@ -14,6 +14,11 @@ export function recordLabel(app: AppContext, providerId: string): string {
   return `_${app.config.sso.domainVerification.tokenPrefix}-${providerId}`;
 }
 
+/** The TXT records a provider's domains must carry: `<label>.<domain>` holding the token. */
+export function recordsToPublish(app: AppContext, providerId: string, domains: readonly string[], token: string): Array<{ name: string; value: string }> {
+  return domains.map((domain) => ({ name: `${recordLabel(app, providerId)}.${domain}`, value: token }));
+}
+
 export function labelFits(app: AppContext, providerId: string): boolean {
   return recordLabel(app, providerId).length <= DNS_LABEL_MAX_LENGTH;
 }

@@ -6,12 +6,15 @@ import { withQuery } from "../../core/verification/links.js";
 import * as service from "./service.js";
 import { completeCallback, startSignIn } from "./sign-in.js";
 import { toProvider } from "./wire.js";
+import { parseDomains } from "./config.js";
+import { recordsToPublish } from "./domain.js";
 
 export const ssoHandlers = defineHandlers({
   registerSSOProvider: async (ctx) => {
     const { row, token } = await service.registerProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit);
     // Unlike better-auth, the answer never carries the client secret back.
-    return { ...toProvider(ctx.app, row), ...(token ? { domainVerificationToken: token } : {}) };
+    const records = token ? { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) } : {};
+    return { ...toProvider(ctx.app, row), ...records };
   },
   listSSOProviders: async (ctx) => ({ providers: (await service.listProviders(ctx.app, ctx.auth.user)).map((row) => toProvider(ctx.app, row)) }),
   getSSOProvider: async (ctx) => toProvider(ctx.app, await service.providerFor(ctx.app, ctx.auth.user, ctx.query.providerId)),
@@ -20,7 +23,10 @@ export const ssoHandlers = defineHandlers({
     await service.deleteProvider(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
     return { success: true };
   },
-  requestDomainVerification: async (ctx) => ({ domainVerificationToken: await service.requestDomainVerification(ctx.app, ctx.auth.user, ctx.body.providerId) }),
+  requestDomainVerification: async (ctx) => {
+    const { row, token } = await service.requestDomainVerification(ctx.app, ctx.auth.user, ctx.body.providerId);
+    return { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) };
+  },
   verifyDomain: async (ctx) => {
     await service.verifyDomainByDns(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
     return { success: true };

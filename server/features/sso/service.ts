@@ -254,14 +254,14 @@ export async function deleteProvider(app: AppContext, user: UserRow, providerId:
   audit({ action: "sso-provider.delete", ...auditTarget(row) });
 }
 
-export async function requestDomainVerification(app: AppContext, user: UserRow, providerId: string): Promise<string> {
+export async function requestDomainVerification(app: AppContext, user: UserRow, providerId: string): Promise<{ row: SsoProviderRow; token: string }> {
   const row = await providerFor(app, user, providerId);
   if (row.domainVerified === 1) throw apiError("DOMAIN_VERIFIED");
   const now = app.clock.now();
-  if (row.domainVerificationToken && (row.domainVerificationExpiresAt ?? 0) > now) return row.domainVerificationToken;
+  if (row.domainVerificationToken && (row.domainVerificationExpiresAt ?? 0) > now) return { row, token: row.domainVerificationToken };
   const token = randomString(24);
   await store.updateProvider(app.db, row.id, { domainVerificationToken: token, domainVerificationExpiresAt: now + TOKEN_LIFETIME_MS });
-  return token;
+  return { row, token };
 }
 
 /** Marks the domain verified unless it changed meanwhile or another provider took it first. */

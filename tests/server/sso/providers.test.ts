@@ -3,26 +3,31 @@
  * format (driven through its own `ssoClient`), against a real OpenID provider's discovery
  * document; only owners, admins and server administrators manage them, never across
  * organizations; the client secret is sealed and never answered back; one domain, one provider;
- * addresses off the trusted origins must be public.
+ * addresses off the trusted origins must be public. Domain verification asks a real DNS server on
+ * loopback (tests/helpers/dns-server.ts) through `sso.domainVerification.dnsServers`.
  */
 import { createAuthClient } from "better-auth/client";
 import { ssoClient } from "@better-auth/sso/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
+import { startDns, type TestDns } from "../../helpers/dns-server.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { startIdp, type TestIdp } from "../social/support.js";
 import { auditActions, createOrganization, seedMember, users, type SignedUp } from "../organization/support.js";
 
 let idp: TestIdp;
+let dns: TestDns;
 let server: TestServer;
 beforeAll(async () => {
   idp = await startIdp();
-  server = await startTestServer({ config: { sso: { enabled: true }, trustedOrigins: [idp.issuer] } });
+  dns = await startDns();
+  server = await startTestServer({ config: { sso: { enabled: true, domainVerification: { dnsServers: [dns.address] } }, trustedOrigins: [idp.issuer] } });
   idp.allow([`${server.api}/sso/callback/unused`]);
 });
 afterAll(async () => {
   await server?.close();
   await idp?.close();
+  await dns?.close();
 });
 
 let counter = 0;
@@ -193,6 +198,43 @@ describe("domains", () => {
     const verify = await server.request("POST", "/sso/verify-domain", { token: owner!.token, body: { providerId: body.providerId } });
     expect(verify.status).toBe(502);
     expect(verify.body.code).toBe("DOMAIN_VERIFICATION_FAILED");
+  });
+
+  it("a published TXT record verifies every domain of the provider over DNS (audited); a wrong value or a missing domain does not", async () => {
+    const [owner] = await users(server, 1);
+    const org = await createOrganization(server, owner!);
+    const body = oidcBody(org.id, "dns-one.test,dns-two.test");
+    const registered = await server.request("POST", "/sso/register", { token: owner!.token, body });
+    const token = registered.body.domainVerificationToken as string;
+    const label = `_better-auth-token-${body.providerId}`;
+    expect(registered.body.domainVerificationRecords).toEqual([
+      { name: `${label}.dns-one.test`, value: token },
+      { name: `${label}.dns-two.test`, value: token },
+    ]);
+    const requested = await server.request("POST", "/sso/request-domain-verification", { token: owner!.token, body: { providerId: body.providerId } });
+    expect(requested.body).toEqual({ domainVerificationToken: token, domainVerificationRecords: registered.body.domainVerificationRecords });
+    const verify = () => server.request("POST", "/sso/verify-domain", { token: owner!.token, body: { providerId: body.providerId } });
+
+    // The first domain carries a wrong value, the second nothing: refused, still unverified.
+    dns.txt.set(`${label}.dns-one.test`, ["not-the-token"]);
+    expect((await verify()).body.code).toBe("DOMAIN_VERIFICATION_FAILED");
+    expect(dns.asked).toContain(`${label}.dns-one.test`);
+    // Only the first domain right: the second is still missing.
+    dns.txt.set(`${label}.dns-one.test`, ["v=spf1 -all", token]);
+    const half = await verify();
+    expect(half.body.code).toBe("DOMAIN_VERIFICATION_FAILED");
+    expect(half.body.message).toContain("dns-two.test");
+    // better-auth's `<label>=<token>` form is accepted too.
+    dns.txt.set(`${label}.dns-two.test`, [`${label}=${token}`]);
+    const verified = await verify();
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body).toEqual({ success: true });
+    const provider = await server.request("GET", `/sso/get-provider?providerId=${body.providerId}`, { token: owner!.token });
+    expect(provider.body.domainVerified).toBe(true);
+    expect(await auditActions(server, org.id)).toContain("sso-provider.domain-verify");
+    const audited = await server.database.db.selectFrom("auditEvent").select("metadata").where("organizationId", "=", org.id).where("action", "=", "sso-provider.domain-verify").executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audited.metadata))).toMatchObject({ providerId: body.providerId, method: "dns" });
+    expect((await verify()).body.code).toBe("DOMAIN_VERIFIED");
   });
 });
 
