@@ -32,7 +32,6 @@ const demoPersonaSchema = z.object({
 export type DemoPersona = z.infer<typeof demoPersonaSchema>;
 
 const snapshotSchema = z.object({ name: z.string(), bytes: z.number().int(), createdAt: isoDate });
-export type DemoSnapshot = z.infer<typeof snapshotSchema>;
 
 const GUARD = {
   access: "session",
