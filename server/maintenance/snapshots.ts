@@ -7,7 +7,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, ren
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { sql, type Kysely } from "kysely";
-import { SNAPSHOT_NAME } from "../../shared/contract/demo.js";
+import { SNAPSHOT_NAME } from "../../shared/contract/settings-demo.js";
 
 const EXTENSION = ".db";
 

@@ -25,7 +25,7 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
-import { demoEndpoints } from "./demo.js";
+import { demoEndpoints } from "./settings-demo.js";
 import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";

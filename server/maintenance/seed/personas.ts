@@ -6,7 +6,7 @@
 import type { AppContext } from "../../context.js";
 import { findUserByEmail } from "../../core/user/store.js";
 import { normalizeEmail } from "../../core/user/rules.js";
-import { DEMO_SCENARIOS, type DemoPersona } from "../../../shared/contract/demo.js";
+import { DEMO_SCENARIOS, type DemoPersona } from "../../../shared/contract/settings-demo.js";
 import { INVITATION_STATES, loadScenario, type Scenario } from "./scenario.js";
 
 /** A scenario's personas in the console's shape. */
