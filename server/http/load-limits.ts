@@ -21,6 +21,8 @@ import { apiError } from "../../shared/errors.js";
 
 export interface LoadLimits {
   inFlight(): number;
+  /** At `maxInFlight`: the next request would be refused (the session fast path leaves it to the hook). */
+  busy(): boolean;
 }
 
 interface InFlight {
@@ -58,7 +60,7 @@ export function installLoadLimits(server: FastifyInstance, options: { maxInFligh
       done();
     });
   }
-  return { inFlight: () => inFlight.size };
+  return { inFlight: () => inFlight.size, busy: () => options.maxInFlight > 0 && inFlight.size >= options.maxInFlight };
 }
 
 /** Answers every request that started before `startedBefore` (the map is oldest first). */

@@ -70,6 +70,12 @@ export interface RateLimitOptions {
 
 export interface RateLimitHandle {
   health(): LimiterHealth;
+  /**
+   * Counts one request to `path` (the route without the base path, under the general rule) from
+   * `ip`, as the plugin would; false once over the limit. For the session fast path
+   * (session-fast-path.ts), which answers before the plugin's hook runs.
+   */
+  countGeneral(ip: string, path: string): boolean;
   close(): Promise<void>;
 }
 
@@ -123,7 +129,21 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
       return apiError("TOO_MANY_REQUESTS");
     },
   });
-  return { health: () => counter.health(), close: () => counter.close() };
+  const general = config.rateLimit;
+  return {
+    health: () => counter.health(),
+    close: () => counter.close(),
+    countGeneral(ip, path) {
+      const hit = counter.hit(`general:${ip}|${path}`, general.window * 1000);
+      // Every store counts the general rule synchronously (the shared ones batch it); were one
+      // not to, the plugin counts this request again and decides.
+      if (hit instanceof Promise) {
+        hit.catch(() => undefined);
+        return false;
+      }
+      return hit.current <= general.max;
+    },
+  };
 }
 
 /**
