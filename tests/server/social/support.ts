@@ -119,7 +119,8 @@ export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "c
       const configured = configure(redirectUris);
       // How a person signed in (RFC 8176 amr) is the IdP's session's, and devInteractions knows one
       // factor only: a test user's `amr` goes on the authorization code the ID token is made from.
-      const code = configured.AuthorizationCode.prototype as unknown as { save(...args: unknown[]): Promise<string>; accountId?: string; amr?: string[] };
+      // (oidc-provider's models are on the instance at run time; its typings leave them out.)
+      const code = (configured as unknown as { AuthorizationCode: { prototype: { save(...args: unknown[]): Promise<string>; accountId?: string; amr?: string[] } } }).AuthorizationCode.prototype;
       const save = code.save;
       code.save = function (this: typeof code, ...args: unknown[]) {
         const amr = this.accountId ? users.get(this.accountId)?.amr : undefined;
