@@ -313,12 +313,12 @@ function installJsonParser(server: FastifyInstance): void {
       done(apiError("INVALID_JSON"), undefined);
     }
   });
-  // Form bodies only where a provider posts one (Apple's form_post callback) and where the
+  // Form bodies only where a provider posts one (Apple's form_post callback, a SAML response) and where the
   // server's own page posts one (the CLI sign-in's approval form, which checks Origin and its
   // form token), and the OAuth endpoints relying parties post forms to (RFC 6749 §3.2: token,
   // introspect, revoke, and RFC 8628's device authorization; their answers are JSON no page can read cross-site): nowhere else can a cross-site HTML form reach the API without a CORS preflight.
   server.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
-    if (!/\/callback\/[^/?]+(\?|$)|\/cli\/sign-in\/social\/approval(\?|$)|\/oauth2\/(token|introspect|revoke|device-authorization)(\?|$)/.test(request.url)) return done(apiError("UNSUPPORTED_MEDIA_TYPE"), undefined);
+    if (!/\/callback\/[^/?]+(\?|$)|\/sso\/saml2\/sp\/acs\/[^/?]+(\?|$)|\/cli\/sign-in\/social\/approval(\?|$)|\/oauth2\/(token|introspect|revoke|device-authorization)(\?|$)/.test(request.url)) return done(apiError("UNSUPPORTED_MEDIA_TYPE"), undefined);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 }

@@ -108,6 +108,32 @@ export const configSchema = z.object({
     })
     .optional(),
 
+  /**
+   * A bot check on the endpoints that create accounts, start sign-ins and send mail (features/captcha,
+   * docs/security.md "Captcha"). Off unless set. `altcha` is a proof of work this server issues and
+   * checks itself (nothing leaves the machine); the others are services verified through their
+   * siteverify URL with `secretKey` (or AUTH_CAPTCHA_SECRET_KEY).
+   */
+  captcha: z
+    .object({
+      provider: z.enum(["altcha", "turnstile", "hcaptcha", "recaptcha"]),
+      /** ALTCHA's difficulty: the secret number is drawn below this, so a solver tries half of it on average. */
+      maxNumber: z.number().int().min(1_000).max(100_000_000).default(100_000),
+      /** ALTCHA: seconds a challenge stays solvable (a solution is also single use). */
+      expiresIn: z.number().int().min(10).max(3_600).default(300),
+      /** A service's secret key (never sent to browsers). */
+      secretKey: z.string().min(1).optional(),
+      /** A service's site key, for the widget the sign-in pages render. */
+      siteKey: z.string().min(1).optional(),
+      /** A service's siteverify URL instead of its public one (a proxy, or a local stand-in in tests). */
+      siteVerifyUrl: z.string().regex(/^https?:\/\/\S+$/, "an http(s) URL").optional(),
+      /** A service that does not answer within this: 503 CAPTCHA_UNAVAILABLE. */
+      timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+      /** reCAPTCHA v3: the lowest score accepted (v2 answers carry no score and pass on success). */
+      minScore: z.number().min(0).max(1).default(0.5),
+    })
+    .optional(),
+
   session: z
     .object({
       expiresIn: z.number().int().positive().default(7 * 24 * 3600),
@@ -355,6 +381,14 @@ export const configSchema = z.object({
       providersLimit: z.number().int().min(0).default(10),
       /** The member role a first SSO sign-in gives, unless the provider's role mapping says otherwise. */
       defaultRole: z.string().default("member"),
+      saml: z
+        .object({
+          /** How far the IdP's clock may be off when checking an assertion's NotBefore / NotOnOrAfter (seconds). */
+          clockSkewSeconds: z.number().int().min(0).max(300).default(60),
+          /** How long a sign-in started at /sign-in/sso may take at the IdP before its AuthnRequest is forgotten (seconds). */
+          requestLifetimeSeconds: z.number().int().min(60).max(3600).default(600),
+        })
+        .prefault({}),
     })
     .prefault({}),
 
@@ -460,6 +494,7 @@ export function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
   if (config.password.minLength > config.password.maxLength) problems.push("password.minLength: must not exceed password.maxLength");
   if (config.jwt.algorithm === "HS256" && !config.jwt.secret) problems.push("jwt.secret: HS256 needs a shared secret of at least 32 characters");
+  if (config.captcha && config.captcha.provider !== "altcha" && !config.captcha.secretKey) problems.push(`captcha.secretKey: ${config.captcha.provider} needs the service's secret key (or AUTH_CAPTCHA_SECRET_KEY)`);
   if (config.passwordBreach && (config.passwordBreach.rangeUrl === undefined) === (config.passwordBreach.rangeDir === undefined)) problems.push("passwordBreach: set exactly one of rangeUrl and rangeDir");
   return problems;
 }
@@ -559,6 +594,7 @@ export const KNOWN_ENV_VARIABLES = [
   "AUTH_ADMIN_USER_IDS",
   "AUTH_METRICS",
   "AUTH_METRICS_TOKEN",
+  "AUTH_CAPTCHA_SECRET_KEY",
   "AUTH_SHUTDOWN_TIMEOUT",
   "AUTH_CONFIG",
   "AUTH_URL",
@@ -617,6 +653,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): ConfigInp
   if (providers) out.socialProviders = providers;
   set(env.AUTH_METRICS, (v) => (out.metrics = { ...(out.metrics as object), enabled: v === "1" || v === "true" || v === "on" }));
   set(env.AUTH_METRICS_TOKEN, (v) => (out.metrics = { ...(out.metrics as object), enabled: true, token: v }));
+  set(env.AUTH_CAPTCHA_SECRET_KEY, (v) => (out.captcha = { ...(out.captcha as object), secretKey: v }));
   set(env.AUTH_SHUTDOWN_TIMEOUT, (v) => (out.shutdownTimeout = Number(v)));
   set(env.AUTH_ADMIN_USER_IDS, (v) => (out.admin = { adminUserIds: v.split(",").map((s) => s.trim()).filter(Boolean) }));
   return out as ConfigInput;

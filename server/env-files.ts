@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 
 /** Variables that hold a secret (or, for AUTH_DB, a URL that may carry a password). */
-export const FILE_ENV_VARIABLES = ["AUTH_SECRET", "AUTH_PREVIOUS_SECRETS", "AUTH_DB", "AUTH_SMTP_URL", "AUTH_REDIS_URL", "AUTH_METRICS_TOKEN"] as const;
+export const FILE_ENV_VARIABLES = ["AUTH_SECRET", "AUTH_PREVIOUS_SECRETS", "AUTH_DB", "AUTH_SMTP_URL", "AUTH_REDIS_URL", "AUTH_METRICS_TOKEN", "AUTH_CAPTCHA_SECRET_KEY"] as const;
 
 /** A social provider's client secret (AUTH_GITHUB_CLIENT_SECRET…) takes a _FILE form too. */
 const PROVIDER_SECRET = /^AUTH_[A-Z0-9]+_CLIENT_SECRET$/;

@@ -22,6 +22,7 @@ import { emailOtpErrors } from "./errors/email-otp.js";
 import { webhookErrors } from "./errors/webhook.js";
 import { scimErrors } from "./errors/scim.js";
 import { ssoErrors } from "./errors/sso.js";
+import { captchaErrors } from "./errors/captcha.js";
 
 export const ERRORS = {
   ...coreErrors,
@@ -44,6 +45,7 @@ export const ERRORS = {
   ...webhookErrors,
   ...scimErrors,
   ...ssoErrors,
+  ...captchaErrors,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,6 +34,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       // Loaded here, not at the top: it brings zod, ~70 ms of every `auth` start otherwise.
       const { maskProviderSecrets } = await import("../../server/features/social/config-schema.js");
       const { breachCheckSummary } = await import("../../server/core/user/breached-password.js");
+      const { captchaSummary, SITE_VERIFY_URLS } = await import("../../server/features/captcha/summary.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { displayTarget } = await import("../../server/db/target.js");
@@ -42,11 +43,12 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const settings = maskSecrets(config, maskProviderSecrets);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
-        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, passwordBreach: breachCheckSummary(config), settings, warnings });
+        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, passwordBreach: breachCheckSummary(config), captcha: captchaSummary(config), settings, warnings });
         return;
       }
       info(text("backup", "configValid", { url: baseURLOf(config), clientIp: describeTrustProxy(config.trustProxy) }));
       info(breachLine(config));
+      info(captchaLine(config, SITE_VERIFY_URLS));
       info(JSON.stringify(settings, null, 2));
       for (const line of warnings) warn(text("backup", "warning", { message: line }));
     });
@@ -81,6 +83,14 @@ function breachLine(config: Config): string {
   return settings.rangeDir !== undefined ? text("backup", "breachFolder", { dir: settings.rangeDir, failure }) : text("backup", "breachService", { url: maskUrlPassword(settings.rangeUrl ?? ""), failure });
 }
 
+/** Which bot check guards sign-up, sign-in and the mails strangers can trigger (issue 40). */
+function captchaLine(config: Config, publicUrls: Readonly<Record<string, string>>): string {
+  const settings = config.captcha;
+  if (!settings) return text("backup", "captchaOff");
+  if (settings.provider === "altcha") return text("backup", "captchaAltcha", { maxNumber: settings.maxNumber, expiresIn: settings.expiresIn });
+  return text("backup", "captchaService", { provider: settings.provider, url: maskUrlPassword(settings.siteVerifyUrl ?? publicUrls[settings.provider] ?? "") });
+}
+
 /** The settings safe to print: the secret and any password in a URL are masked. */
 function maskSecrets(config: Config, maskProviderSecrets: (copy: Record<string, unknown>) => void): Record<string, unknown> {
   const copy = structuredClone(config) as Record<string, unknown> & { mail: { smtpUrl?: string } };
@@ -90,6 +100,7 @@ function maskSecrets(config: Config, maskProviderSecrets: (copy: Record<string, 
   copy.db = maskUrlPassword(config.db);
   if (config.mail.smtpUrl) copy.mail.smtpUrl = maskUrlPassword(config.mail.smtpUrl);
   if (config.redisUrl) copy.redisUrl = maskUrlPassword(config.redisUrl);
+  if (config.captcha?.secretKey) (copy.captcha as { secretKey: string }).secretKey = "*** (set)";
   if (config.passwordBreach?.rangeUrl) (copy.passwordBreach as { rangeUrl: string }).rangeUrl = maskUrlPassword(config.passwordBreach.rangeUrl);
   maskProviderSecrets(copy); // socialProviders.*.clientSecret, genericOAuth[].clientSecret
   return copy;

@@ -35,6 +35,10 @@ export type OneTimePurpose =
   | "oauth-state"
   /** Enterprise SSO (features/sso): the OpenID flow between /sign-in/sso and its callback. */
   | "sso-state"
+  /** SAML (features/sso/saml-*.ts): the AuthnRequest's flow keyed by its RelayState, a checked response waiting for the browser's GET, and each assertion ID already used. */
+  | "saml-request"
+  | "saml-verified"
+  | "saml-assertion-used"
   /** The command line's browser sign-in: awaiting the person's approval, then the approved code. */
   | "cli-approval"
   | "cli-hand-off"
@@ -60,7 +64,9 @@ export type OneTimePurpose =
   /** The device grant (core/device-grant.ts): the device's polling code, the code a person types, and their wrong tries. */
   | "device-code"
   | "device-user-code"
-  | "device-code-tries";
+  | "device-code-tries"
+  /** An ALTCHA challenge whose solution was accepted (features/captcha): kept until the challenge expires, so it answers once. */
+  | "captcha-solution";
 
 /** A live secret's row, as read. `data` is what was issued (parsed JSON; null if unreadable). */
 export interface OneTimeRecord {

@@ -32,6 +32,8 @@ import { emailOtpHandlers } from "./email-otp/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
 import { scimHandlers } from "./scim/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
+import { captchaHandlers } from "./captcha/routes.js";
+import { captchaHook } from "./captcha/hooks.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -61,11 +63,13 @@ export const handlers: AllHandlers = {
   ...webhookHandlers,
   ...scimHandlers,
   ...ssoHandlers,
+  ...captchaHandlers,
 };
 
 /**
  * What features add to every request (http/route-hooks.ts), in the order each stage runs them:
  * user fields wrap the whole request; an API key is the only credential besides the session;
- * the two-factor policy checks a session's user; the JWT header goes on get-session's answer.
+ * the two-factor policy checks a session's user; the JWT header goes on get-session's answer; the
+ * captcha guards sign-up, sign-in and the mails a stranger can trigger.
  */
-export const routeHooks: readonly RouteHook[] = [userFieldHook, apiKeyHook, twoFactorPolicyHook, jwtHook];
+export const routeHooks: readonly RouteHook[] = [userFieldHook, apiKeyHook, twoFactorPolicyHook, jwtHook, captchaHook];

@@ -20,6 +20,14 @@ export interface CredentialStage {
   authenticate(credential: string, meta: RequestMeta): Promise<AuthState>;
 }
 
+/** What a beforeHandler stage may look at: the headers and the caller's address. */
+export interface GateRequest {
+  headers: IncomingHttpHeaders;
+  ip: string;
+  /** Whether a session or another credential names the caller. */
+  signedIn: boolean;
+}
+
 /** The stages one hook adds to one endpoint, each optional, in the order a request meets them. */
 export interface RouteStages {
   /** Wraps the whole request, caches and session lookup included (request-scoped state). */
@@ -29,6 +37,8 @@ export interface RouteStages {
   credential?: CredentialStage;
   /** Once a session names the caller (not for another credential): may refuse the request. */
   afterAuth?(auth: AuthState): Promise<void>;
+  /** Before the handler, signed in or not, once the body is valid: may refuse the request (a captcha). */
+  beforeHandler?(request: GateRequest): Promise<void>;
   /** Wraps whatever runs as the caller (the handler, a permission check). */
   asCaller?<T>(auth: AuthState, run: () => T): T;
   /** After the handler, before the answer is sent: may add headers. */
@@ -43,12 +53,13 @@ export interface BoundStages {
   amendBody: Array<NonNullable<RouteStages["amendBody"]>>;
   credential: CredentialStage[];
   afterAuth: Array<NonNullable<RouteStages["afterAuth"]>>;
+  beforeHandler: Array<NonNullable<RouteStages["beforeHandler"]>>;
   asCaller: Array<NonNullable<RouteStages["asCaller"]>>;
   onAnswer: Array<NonNullable<RouteStages["onAnswer"]>>;
 }
 
 export function bindHooks(hooks: readonly RouteHook[], app: AppContext, name: EndpointName, spec: EndpointSpec): BoundStages {
-  const bound: BoundStages = { aroundRequest: [], amendBody: [], credential: [], afterAuth: [], asCaller: [], onAnswer: [] };
+  const bound: BoundStages = { aroundRequest: [], amendBody: [], credential: [], afterAuth: [], beforeHandler: [], asCaller: [], onAnswer: [] };
   for (const hook of hooks) {
     const stages = hook(app, name, spec);
     if (!stages) continue;
@@ -56,6 +67,7 @@ export function bindHooks(hooks: readonly RouteHook[], app: AppContext, name: En
     if (stages.amendBody) bound.amendBody.push(stages.amendBody.bind(stages));
     if (stages.credential) bound.credential.push(stages.credential);
     if (stages.afterAuth) bound.afterAuth.push(stages.afterAuth.bind(stages));
+    if (stages.beforeHandler) bound.beforeHandler.push(stages.beforeHandler.bind(stages));
     if (stages.asCaller) bound.asCaller.push(stages.asCaller.bind(stages));
     if (stages.onAnswer) bound.onAnswer.push(stages.onAnswer.bind(stages));
   }

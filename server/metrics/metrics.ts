@@ -59,6 +59,8 @@ export interface Metrics {
   sessionChangeRejections: Counter<"reason">;
   /** Answers that mean "try again later" (issue 44), by code: SERVER_BUSY, SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL. */
   unavailableAnswers: Counter<"code">;
+  /** Captcha checks on protected endpoints (features/captcha) by provider and outcome: passed, missing, failed, unavailable. */
+  captchaChecks: Counter<"provider" | "outcome">;
   /** Webhook delivery tries by outcome: delivered, retry (failed, tried again later), failed (out of retries). */
   webhookDeliveries: Counter<"outcome">;
   /** Where the webhook queue's depth and oldest pending delivery come from (set by createApp). */
@@ -160,6 +162,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_unavailable_answers_total",
       help: "Answers that mean try again later, by code: SERVER_BUSY (load shed), SERVER_TIMEOUT, DATABASE_UNAVAILABLE, DATABASE_FULL.",
       labelNames: ["code"] as const,
+      registers,
+    }),
+    captchaChecks: new Counter({
+      name: "latchkey_captcha_checks_total",
+      help: "Captcha checks on sign-up, sign-in and mail-sending endpoints, by provider and outcome (passed, missing, failed, unavailable).",
+      labelNames: ["provider", "outcome"] as const,
       registers,
     }),
     webhookDeliveries: new Counter({

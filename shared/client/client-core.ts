@@ -21,6 +21,8 @@ export interface ClientOptions {
 
 export interface CallOptions {
   headers?: Record<string, string>;
+  /** The captcha answer for a protected endpoint (GET /captcha/settings names them): sent as `x-captcha-response`. */
+  captchaResponse?: string;
   signal?: AbortSignal;
 }
 
@@ -65,6 +67,7 @@ export function createClientFromRoutes(routes: RouteTable, options: ClientOption
     }
     const headers: Record<string, string> = { accept: "application/json", ...options.headers, ...callOptions?.headers };
     if (token) headers.authorization = `Bearer ${token}`;
+    if (callOptions?.captchaResponse) headers["x-captcha-response"] = callOptions.captchaResponse;
     let url = root + path;
     let body: string | undefined;
     if (spec.method === "GET") {

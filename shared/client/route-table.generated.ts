@@ -195,4 +195,9 @@ export const routeTable: RouteTable = {
   markSSODomainVerified: {"method":"POST","path":"/sso/mark-domain-verified","params":[]},
   signInSSO: {"method":"POST","path":"/sign-in/sso","params":[]},
   ssoCallback: {"method":"GET","path":"/sso/callback/{providerId}","params":["providerId"]},
+  ssoSamlMetadata: {"method":"GET","path":"/sso/saml2/sp/metadata","params":[]},
+  ssoSamlAcs: {"method":"POST","path":"/sso/saml2/sp/acs/{providerId}","params":["providerId"]},
+  ssoSamlAcsResume: {"method":"GET","path":"/sso/saml2/sp/acs/{providerId}","params":["providerId"]},
+  captchaChallenge: {"method":"GET","path":"/captcha/challenge","params":[]},
+  captchaSettings: {"method":"GET","path":"/captcha/settings","params":[]},
 };

@@ -30,6 +30,7 @@ import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";
 import { scimEndpoints } from "./scim.js";
 import { ssoEndpoints } from "./sso.js";
+import { captchaEndpoints } from "./captcha.js";
 import type { EndpointSpec } from "./endpoint.js";
 
 export const contract = {
@@ -60,6 +61,7 @@ export const contract = {
   ...webhookEndpoints,
   ...scimEndpoints,
   ...ssoEndpoints,
+  ...captchaEndpoints,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

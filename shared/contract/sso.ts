@@ -91,6 +91,12 @@ const samlFields = {
   mapping: samlMapping.optional(),
   /** Latchkey: accept responses the IdP sends unasked (IdP-initiated); off by default. */
   allowIdpInitiated: z.boolean().optional(),
+  /**
+   * Latchkey: AuthnContextClassRef values that say the IdP checked more than one factor, letting a
+   * two-factor user past Latchkey's own second step (as `mfaAmrValues` does for OpenID). Default:
+   * REFEDS MFA, Entra's multipleauthn, and SAML's MobileTwoFactor and TimeSyncToken classes.
+   */
+  mfaAuthnContextClassRefs: z.array(z.string().min(1).max(512)).max(20).optional(),
 };
 const samlConfigInput = z.object(samlFields).strict();
 const samlConfigUpdate = z.object({ ...samlFields, entryPoint: samlFields.entryPoint.optional(), idpMetadata: idpMetadata.optional() }).strict();
@@ -129,6 +135,7 @@ export const ssoProviderSchema = z.object({
       signatureAlgorithm: z.string().optional(),
       digestAlgorithm: z.string().optional(),
       allowIdpInitiated: z.boolean().optional(),
+      mfaAuthnContextClassRefs: z.array(z.string()).optional(),
     })
     .optional(),
   spMetadataUrl: z.string(),
@@ -293,4 +300,47 @@ export const ssoSignInEndpoints = {
   }),
 };
 
-export const ssoEndpoints = { ...ssoManagementEndpoints, ...ssoSignInEndpoints };
+/** What an identity provider posts to the assertion consumer service (HTTP-POST binding). */
+const acsBody = z.object({
+  SAMLResponse: z.string().min(1).max(1_000_000),
+  RelayState: z.string().max(1024).optional(),
+});
+
+export const ssoSamlEndpoints = {
+  ssoSamlMetadata: endpoint({
+    method: "GET",
+    path: "/sso/saml2/sp/metadata",
+    summary: "The service provider's SAML metadata (entity ID, assertion consumer service) to give the identity provider; XML",
+    tags,
+    access: "public",
+    query: z.object({ providerId: providerIdField }),
+    response: z.object({}),
+  }),
+  ssoSamlAcs: endpoint({
+    method: "POST",
+    path: "/sso/saml2/sp/acs/{providerId}",
+    summary: "SAML assertion consumer service: checks the response (signature, audience, recipient, InResponseTo, validity, one use), then redirects to the GET below",
+    tags,
+    access: "public",
+    // The identity provider's page posts here cross-site; the response itself is the credential.
+    crossSitePost: true,
+    params: z.object({ providerId: providerIdField }),
+    body: acsBody,
+    response: z.object({}),
+    redirects: true,
+  }),
+  ssoSamlAcsResume: endpoint({
+    method: "GET",
+    path: "/sso/saml2/sp/acs/{providerId}",
+    summary: "Where the SAML POST sends the browser (so its Lax cookies arrive): the sign-in itself; redirects to callbackURL, or errorCallbackURL?error=…",
+    tags,
+    access: "optional-session",
+    startsSession: "sign-in",
+    params: z.object({ providerId: providerIdField }),
+    query: z.object({ SAMLState: z.string().max(512).optional() }),
+    response: z.object({}),
+    redirects: true,
+  }),
+};
+
+export const ssoEndpoints = { ...ssoManagementEndpoints, ...ssoSignInEndpoints, ...ssoSamlEndpoints };

@@ -57,6 +57,20 @@ export function useSignUp() {
   });
 }
 
+/**
+ * Passkey-first sign-up (docs/passwordless.md#passkey-first-accounts): the account is named in
+ * `context`, created by the passkey and signed in at once. Null session: the server wants the
+ * address verified first (a link is on its way).
+ */
+export async function passkeySignUp(input: { name: string; email: string }): Promise<{ signedIn: boolean; email: string }> {
+  const { startRegistration } = await import("@simplewebauthn/browser");
+  const email = input.email.trim();
+  const options = await api.passkeyGenerateRegisterOptions({ context: JSON.stringify({ email, name: input.name.trim() }), name: email });
+  const response = await startRegistration({ optionsJSON: options as never });
+  const answer = await api.passkeyVerifyRegistration({ response: response as never, createSession: true });
+  return { signedIn: "session" in answer, email };
+}
+
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) => api.requestPasswordReset({ email: email.trim(), redirectTo: RESET_PASSWORD_CALLBACK }),
@@ -164,7 +178,7 @@ export function usePasswordlessMethods() {
     queryKey: ["sign-in", "passwordless"],
     queryFn: async () => {
       const answer = await api.listProviders();
-      return { magicLink: answer.magicLink, emailOTP: answer.emailOTP };
+      return { magicLink: answer.magicLink, emailOTP: answer.emailOTP, passkeySignUp: answer.passkeySignUp };
     },
     staleTime: 5 * 60_000,
   });

@@ -47,6 +47,7 @@ export interface SamlConfig {
   identifierFormat?: string;
   mapping?: ClaimMapping;
   allowIdpInitiated?: boolean;
+  mfaAuthnContextClassRefs?: string[];
 }
 
 function parse<T>(text: string | null): T | undefined {

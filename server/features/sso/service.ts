@@ -15,6 +15,7 @@ import { domainMatches, oidcConfigOf, parseDomains, samlConfigOf, type OidcConfi
 import { hasTxtRecord, labelFits, TOKEN_LIFETIME_MS } from "./domain.js";
 import { assertReachable, discover } from "./network.js";
 import { sealClientSecret } from "./secret.js";
+import { metadataXml } from "./saml-sp.js";
 import * as store from "./store.js";
 
 type RegisterBody = z.infer<(typeof contract)["registerSSOProvider"]["body"]>;
@@ -300,4 +301,14 @@ export async function verifyDomainByHand(app: AppContext, user: UserRow, provide
   if (!row) throw apiError("PROVIDER_NOT_FOUND");
   if (row.domainVerified === 1) throw apiError("DOMAIN_VERIFIED");
   return markVerified(app, row, audit, "manual");
+}
+
+/** The SP metadata of a SAML provider (public: it is what the IdP's administrator is given). */
+export async function samlMetadata(app: AppContext, providerId: string): Promise<string> {
+  requireEnabled(app);
+  const row = await store.findProvider(app.db, providerId);
+  if (!row) throw apiError("PROVIDER_NOT_FOUND", "No provider found for the given providerId");
+  const config = samlConfigOf(row);
+  if (!config) throw apiError("SSO_INVALID_CONFIG", "This provider has no SAML configuration");
+  return metadataXml(app, providerId, config);
 }

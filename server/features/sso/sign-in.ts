@@ -2,28 +2,25 @@
  * SSO sign-in: which provider (by email domain — only verified domains route — or by domain,
  * providerId or organization slug), the OpenID flow's start (state bound to the browser by a
  * signed cookie, PKCE verifier and nonce in the one-time store for ten minutes) and its callback
- * (state consumed once, claims verified), then the person: their SSO account, else an existing
- * account linked only under a verified domain, else a new one; and their membership in the
- * provider's organization. The session itself is the sign-in core's (routes.ts → completeSignIn).
+ * (state consumed once, claims verified), then the person (person.ts). A SAML provider's start
+ * is saml-sign-in.ts's. The session itself is the sign-in core's (routes.ts → completeSignIn).
  */
 import { apiError } from "../../../shared/errors.js";
-import { organizationRoleTable, splitRoles } from "../../../shared/permissions.js";
 import type { AppContext } from "../../context.js";
-import type { SsoProviderRow, UserRow } from "../../db/types.js";
+import type { SsoProviderRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { consume, issue } from "../../core/one-time.js";
 import type { DesktopHandOff } from "../../core/sign-in/desktop-hand-off.js";
-import { createUserRecord } from "../../core/user/create-user.js";
-import { findUserByEmail, findUserById, updateUser } from "../../core/user/store.js";
-import { newId, randomString } from "../../crypto/tokens.js";
-import { domainMatches, oidcConfigOf, type ClaimMapping, type OidcConfig } from "./config.js";
+import { randomString } from "../../crypto/tokens.js";
+import { domainMatches, oidcConfigOf, samlConfigOf, type OidcConfig } from "./config.js";
 import { CallbackProblem, authorizationURL, claimsFromCallback } from "./oidc-client.js";
+import { resolvePerson, STATE_COOKIE, type CallbackResult } from "./person.js";
+import { startSamlSignIn } from "./saml-sign-in.js";
 import { openClientSecret } from "./secret.js";
 import { domainTrusted, requireEnabled } from "./service.js";
 import * as store from "./store.js";
 import { redirectURIOf } from "./wire.js";
 
-export const STATE_COOKIE = "sso_state";
 const STATE_LIFETIME_SECONDS = 600;
 /** `amr` values (RFC 8176) that mean the provider checked more than one factor. */
 const DEFAULT_MFA_AMR = ["mfa", "hwk", "otp", "swk", "sms", "fpt", "face"];
@@ -75,8 +72,13 @@ async function findRoute(app: AppContext, body: SignInStart): Promise<SsoProvide
 export async function startSignIn(app: AppContext, browser: BrowserSessions, body: SignInStart, desktopHandOff?: DesktopHandOff): Promise<string> {
   requireEnabled(app);
   const row = await findRoute(app, body);
+  const saml = samlConfigOf(row);
   const config = oidcConfigOf(row);
-  if (!config || body.providerType === "saml") throw apiError("SSO_INVALID_CONFIG", "SAML sign-in is not available on this server yet; this provider has no OIDC configuration");
+  if (body.providerType === "saml" || (saml && !config)) {
+    if (!saml) throw apiError("SSO_INVALID_CONFIG", "This provider has no SAML configuration");
+    return startSamlSignIn(app, browser, row, saml, body, desktopHandOff);
+  }
+  if (!config) throw apiError("SSO_INVALID_CONFIG", "This provider has no OIDC configuration");
   const state = randomString(32);
   const flow: FlowState = {
     providerId: row.providerId,
@@ -101,10 +103,6 @@ export async function startSignIn(app: AppContext, browser: BrowserSessions, bod
   });
 }
 
-export type CallbackResult =
-  | { kind: "error"; errorURL?: string; error: string; description?: string }
-  | { kind: "signed-in"; user: UserRow; row: SsoProviderRow; to: string; errorURL?: string; isNewUser: boolean; linked: boolean; joined?: string; provesMfa: boolean; desktopHandOff?: DesktopHandOff };
-
 const claim = (claims: Record<string, unknown>, key: string | undefined): unknown => (key ? claims[key] : undefined);
 const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
@@ -113,21 +111,6 @@ function assertsMfa(config: OidcConfig, claims: Record<string, unknown>): boolea
   const amr = Array.isArray(claims.amr) ? claims.amr.filter((value): value is string => typeof value === "string") : [];
   const accepted = config.mfaAmrValues ?? DEFAULT_MFA_AMR;
   return amr.some((value) => accepted.includes(value));
-}
-
-/** The organization role a claim maps to, if it names a role the organization has (never `owner`). */
-function mappedRole(app: AppContext, mapping: ClaimMapping | undefined, claims: Record<string, unknown>): string {
-  const fallback = app.config.sso.defaultRole;
-  if (!mapping?.role) return fallback;
-  const raw = claim(claims, mapping.role);
-  const values = Array.isArray(raw) ? raw.map(String) : raw === undefined ? [] : [String(raw)];
-  const table = organizationRoleTable(app.config.organization.roles);
-  for (const value of values) {
-    const role = mapping.roleMap ? mapping.roleMap[value] : value;
-    // Ownership is given by people, never by an identity provider's claim.
-    if (role && role !== "owner" && splitRoles(role).every((name) => Object.hasOwn(table, name))) return role;
-  }
-  return fallback;
 }
 
 /** Everything after the provider sent the browser back. Never throws for the provider's or the browser's mistakes. */
@@ -159,63 +142,18 @@ export async function completeCallback(app: AppContext, browser: BrowserSessions
     return fail("invalid_callback_request");
   }
   const mapping = config.mapping;
-  const email = text(claim(claims, mapping?.email ?? "email"))?.toLowerCase();
-  if (!email || !email.includes("@")) return fail("email_not_found");
-  const emailDomain = email.split("@")[1]!;
-  // The provider speaks for its own domains once they are verified; for any other address only its email_verified claim does.
-  const vouched = domainTrusted(app, row) && domainMatches(emailDomain, row.domain);
-  const emailVerified = vouched || claim(claims, mapping?.emailVerified ?? "email_verified") === true;
-  const sub = String(claims.sub);
-
-  let user: UserRow | undefined;
-  let isNewUser = false;
-  let linked = false;
-  const account = await app.db.selectFrom("account").select("userId").where("providerId", "=", providerId).where("accountId", "=", sub).executeTakeFirst();
-  if (account) user = await findUserById(app.db, account.userId);
-  else {
-    const owner = await findUserByEmail(app.db, email);
-    if (owner) {
-      // Linking hands an existing account to whoever runs this IdP: only for a verified domain it serves.
-      if (!vouched) return fail("account_not_linked");
-      await insertAccount(app, owner.id, providerId, sub);
-      if (!owner.emailVerified) await updateUser(app.db, owner.id, { emailVerified: 1, updatedAt: app.clock.now() });
-      user = (await findUserById(app.db, owner.id)) ?? owner;
-      linked = true;
-    } else {
-      const name = text(claim(claims, mapping?.name ?? "name")) ?? ([text(claims.given_name), text(claims.family_name)].filter(Boolean).join(" ") || email.split("@")[0]!);
-      const image = text(claim(claims, mapping?.image ?? "picture")) ?? null;
-      try {
-        user = await createUserRecord(app, { email, name, image, emailVerified, role: app.config.admin.defaultRole, passwordHash: null });
-        await insertAccount(app, user.id, providerId, sub);
-      } catch (problem) {
-        app.log.warn({ provider: providerId, reason: (problem as Error).message }, "SSO sign-up: user not created");
-        if (user) await app.db.deleteFrom("user").where("id", "=", user.id).execute();
-        return fail("unable_to_create_user");
-      }
-      isNewUser = true;
-    }
-  }
-  if (!user) return fail("unable_to_create_user");
-  let joined: string | undefined;
-  if (row.organizationId) {
-    const roles = await store.rolesOf(app.db, user.id);
-    if (!roles.has(row.organizationId)) {
-      joined = mappedRole(app, mapping, claims);
-      await app.db
-        .insertInto("member")
-        .values({ id: newId(), organizationId: row.organizationId, userId: user.id, role: joined, teamId: null, createdAt: app.clock.now() })
-        .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doNothing())
-        .execute();
-    }
-  }
-  const to = isNewUser && flow.newUserURL ? flow.newUserURL : flow.callbackURL;
-  return { kind: "signed-in", user, row, to, errorURL: flow.errorURL, isNewUser, linked, joined, provesMfa: assertsMfa(config, claims), desktopHandOff: flow.desktopHandOff };
+  const name = text(claim(claims, mapping?.name ?? "name")) ?? ([text(claims.given_name), text(claims.family_name)].filter(Boolean).join(" ") || undefined);
+  const person = await resolvePerson(app, row, {
+    subject: String(claims.sub),
+    email: text(claim(claims, mapping?.email ?? "email")),
+    emailVerified: claim(claims, mapping?.emailVerified ?? "email_verified") === true,
+    name,
+    image: text(claim(claims, mapping?.image ?? "picture")) ?? null,
+    claims,
+    mapping,
+  });
+  if (person.kind === "error") return fail(person.error);
+  const to = person.isNewUser && flow.newUserURL ? flow.newUserURL : flow.callbackURL;
+  return { ...person, kind: "signed-in", row, to, errorURL: flow.errorURL, provesMfa: assertsMfa(config, claims), desktopHandOff: flow.desktopHandOff };
 }
 
-async function insertAccount(app: AppContext, userId: string, providerId: string, accountId: string): Promise<void> {
-  const now = app.clock.now();
-  await app.db
-    .insertInto("account")
-    .values({ id: newId(), providerId, accountId, userId, password: null, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, createdAt: now, updatedAt: now })
-    .execute();
-}

@@ -49,6 +49,7 @@ export function toProvider(app: AppContext, row: SsoProviderRow): SsoProvider {
           signatureAlgorithm: saml.signatureAlgorithm,
           digestAlgorithm: saml.digestAlgorithm,
           allowIdpInitiated: saml.allowIdpInitiated,
+          mfaAuthnContextClassRefs: saml.mfaAuthnContextClassRefs,
         }
       : undefined,
     spMetadataUrl: `${app.apiURL}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(row.providerId)}`,

@@ -13,10 +13,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../../server/config.js";
 import { createAdmin } from "../../../server/maintenance/create-admin.js";
+import { logSink } from "../../helpers/log-sink.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 
 const BREACHED = "breached but long enough 1";
@@ -50,18 +50,6 @@ async function rangeService(hang = false): Promise<{ server: Server; url: string
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/range/`, paths };
-}
-
-/** Warnings the server logged, as parsed pino lines. */
-function logSink(): { stream: Writable; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { stream, lines };
 }
 
 const signUp = (server: TestServer, email: string, password: string) => server.request("POST", "/sign-up/email", { body: { email, password, name: "Breach Test" } });

@@ -2,7 +2,8 @@
  * Create an account: name, email, password and an optional username. The form checks what it
  * can; the server's answers (address taken, password too short, username taken) land on their
  * field. When the server wants the address verified first it answers without a session, and
- * the screen says to check the mail.
+ * the screen says to check the mail. "Sign up with a passkey" (when the server's
+ * `passkey.allowSignUp` is on) makes the account from the name and email alone, with no password.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
@@ -17,7 +18,8 @@ import { TextField } from "../../../ui/field";
 import { authErrorText, placeFieldError, useFieldMessage } from "../auth-errors";
 import { AuthFrame } from "../components/auth-frame";
 import { ServerNotice } from "../components/server-notice";
-import { useSignUp } from "../queries";
+import { passkeySignUp, usePasswordlessMethods, useSignUp } from "../queries";
+import { isDesktop } from "../../../app/desktop";
 import { FormError } from "../../../ui/form-error";
 
 const route = getRouteApi("/sign-up");
@@ -70,6 +72,16 @@ export function SignUpPage() {
   const { errors } = form.formState;
   const message = useFieldMessage();
 
+  const methods = usePasswordlessMethods();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const signedIn = async () => {
+    await reset();
+    // An app signing in through Latchkey (OpenID provider): back to its authorization request, as a page load.
+    if (oauthReturn) return window.location.assign(oauthReturn);
+    await navigate({ href: redirect && !redirect.startsWith("/sign-") ? redirect : "/account" });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     let result;
@@ -85,11 +97,26 @@ export function SignUpPage() {
       setCheckMail(result.user.email);
       return;
     }
-    await reset();
-    // An app signing in through Latchkey (OpenID provider): back to its authorization request, as a page load.
-    if (oauthReturn) return window.location.assign(oauthReturn);
-    await navigate({ href: redirect && !redirect.startsWith("/sign-") ? redirect : "/account" });
+    await signedIn();
   });
+
+  // The same name and email as the form; the passkey stands in for the password.
+  const withPasskey = async () => {
+    setFormError(null);
+    form.clearErrors();
+    if (!(await form.trigger(["name", "email"], { shouldFocus: true }))) return;
+    setPasskeyBusy(true);
+    try {
+      const result = await passkeySignUp(form.getValues());
+      if (!result.signedIn) return setCheckMail(result.email);
+      await signedIn();
+    } catch (error) {
+      if (error instanceof Error && error.name === "NotAllowedError") setFormError(t("signUp.passkeyCancelled"));
+      else if (!placeFieldError(error, FIELD_OF, form.setError)) setFormError(authErrorText(error));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   if (checkMail) {
     return (
@@ -130,6 +157,20 @@ export function SignUpPage() {
           {t("signUp.submit")}
         </Button>
       </form>
+      {/* The desktop app signs in through the browser (docs/desktop.md): no WebAuthn in its window. */}
+      {methods.data?.passkeySignUp && !isDesktop ? (
+        <div className="stack">
+          <p className="divider" role="separator">
+            <span>{t("signUp.orPasskey")}</span>
+          </p>
+          <Button type="button" busy={passkeyBusy} aria-describedby="passkey-sign-up-hint" onClick={() => void withPasskey()}>
+            {t("signUp.withPasskey")}
+          </Button>
+          <p id="passkey-sign-up-hint" className="field-hint">
+            {t("signUp.passkeyHint")}
+          </p>
+        </div>
+      ) : null}
     </AuthFrame>
   );
 }
