@@ -219,6 +219,11 @@ const organizationTeamsRoute = createRoute({
   path: "/teams",
   component: lazyRouteComponent(() => import("../features/organization/pages/teams-page"), "TeamsPage"),
 });
+const organizationSsoRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/sso",
+  component: lazyRouteComponent(() => import("../features/organization/pages/sso-page"), "SsoPage"),
+});
 const myInvitationsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/invitations",
@@ -296,7 +301,7 @@ export const routeTree = rootRoute.addChildren([
     homeRoute,
     accountRoute,
     organizationsRoute,
-    organizationRoute.addChildren([organizationSettingsRoute, organizationMembersRoute, organizationInvitationsRoute, organizationTeamsRoute]),
+    organizationRoute.addChildren([organizationSettingsRoute, organizationMembersRoute, organizationInvitationsRoute, organizationTeamsRoute, organizationSsoRoute]),
     myInvitationsRoute,
     acceptInvitationRoute,
     usersRoute,

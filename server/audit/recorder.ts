@@ -4,13 +4,22 @@
  * the event loop. A failed write is logged (without secrets) and dropped.
  *
  * Webhooks (issue 38): each batch's deliveries are queued in the same transaction as its audit
- * rows (server/webhook/outbox.ts), so a delivery exists exactly when its audit event does.
+ * rows (server/webhook/outbox.ts), so a delivery exists exactly when its audit event does. That
+ * alone would lose an event whose change committed just before a crash, so a change made in a
+ * transaction records with `recordIn`: when an endpoint selects the action, the audit row is
+ * written in the change's own transaction, marked `fannedOut = 0`, and `fanOut` (the sender runs
+ * it every poll, and at start) queues its deliveries from that durable row and marks it. When no
+ * endpoint wants it, the event takes the asynchronous path, so a sign-in pays nothing for
+ * webhooks nobody subscribed to (docs/architecture.md, "Events out").
  */
+import { PostgresAdapter, type Transaction } from "kysely";
 import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
+import type { Database } from "../db/types.js";
 import { newId } from "../crypto/tokens.js";
 import { enqueueAuditDeliveries } from "../webhook/outbox.js";
+import { createEndpointCache } from "../webhook/endpoint-cache.js";
 
 export interface AuditEvent {
   /** One of shared/audit-actions.ts: a new action is added there (and labelled in the console) first. */
@@ -28,6 +37,18 @@ export interface AuditEvent {
 
 export interface AuditRecorder {
   record(event: AuditEvent): void;
+  /**
+   * Records an event of a change made in `trx`: written in that transaction when a webhook
+   * endpoint selects it (its deliveries then survive a crash right after the commit), otherwise
+   * as `record` does. Call `committed()` once the transaction has committed.
+   */
+  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
+  /** After a transaction that used recordIn committed: its deliveries are queued now, not at the next poll. */
+  committed(): void;
+  /** Queues the deliveries of audit rows written in changes' transactions; answers how many. */
+  fanOut(): Promise<number>;
+  /** An endpoint was created, changed or deleted on this server: read the list again. */
+  endpointsChanged(): void;
   /** Resolves once everything recorded so far is written (tests, shutdown). */
   flush(): Promise<void>;
   /** Told after a batch queued webhook deliveries (the sender wakes instead of waiting for its poll). */
@@ -37,37 +58,40 @@ export interface AuditRecorder {
 const MAX_QUEUE = 10_000;
 const BATCH = 500;
 
+function toRow(event: AuditEvent & { at: number }) {
+  return {
+    id: newId(),
+    action: event.action,
+    actorId: event.actorId ?? null,
+    targetId: event.targetId ?? null,
+    targetType: event.targetType ?? null,
+    organizationId: event.organizationId ?? null,
+    reason: event.reason ?? null,
+    ipAddress: event.ipAddress ?? null,
+    userAgent: event.userAgent ? event.userAgent.slice(0, 512) : null,
+    metadata: event.metadata ? JSON.stringify(event.metadata) : null,
+    success: event.success === false ? 0 : 1,
+    createdAt: event.at,
+  };
+}
+
 export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unknown) => void): AuditRecorder {
   const queue: Array<Parameters<typeof toRow>[0]> = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
   let deliveriesQueued: (count: number) => void = () => {};
-
-  function toRow(event: AuditEvent & { at: number }) {
-    return {
-      id: newId(),
-      action: event.action,
-      actorId: event.actorId ?? null,
-      targetId: event.targetId ?? null,
-      targetType: event.targetType ?? null,
-      organizationId: event.organizationId ?? null,
-      reason: event.reason ?? null,
-      ipAddress: event.ipAddress ?? null,
-      userAgent: event.userAgent ? event.userAgent.slice(0, 512) : null,
-      metadata: event.metadata ? JSON.stringify(event.metadata) : null,
-      success: event.success === false ? 0 : 1,
-      createdAt: event.at,
-    };
-  }
+  const endpoints = createEndpointCache(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0, BATCH);
       try {
         const rows = batch.map(toRow);
+        const subscribers = await endpoints.subscribers();
         const queued = await db.transaction().execute(async (trx) => {
           await trx.insertInto("auditEvent").values(rows).execute();
-          return enqueueAuditDeliveries(trx, rows, clock.now());
+          return enqueueAuditDeliveries(trx, rows, subscribers, clock.now());
         });
         if (queued > 0) deliveriesQueued(queued);
       } catch (error) {
@@ -85,18 +109,47 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     });
   }
 
+  function record(event: AuditEvent): void {
+    if (queue.length >= MAX_QUEUE) {
+      onError(new Error(`audit queue full; dropping ${event.action}`));
+      return;
+    }
+    queue.push({ ...event, at: clock.now() });
+    schedule();
+  }
+
+  async function fanOut(): Promise<number> {
+    const subscribers = await endpoints.subscribers();
+    const queued = await db.transaction().execute(async (trx) => {
+      // Oldest first; on PostgreSQL two servers sweeping at once take different rows.
+      let pick = trx.selectFrom("auditEvent").selectAll().where("fannedOut", "=", 0).orderBy("createdAt").limit(BATCH);
+      if (postgres) pick = pick.forUpdate().skipLocked();
+      const rows = await pick.execute();
+      if (rows.length === 0) return 0;
+      const count = await enqueueAuditDeliveries(trx, rows, subscribers, clock.now());
+      await trx.updateTable("auditEvent").set({ fannedOut: 1 }).where("id", "in", rows.map((row) => row.id)).execute();
+      return count;
+    });
+    if (queued > 0) deliveriesQueued(queued);
+    return queued;
+  }
+
   return {
     watchDeliveries(listener) {
       deliveriesQueued = listener;
     },
-    record(event) {
-      if (queue.length >= MAX_QUEUE) {
-        onError(new Error(`audit queue full; dropping ${event.action}`));
-        return;
-      }
-      queue.push({ ...event, at: clock.now() });
-      schedule();
+    async recordIn(trx, event) {
+      if (!(await endpoints.wanted(event.action))) return record(event);
+      await trx.insertInto("auditEvent").values({ ...toRow({ ...event, at: clock.now() }), fannedOut: 0 }).execute();
     },
+    committed() {
+      void fanOut().catch(onError);
+    },
+    fanOut,
+    endpointsChanged() {
+      endpoints.invalidate();
+    },
+    record,
     async flush() {
       while (queue.length > 0 || writing || scheduled) {
         if (writing) await writing;

@@ -167,6 +167,8 @@ export interface AuditEventTable {
   metadata: string | null;
   success: Flag;
   createdAt: Millis;
+  /** 0 while its webhook deliveries are still to be queued from it (written in a change's transaction, migration 0023). */
+  fannedOut: Generated<Flag>;
 }
 
 /** API keys (better-auth's api-key plugin); `key` is the base64url SHA-256 of the key. */

@@ -5,7 +5,8 @@ import type { AuditEvent } from "../audit/recorder.js";
 import type { AppContext } from "../context.js";
 import type { KeyScope } from "../core/credentials/key-scope.js";
 import type { CredentialKind } from "../core/credentials/powers.js";
-import type { SessionRow, UserRow } from "../db/types.js";
+import type { Transaction } from "kysely";
+import type { Database, SessionRow, UserRow } from "../db/types.js";
 import type { IssuedSession, RequestMeta } from "../core/session/service.js";
 import type { HandOffSlot } from "../core/sign-in/desktop-hand-off.js";
 
@@ -77,6 +78,11 @@ export interface HandlerContext<S extends EndpointSpec> {
   authorization?: string;
   /** Record an audit event; the request's IP, user agent and actor are filled in. */
   audit(event: AuditEvent): void;
+  /**
+   * The same, for a change made in `trx`: written in that transaction when a webhook endpoint
+   * selects it, so its delivery survives a crash right after the commit (audit/recorder.ts).
+   */
+  auditIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
 }
 
 /** A 302 to `location`. */

@@ -4,6 +4,7 @@
  * feature: features add their stages through route hooks (route-hooks.ts), and the endpoint's
  * own special cases are flags in its contract entry (`answerCache`, `locationHeader`, …).
  */
+import type { AuditEvent } from "../audit/recorder.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, isApiError, type ErrorCode } from "../../shared/errors.js";
@@ -162,6 +163,19 @@ async function serve(
 
   for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip, signedIn: auth !== null }); // e.g. the captcha
 
+  // What every audit event of this request carries: where it came from and who acted.
+  const enrich = (event: AuditEvent): AuditEvent => ({
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+    ...event,
+    actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
+    // Whatever is done during an impersonation names the administrator behind it, by id and by
+    // email as it was then (the id alone names nobody once that administrator is deleted).
+    ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy, ...(auth.impersonator ? { impersonatorEmail: auth.impersonator.email } : {}) } } : {}),
+    ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
+  });
+  let wroteInTransaction = false;
+
   const ctx: HandlerContext<EndpointSpec> = {
     app,
     cached,
@@ -173,22 +187,22 @@ async function serve(
     browser,
     handOff,
     audit(event) {
-      app.audit.record({
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent,
-        ...event,
-        actorId: event.actorId !== undefined ? event.actorId : (auth?.user.id ?? null),
-        // Whatever is done during an impersonation names the administrator behind it, by id and by
-        // email as it was then (the id alone names nobody once that administrator is deleted).
-        ...(auth?.session.impersonatedBy ? { metadata: { ...event.metadata, impersonatedBy: auth.session.impersonatedBy, ...(auth.impersonator ? { impersonatorEmail: auth.impersonator.email } : {}) } } : {}),
-        ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
-      });
+      app.audit.record(enrich(event));
+    },
+    async auditIn(trx, event) {
+      wroteInTransaction = true;
+      await app.audit.recordIn(trx, enrich(event));
     },
   } as HandlerContext<EndpointSpec>;
 
   let result: unknown;
   try {
-    result = await asCaller(auth, stages, () => handler(ctx));
+    try {
+      result = await asCaller(auth, stages, () => handler(ctx));
+    } finally {
+      // Events written in a change's transaction: their deliveries are queued now, not at the sender's next poll.
+      if (wroteInTransaction) app.audit.committed();
+    }
     for (const onAnswer of stages.onAnswer) await onAnswer(result, auth, (name, value) => reply.header(name, value));
     for (const task of jar.tasks ?? []) await task();
   } finally {

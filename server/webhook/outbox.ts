@@ -1,7 +1,8 @@
 /**
- * The transactional outbox (issue 38): the audit writer calls this inside the transaction that
- * inserts its batch of audit rows, so a delivery exists exactly when its audit row does — a crash
- * loses both or neither, and the queue lives in the database, surviving kill -9 and restarts.
+ * The transactional outbox (issue 38): deliveries are queued inside the transaction that inserts
+ * (or, for rows a change wrote in its own transaction, marks fanned out) their audit rows, so a
+ * delivery exists exactly when its audit row does — a crash loses both or neither, and the queue
+ * lives in the database, surviving kill -9 and restarts.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, WebhookDeliveryRow } from "../db/types.js";
@@ -19,16 +20,19 @@ export function pendingDelivery(what: Pick<WebhookDeliveryRow, "endpointId" | "e
   return { id: `msg_${newId()}`, ...what, status: "pending", attempts: 0, nextAttemptAt: now, leaseUntil: null, leasedBy: null, createdAt: now, updatedAt: now };
 }
 
-/** Queues a delivery of each event to every enabled endpoint that selects it; returns how many. */
-export async function enqueueAuditDeliveries(trx: Writer, events: readonly AuditSource[], now: number): Promise<number> {
-  if (events.length === 0) return 0;
-  const endpoints = await trx.selectFrom("webhookEndpoint").select(["id", "events"]).where("disabled", "=", 0).execute();
-  if (endpoints.length === 0) return 0;
+/** An enabled endpoint and what it selects (server/webhook/endpoint-cache.ts keeps the list). */
+export interface Subscriber {
+  id: string;
+  selectors: readonly string[];
+}
+
+/** Queues a delivery of each event to every endpoint given that selects it; returns how many. */
+export async function enqueueAuditDeliveries(trx: Writer, events: readonly AuditSource[], endpoints: readonly Subscriber[], now: number): Promise<number> {
+  if (events.length === 0 || endpoints.length === 0) return 0;
   const rows = [];
   for (const endpoint of endpoints) {
-    const selectors = JSON.parse(endpoint.events) as string[];
     for (const event of events) {
-      if (!selects(selectors, event.action)) continue;
+      if (!selects(endpoint.selectors, event.action)) continue;
       rows.push(pendingDelivery({ endpointId: endpoint.id, eventType: event.action, auditEventId: event.id, payload: auditPayload(event) }, now));
     }
   }

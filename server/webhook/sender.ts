@@ -18,6 +18,7 @@ import type { DB } from "../db/database.js";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../context.js";
 import type { Metrics } from "../metrics/metrics.js";
+import type { AuditRecorder } from "../audit/recorder.js";
 import type { WebhookDeliveryRow } from "../db/types.js";
 import { newId } from "../crypto/tokens.js";
 import { openWebhookSecret } from "./secret.js";
@@ -36,6 +37,8 @@ export interface SenderContext {
   secret: string;
   metrics: Metrics;
   log: Logger;
+  /** Queues the deliveries of events written in their change's transaction (audit/recorder.ts). */
+  audit: Pick<AuditRecorder, "fanOut">;
 }
 
 export interface WebhookSender {
@@ -164,6 +167,8 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
 
   async function drain(): Promise<number> {
     let tries = 0;
+    // Events a change wrote in its own transaction (one that committed just before a crash too) join the queue first.
+    await ctx.audit.fanOut().catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook fan-out failed"));
     for (;;) {
       const batch = await lease();
       if (batch.length === 0) return tries;

@@ -113,10 +113,14 @@ foreach (json_decode(file_get_contents(${php(join(dir, "sps.json"))}), true) as 
   );
 }
 
-export async function startSimpleSamlIdp(): Promise<SimpleSamlIdp> {
+/**
+ * `hostname`: the name the IdP's URLs use (it always listens on 127.0.0.1). "localhost" makes it
+ * another site than a server on 127.0.0.1, so its POST to the ACS is cross-site as in production.
+ */
+export async function startSimpleSamlIdp(options: { hostname?: string } = {}): Promise<SimpleSamlIdp> {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-ssp-"));
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.hostname ?? "127.0.0.1"}:${port}`;
   writeConfig(dir, origin);
   const child: ChildProcess = spawn("php", ["-S", `127.0.0.1:${port}`, "-t", WWW], {
     env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: join(dir, "config") },
@@ -128,11 +132,12 @@ export async function startSimpleSamlIdp(): Promise<SimpleSamlIdp> {
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const metadataURL = `${origin}/saml2/idp/metadata.php`;
+  const readyURL = `http://127.0.0.1:${port}/saml2/idp/metadata.php`;
   // Ready when it answers its metadata (usually well under a second).
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`php -S exited: ${stderr}`);
-    const ok = await fetch(metadataURL).then((response) => response.ok, () => false);
+    const ok = await fetch(readyURL).then((response) => response.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

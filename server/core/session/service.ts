@@ -4,6 +4,7 @@
  */
 import { apiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
+import type { AuditEvent } from "../../audit/recorder.js";
 import { hashSecret, newId, randomString } from "../../crypto/tokens.js";
 import type { SessionRow, UserRow } from "../../db/types.js";
 import { appsToTell, tellApps } from "../user/app-access.js";
@@ -32,6 +33,8 @@ export interface IssuedSession {
 
 export interface StartOptions {
   rememberMe?: boolean;
+  /** The sign-in's audit event: written in the session's transaction when a webhook endpoint wants it (issue 38). */
+  audit?: AuditEvent;
   impersonatedBy?: string;
   /** Seconds; overrides the configured lifetime (impersonation). */
   expiresIn?: number;
@@ -98,7 +101,9 @@ export async function startSession(app: AppContext, user: UserRow, meta: Request
     await claimEpoch(app, trx, current.id, Number(epoch), { allowBanned: options.impersonatedBy !== undefined });
     await store.insertSession(trx, session);
     if (method !== undefined) await store.recordSignIn(trx, current.id, now, method);
+    if (options.audit) await app.audit.recordIn(trx, options.audit);
   });
+  if (options.audit) app.audit.committed();
   if (method === undefined) return { token, session, user: current };
   const previousSignIn = { at: current.lastSignInAt == null ? null : Number(current.lastSignInAt), method: current.lastSignInMethod ?? null };
   return { token, session, user: { ...current, lastSignInAt: now, lastSignInMethod: method }, previousSignIn };

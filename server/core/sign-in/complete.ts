@@ -27,6 +27,7 @@
  * two-factor step), before this is reached.
  */
 import type { TwoFactorRedirect } from "../../../shared/contract/two-factor.js";
+import type { AuditEvent } from "../../audit/recorder.js";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../db/types.js";
 import type { BrowserSessions } from "../../http/handler.js";
@@ -116,7 +117,25 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
     secondFactor = "trusted-device";
   }
 
-  const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method, epoch });
+  // The sign-in's event is written in the session's own transaction when a webhook endpoint wants it (issue 38).
+  const audit: AuditEvent | undefined = request.newAccount
+    ? undefined
+    : {
+        action: "user.sign-in",
+        actorId: current.id,
+        targetId: current.id,
+        targetType: "user",
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+        metadata: {
+          method: request.method,
+          ...(request.secondFactor ? { secondFactor: request.secondFactor, trustDevice: Boolean(request.trustDevice) } : {}),
+          ...(request.provesTwoFactors ? { userVerified: true } : {}),
+          ...(handOff && ctx.handOff ? { desktopHandOff: true } : {}),
+          ...request.audit,
+        },
+      };
+  const issued = await startSession(app, current, meta, { rememberMe: request.rememberMe, signInMethod: request.method, epoch, ...(audit ? { audit } : {}) });
   // What this session's sign-in was (two-factor policy, desktop hand-off, the OpenID provider's amr/acr).
   const facts: SessionSignIn = { method: request.method, ...(request.provesTwoFactors ? { userVerified: true } : {}), ...(secondFactor ? { secondFactor } : {}) };
   await recordSessionSignIn(app, issued.session.id, current.id, facts);
@@ -128,20 +147,5 @@ export async function completeSignIn(ctx: SignInContext, user: UserRow, request:
     const code = await issueHandOffCode(app, current.id, handOff, facts, epoch);
     ctx.handOff.issued = { code, state: handOff.state };
   }
-  if (!request.newAccount) app.audit.record({
-    action: "user.sign-in",
-    actorId: current.id,
-    targetId: current.id,
-    targetType: "user",
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent,
-    metadata: {
-      method: request.method,
-      ...(request.secondFactor ? { secondFactor: request.secondFactor, trustDevice: Boolean(request.trustDevice) } : {}),
-      ...(request.provesTwoFactors ? { userVerified: true } : {}),
-      ...(handOff && ctx.handOff ? { desktopHandOff: true } : {}),
-      ...request.audit,
-    },
-  });
   return { held: false, issued, carry: request.carry };
 }

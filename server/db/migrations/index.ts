@@ -27,6 +27,7 @@ import * as runtimeSettings from "./0019-runtime-settings.js";
 import * as webhook from "./0020-webhook.js";
 import * as scim from "./0021-scim.js";
 import * as ssoProvider from "./0022-sso-provider.js";
+import * as auditFanOut from "./0023-audit-fan-out.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0020-webhook": webhook,
   "0021-scim": scim,
   "0022-sso-provider": ssoProvider,
+  "0023-audit-fan-out": auditFanOut,
 };

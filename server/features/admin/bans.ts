@@ -9,7 +9,7 @@ import type { UserRow } from "../../db/types.js";
 import { findUserById, updateUser } from "../../core/user/store.js";
 import { requirePermission } from "../../core/admin-access.js";
 import { tellApps } from "../../core/user/app-access.js";
-import { banAndEndSessions } from "./store.js";
+import { banAndEndSessions, type InBan } from "./store.js";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
@@ -36,7 +36,8 @@ function banEnd(input: BanInput, now: number): number | null {
   return at;
 }
 
-export async function banUser(app: AppContext, actor: Actor, input: BanInput): Promise<{ user: UserRow; sessionsEnded: number }> {
+/** `audit` runs inside the ban's transaction (the event written there survives a crash right after it). */
+export async function banUser(app: AppContext, actor: Actor, input: BanInput, audit?: InBan): Promise<{ user: UserRow; sessionsEnded: number }> {
   requirePermission(app.config, actor, { user: ["ban"] }, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS");
   const target = await findUserById(app.db, input.userId);
   if (!target) throw apiError("USER_NOT_FOUND");
@@ -48,7 +49,7 @@ export async function banUser(app: AppContext, actor: Actor, input: BanInput): P
     banReason: input.banReason || app.config.admin.defaultBanReason,
     banExpires,
     updatedAt: now,
-  });
+  }, audit);
   void tellApps(app, appLogouts);
   if (!user) throw apiError("USER_NOT_FOUND");
   return { user, sessionsEnded };

@@ -84,8 +84,10 @@ export const adminHandlers = defineHandlers({
     return { success: true };
   },
   adminBanUser: async (ctx) => {
-    const { user, sessionsEnded } = await banUser(ctx.app, ctx.auth.user, ctx.body);
-    ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { banExpires: user.banExpires, sessionsEnded } });
+    // The event is written in the ban's own transaction: a webhook for it survives a crash right after the commit.
+    const { user } = await banUser(ctx.app, ctx.auth.user, ctx.body, async (trx, done) => {
+      if (done.user) await ctx.auditIn(trx, { action: "user.ban", targetId: done.user.id, targetType: "user", reason: done.user.banReason, metadata: { banExpires: done.user.banExpires, sessionsEnded: done.sessionsEnded } });
+    });
     return { user: toUser(user) };
   },
   adminUnbanUser: async (ctx) => {

@@ -1,5 +1,5 @@
 /** Administration queries. First parameter is the database or a transaction; no policy here. */
-import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
 import { escapeLike, likeIgnoringCase } from "../../db/like.js";
 import type { AccountRow, Database, UserRow, UserUpdate } from "../../db/types.js";
 import { bumpCredentialEpoch } from "../../core/session/epoch.js";
@@ -138,7 +138,10 @@ export async function setRoleAndEndSessions(db: Q, userId: string, changes: User
   });
 }
 
-export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
+/** What a ban changed, for the audit event written in its transaction (webhooks, issue 38). */
+export type InBan = (trx: Transaction<Database>, done: { user: UserRow | undefined; sessionsEnded: number }) => Promise<void>;
+
+export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate, inside?: InBan): Promise<{ user: UserRow | undefined; sessionsEnded: number; appLogouts: AppLogout[] }> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("user").set(flags).where("id", "=", userId).execute();
     // A sign-in in flight, its proof checked before this commits, loses at its session insert (issue 43).
@@ -149,6 +152,7 @@ export async function banAndEndSessions(db: Q, userId: string, flags: UserUpdate
     // the caller tells the apps (back-channel logout) once this committed.
     const { logouts } = await revokeAppAccessOf(trx, userId);
     const user = await trx.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
+    await inside?.(trx, { user, sessionsEnded });
     return { user, sessionsEnded, appLogouts: logouts };
   });
 }

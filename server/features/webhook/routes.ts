@@ -105,6 +105,7 @@ export const webhookHandlers = defineHandlers({
       updatedAt: now,
     };
     await insertEndpoint(ctx.app.db, row);
+    ctx.app.audit.endpointsChanged();
     ctx.audit({ action: "webhook.create", metadata: { endpointId: row.id, origin: originOf(row.url), events: ctx.body.events } });
     return { endpoint: toEndpoint(row, now), secret };
   },
@@ -129,6 +130,7 @@ export const webhookHandlers = defineHandlers({
       updatedAt: now,
     });
     if (!row) throw apiError("WEBHOOK_NOT_FOUND");
+    ctx.app.audit.endpointsChanged();
     ctx.audit({ action: "webhook.update", metadata: { endpointId: row.id, origin: originOf(row.url), changed: Object.keys(body).filter((key) => key !== "id") } });
     if (body.disabled === false) ctx.app.webhooks?.nudge();
     return { endpoint: toEndpoint(row, now) };
@@ -137,6 +139,7 @@ export const webhookHandlers = defineHandlers({
     assertMay(ctx.app, ctx.auth, "manage");
     const row = await requireEndpoint(ctx.app, ctx.body.id);
     await deleteEndpoint(ctx.app.db, row.id);
+    ctx.app.audit.endpointsChanged();
     ctx.audit({ action: "webhook.delete", metadata: { endpointId: row.id, origin: originOf(row.url) } });
     return { success: true };
   },

@@ -300,6 +300,18 @@ describe("SAML sign-in against SimpleSAMLphp", () => {
     expect((await session(strong.browser))?.user.email).toBe("mfa@mfa-saml.test");
   });
 
+  it("refuses a person deactivated by SCIM", async () => {
+    const who = person("acme.test");
+    const first = await signIn("acme-saml", who);
+    await post(first.browser, first.posted);
+    const user = await session(first.browser);
+    await server.database.db.updateTable("user").set({ deactivated: 1 }).where("id", "=", user!.user.id).execute();
+    const again = await signIn("acme-saml", who);
+    const landed = await post(again.browser, again.posted);
+    expect(landed.searchParams.get("error")).toBe("USER_DEACTIVATED");
+    expect(await session(again.browser)).toBeNull();
+  });
+
   it("refuses a banned person", async () => {
     const who = person("acme.test");
     const first = await signIn("acme-saml", who);

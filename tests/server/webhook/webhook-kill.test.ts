@@ -2,7 +2,9 @@
  * The webhook queue survives kill -9 (issue 38): a real `auth server start` process is killed
  * while its sender has deliveries in flight (the receiver holds the requests open), then a new
  * process on the same database sends every one of them again, with the same webhook-id, once
- * the dead sender's lease has run out. SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
+ * the dead sender's lease has run out. And a change's event survives a kill right after the
+ * change commits: its audit row was written in the change's transaction, and the next process
+ * queues its deliveries from it. SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
  * Runs against dist/ (`npx tsc -p tsconfig.build.json` first), like the CLI suites.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startCliServer, stopProcess, type CliServer } from "../../helpers/run-cli.js";
-import { createTestDatabase, type TestDatabase } from "../../helpers/test-database.js";
+import { sql } from "kysely";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../helpers/test-database.js";
 import { sealWebhookSecret, newWebhookSecret } from "../../../server/webhook/secret.js";
 import { startReceiver, type Receiver } from "./receiver.js";
 
@@ -91,5 +94,68 @@ describe("webhook queue across kill -9", () => {
     await expect
       .poll(async () => (await database.database.db.selectFrom("webhookDelivery").select("status").execute()).map((row) => row.status).join(), { timeout: 20_000 })
       .toBe("delivered,delivered,delivered,delivered,delivered");
+  }, 120_000);
+
+  it("delivers a ban whose server was killed right after the ban committed, before its deliveries were queued", async () => {
+    const db = database.database.db;
+    await db.deleteFrom("webhookAttempt").execute();
+    await db.deleteFrom("webhookDelivery").execute();
+    await db.deleteFrom("webhookEndpoint").execute();
+    const secret = newWebhookSecret();
+    const now = Date.now();
+    await db
+      .insertInto("webhookEndpoint")
+      .values({ id: "ep_ban", url: receiver.url, description: null, events: JSON.stringify(["user.ban"]), secretSealed: sealWebhookSecret(secret, SECRET), previousSecretSealed: null, previousUntil: null, disabled: 0, failedInARow: 0, createdBy: null, createdAt: now, updatedAt: now })
+      .execute();
+    receiver.secrets = [secret];
+    receiver.answer = () => ({ status: 204 });
+
+    const first = await start();
+    const signUp = async (email: string) => {
+      const response = await fetch(`${first.api}/sign-up/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery", name: email }) });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { token: string; user: { id: string } };
+    };
+    const admin = await signUp("ban-admin@example.com");
+    await db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.user.id).execute();
+    const target = await signUp("ban-target@example.com");
+
+    // PostgreSQL: the queue table is locked, so the server cannot queue the ban's delivery before
+    // it is killed (the ban itself writes only its own tables and its audit row). SQLite has one
+    // writer, so there the kill simply follows the answer.
+    let release: (() => void) | null = null;
+    let locked: Promise<unknown> = Promise.resolve();
+    if (testDialect === "postgres") {
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let ready!: () => void;
+      const isLocked = new Promise<void>((resolve) => (ready = resolve));
+      locked = db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`lock table "webhookDelivery" in exclusive mode`.execute(connection);
+        ready();
+        await held;
+        await sql`rollback`.execute(connection);
+      });
+      await isLocked;
+    }
+    const ban = await fetch(`${first.api}/admin/ban-user`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` }, body: JSON.stringify({ userId: target.user.id, banReason: "killed after commit" }) });
+    expect(ban.status).toBe(200);
+    first.server.child.kill("SIGKILL");
+    await new Promise((resolve) => (first.server.child.exitCode !== null || first.server.child.signalCode !== null ? resolve(null) : first.server.child.once("exit", resolve)));
+    (release as (() => void) | null)?.();
+    await locked;
+
+    // The ban and its event committed together.
+    const row = await db.selectFrom("auditEvent").select(["id", "fannedOut"]).where("action", "=", "user.ban").where("targetId", "=", target.user.id).executeTakeFirstOrThrow();
+    if (testDialect === "postgres") {
+      expect(row.fannedOut).toBe(0);
+      expect(await db.selectFrom("webhookDelivery").select("id").execute()).toEqual([]);
+    }
+    const isTheBan = (r: (typeof receiver.received)[number]) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === target.user.id;
+    await start();
+    await receiver.waitFor((all) => all.some(isTheBan), 30_000);
+    const delivery = await db.selectFrom("webhookDelivery").select(["auditEventId", "endpointId"]).where("auditEventId", "=", row.id).execute();
+    expect(delivery).toEqual([{ auditEventId: row.id, endpointId: "ep_ban" }]);
+    expect((await db.selectFrom("auditEvent").select("fannedOut").where("id", "=", row.id).executeTakeFirstOrThrow()).fannedOut).toBe(1);
   }, 120_000);
 });

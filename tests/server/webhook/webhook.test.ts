@@ -77,6 +77,51 @@ describe("webhook delivery", () => {
     await call("/admin/webhooks/delete", { id: endpoint.id });
   });
 
+  it("writes the event of a change in the change's own transaction when an endpoint selects it, and queues its deliveries from that row once", async () => {
+    await server.app.context.audit.flush();
+    const { endpoint, secret } = await createEndpoint({ url: receiver.url, events: ["user.ban"] });
+    receiver.secrets = [secret];
+    const { audit } = server.app.context;
+    const db = server.database.db;
+    const event = { action: "user.ban" as const, targetId: "u_in_trx", targetType: "user" as const, reason: "test" };
+    // Rolled back with its change: no audit row, no delivery.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await audit.recordIn(trx, event);
+        throw new Error("the change fails");
+      }),
+    ).rejects.toThrow("the change fails");
+    expect(await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute()).toEqual([]);
+    // Committed with it: the row is there at once (no audit flush). Its deliveries are queued from
+    // it once, by this sweep or the sender's poll, whichever comes first: the row is marked in the
+    // same transaction.
+    await db.transaction().execute((trx) => audit.recordIn(trx, event));
+    const [row] = await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute();
+    expect(row).toBeDefined();
+    await audit.fanOut();
+    expect(await audit.fanOut()).toBe(0);
+    const queued = await db.selectFrom("webhookDelivery").select(["endpointId", "auditEventId"]).where("auditEventId", "=", row!.id).execute();
+    expect(queued).toEqual([{ endpointId: endpoint.id, auditEventId: row!.id }]);
+    await sendDue();
+    await receiver.waitFor((all) => all.some((r) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === "u_in_trx"));
+    // An action no endpoint selects takes the asynchronous path: nothing in the transaction.
+    await db.transaction().execute((trx) => audit.recordIn(trx, { action: "user.unban", targetId: "u_in_trx", targetType: "user" }));
+    await audit.flush();
+    expect(await db.selectFrom("auditEvent").select(["action", "fannedOut"]).where("targetId", "=", "u_in_trx").orderBy("seq").execute()).toEqual([
+      { action: "user.ban", fannedOut: 1 },
+      { action: "user.unban", fannedOut: 1 },
+    ]);
+
+    // The admin API's ban writes its event that way: delivered, its row fanned out.
+    const banned = await server.signUp({ email: "banned-in-trx@example.com" });
+    const ban = await call("/admin/ban-user", { userId: banned.userId, banReason: "spam" });
+    expect(ban.status, ban.text).toBe(200);
+    await receiver.waitFor((all) => all.some((r) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === banned.userId));
+    const banRow = await db.selectFrom("auditEvent").select(["fannedOut", "reason"]).where("action", "=", "user.ban").where("targetId", "=", banned.userId).executeTakeFirstOrThrow();
+    expect(banRow).toEqual({ fannedOut: 1, reason: "spam" });
+    await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+
   it("retries a refused delivery after 5 s with the same webhook-id, keeping at most 1 KiB of each answer", async () => {
     await server.app.context.audit.flush(); // nothing earlier may reach this endpoint
     const { endpoint, secret } = await createEndpoint({ url: receiver.url, events: ["user.*"] });

@@ -1,10 +1,12 @@
 /**
- * One organization: its name, the caller's role, tabs (Settings, Members, Invitations, Teams) and
+ * One organization: its name, the caller's role, tabs (Settings, Members, Invitations, Teams, and
+ * Single sign-on for its owners and admins) and
  * the tab's page. The organization and role reach the pages through OrganizationContext.
  */
 import { Link, Outlet, useParams } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { splitRoles } from "../../../../shared/permissions";
 import { useCurrentSession } from "../../../app/session";
 import { Page } from "../../../ui/page";
 import { Badge, ErrorState, Loading } from "../../../ui/states";
@@ -45,6 +47,8 @@ export function OrganizationLayout() {
     { to: "/organizations/$organizationId/members" as const, label: t("tabs.members"), exact: false },
     { to: "/organizations/$organizationId/invitations" as const, label: t("tabs.invitations"), exact: false },
     { to: "/organizations/$organizationId/teams" as const, label: t("tabs.teams"), exact: false },
+    // Identity providers and SCIM are managed by the organization's owners and admins only.
+    ...(splitRoles(value.role).some((held) => held === "owner" || held === "admin") ? [{ to: "/organizations/$organizationId/sso" as const, label: t("tabs.sso"), exact: false }] : []),
   ];
   return (
     <OrganizationContext.Provider value={value}>
