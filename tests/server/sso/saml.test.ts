@@ -200,6 +200,39 @@ describe("SAML sign-in against SimpleSAMLphp", () => {
     expect(await session(browser)).toBeNull();
   });
 
+  it("accepts an unsigned assertion inside a signed response only when the provider sets wantAssertionsSigned: false", async () => {
+    await provider("lenient-saml", { samlConfig: { wantAssertionsSigned: false }, sp: { "saml20.sign.assertion": false, "saml20.sign.response": true } });
+    const who = person("lenient-saml.test");
+    const { browser, posted } = await signIn("lenient-saml", who);
+    expect((await post(browser, posted)).pathname).toBe("/console/account");
+    expect((await session(browser))?.user.email).toBe(who.email);
+  });
+
+  it("refuses a response carrying a second assertion", async () => {
+    const who = person("acme.test");
+    const { browser, posted } = await signIn("acme-saml", who);
+    const xml = decode(posted.samlResponse);
+    const assertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
+    const landed = await post(browser, posted, { samlResponse: encode(xml.replace(assertion, assertion + assertion)) });
+    expect(landed.searchParams.get("error")).toBe("invalid_signature");
+    expect(await session(browser)).toBeNull();
+  });
+
+  it("refuses a response addressed to another provider's ACS (Destination), and an assertion for another Recipient", async () => {
+    // The IdP believes this SP's ACS is acme-saml's: its response names that ACS.
+    await provider("recipient-saml", { samlConfig: { allowIdpInitiated: true }, sp: { AssertionConsumerService: acs("acme-saml") } });
+    const who = person("recipient-saml.test");
+    const browser = new TestBrowser();
+    const posted = await throughIdp(browser, idp.idpInitiatedURL(spEntityID("recipient-saml")), who.username);
+    expect(posted.action).toBe(acs("acme-saml"));
+    const mine = { ...posted, action: acs("recipient-saml") };
+    expect((await post(browser, mine, { relayState: null })).searchParams.get("error")).toBe("invalid_destination");
+    // Without the Response's Destination (its signature breaks; the assertion's still holds), the Recipient is checked.
+    const withoutDestination = encode(decode(posted.samlResponse).replace(/ Destination="[^"]*"/, ""));
+    expect((await post(browser, mine, { samlResponse: withoutDestination, relayState: null })).searchParams.get("error")).toBe("invalid_recipient");
+    expect(await session(browser)).toBeNull();
+  });
+
   it("refuses an assertion for another audience", async () => {
     await provider("audience-saml", { samlConfig: { audience: "https://someone-else.example/sp" } });
     const who = person("audience-saml.test");
