@@ -7,6 +7,7 @@
  *
  * The code is sent before standard input is read, so a script can fetch it and then pipe it in.
  */
+import { withCaptcha } from "./captcha.js";
 import { interactive, type GlobalFlags } from "./context.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { text } from "./i18n/index.js";
@@ -37,7 +38,7 @@ async function readCodes(flags: EmailCodeFlags, email: string): Promise<{ otp: s
 export async function emailCodeSignIn(url: string, flags: EmailCodeFlags, email: string) {
   // Keeps cookies: a two-factor account is held at the second step by its signed cookie.
   const client = await cookieClient(url);
-  await withSpinner(flags, text("login", "sendingCode"), () => client.emailOtpSendVerificationOtp({ email, type: "sign-in" }));
+  await withSpinner(flags, text("login", "sendingCode"), () => withCaptcha(client, flags, (options) => client.emailOtpSendVerificationOtp({ email, type: "sign-in" }, options)));
   const { otp, code } = await readCodes(flags, email);
   const first = await withSpinner(flags, text("login", "signingIn"), () => client.signInEmailOtp({ email, otp }));
   if (!first.twoFactorRedirect) return { client, token: first.token, user: first.user };

@@ -2,6 +2,7 @@
  * `auth account 2fa enable | verify | disable | backup-codes`, and the second step of `auth login`
  * for accounts with two-factor on (a TOTP or backup code from the prompt, or `--totp-stdin`).
  */
+import { withCaptcha } from "../captcha.js";
 import type { Command } from "commander";
 import type { LatchkeyClient } from "../../shared/client/index.js";
 import { clientTarget, connect } from "../connection.js";
@@ -67,7 +68,7 @@ type SignedIn = { token: string | null; user: { email: string; id: string } };
 export async function passwordSignIn(url: string, flags: LoginSecretFlags, email: string): Promise<SignedIn & { client: LatchkeyClient }> {
   const { password, code: piped } = await readLoginSecrets(flags);
   const client = await cookieClient(url);
-  const first = await withSpinner(flags, text("login", "signingIn"), () => client.signInEmail({ email, password }));
+  const first = await withSpinner(flags, text("login", "signingIn"), () => withCaptcha(client, flags, (options) => client.signInEmail({ email, password }, options)));
   if (!first.twoFactorRedirect) return { client, token: first.token, user: first.user };
   return { client, ...(await secondStep(client, flags, first.twoFactorMethods ?? [], piped)) };
 }
