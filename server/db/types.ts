@@ -330,6 +330,8 @@ export interface WebhookEndpointTable {
   createdBy: string | null;
   createdAt: Millis;
   updatedAt: Millis;
+  /** 1 when an API key registered or re-pointed it: every try goes to public addresses only, checked as it connects (migration 0024). */
+  publicOnly: Generated<Flag>;
 }
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 

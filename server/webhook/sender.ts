@@ -11,8 +11,14 @@
  * - Each try is signed with the Standard Webhooks scheme (`standardwebhooks`), by the current
  *   secret and, for 24 h after a rotation, by the previous one too (both in `webhook-signature`).
  * - Redirects are not followed, and only the first 1 KiB of an answer is kept.
+ * - An endpoint an API key registered (`publicOnly`) is sent to through a connection whose lookup
+ *   resolves the name again and refuses any private or loopback address, and connects to the
+ *   address it checked: a name that turned to 127.0.0.1 after registration (DNS rebinding) gets a
+ *   try recorded as refused, never a request. Administrators' endpoints may point anywhere.
  */
 import { PostgresAdapter } from "kysely";
+import { Agent, fetch as undiciFetch } from "undici";
+import { NotPublicAddressError, publicOnlyLookup, systemResolveHost, type ResolveHost } from "../core/net/public-address.js";
 import { Webhook } from "standardwebhooks";
 import type { DB } from "../db/database.js";
 import type { Clock } from "../clock.js";
@@ -39,6 +45,8 @@ export interface SenderContext {
   log: Logger;
   /** Queues the deliveries of events written in their change's transaction (audit/recorder.ts). */
   audit: Pick<AuditRecorder, "fanOut">;
+  /** The resolver for public-only endpoints (tests give their own). */
+  resolveHost?: ResolveHost;
 }
 
 export interface WebhookSender {
@@ -70,16 +78,19 @@ async function readSome(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, RESPONSE_KEPT).toString("utf8");
 }
 
-async function post(url: string, headers: Record<string, string>, body: string, stopping: AbortSignal): Promise<Outcome> {
+/** `through`: the public-only agent for endpoints an API key registered; otherwise any address. */
+async function post(url: string, headers: Record<string, string>, body: string, stopping: AbortSignal, through?: Agent): Promise<Outcome> {
   try {
     const signal = AbortSignal.any([AbortSignal.timeout(SEND_TIMEOUT_MS), stopping]);
-    const response = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal });
+    const init = { method: "POST", headers, body, redirect: "manual" as const, signal };
+    const response = (through ? await undiciFetch(url, { ...init, dispatcher: through }) : await fetch(url, init)) as Response;
     const text = await readSome(response).catch(() => "");
     const ok = response.status >= 200 && response.status < 300;
     const error = ok ? null : response.status >= 300 && response.status < 400 ? "redirect not followed" : `HTTP ${response.status}`;
     return { httpStatus: response.status, error, response: text || null, ok };
   } catch (failure) {
     const error = failure as Error & { cause?: { code?: string; message?: string } };
+    if (error.cause instanceof NotPublicAddressError) return { httpStatus: null, error: `refused: ${error.cause.message} (an API key's endpoint reaches public addresses only)`.slice(0, 200), response: null, ok: false };
     const reason = error.name === "TimeoutError" ? `timed out after ${SEND_TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
     return { httpStatus: null, error: String(reason).slice(0, 200), response: null, ok: false };
   }
@@ -94,6 +105,8 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  // One pool for every public-only endpoint; each new connection resolves and checks again.
+  const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup(ctx.resolveHost ?? systemResolveHost) } });
 
   async function lease(): Promise<WebhookDeliveryRow[]> {
     const now = ctx.clock.now();
@@ -137,7 +150,7 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
         "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
         "webhook-signature": signature,
       };
-      outcome = await post(endpoint.url, headers, delivery.payload, stopping.signal);
+      outcome = await post(endpoint.url, headers, delivery.payload, stopping.signal, endpoint.publicOnly ? publicOnly : undefined);
     }
     if (stopping.signal.aborted) {
       await ctx.db.updateTable("webhookDelivery").set({ leaseUntil: null, leasedBy: null }).where("id", "=", delivery.id).where("leasedBy", "=", me).execute();
@@ -214,6 +227,7 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       if (timer) clearTimeout(timer);
       stopping.abort();
       await running?.catch(() => undefined);
+      await publicOnly.close().catch(() => undefined);
     },
   };
 }

@@ -28,6 +28,7 @@ import * as webhook from "./0020-webhook.js";
 import * as scim from "./0021-scim.js";
 import * as ssoProvider from "./0022-sso-provider.js";
 import * as auditFanOut from "./0023-audit-fan-out.js";
+import * as webhookPublicOnly from "./0024-webhook-public-only.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0021-scim": scim,
   "0022-sso-provider": ssoProvider,
   "0023-audit-fan-out": auditFanOut,
+  "0024-webhook-public-only": webhookPublicOnly,
 };

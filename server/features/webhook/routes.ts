@@ -101,6 +101,8 @@ export const webhookHandlers = defineHandlers({
       disabled: 0,
       failedInARow: 0,
       createdBy: ctx.auth.user.id,
+      // An API key's endpoint stays bound to public addresses at every try, not only here (DNS rebinding).
+      publicOnly: ctx.auth.kind === "api-key" ? 1 : 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -122,7 +124,7 @@ export const webhookHandlers = defineHandlers({
     if (body.url) await checkUrl(ctx.app, ctx.auth, body.url);
     const now = ctx.app.clock.now();
     const row = await updateEndpoint(ctx.app.db, body.id, {
-      ...(body.url !== undefined ? { url: body.url } : {}),
+      ...(body.url !== undefined ? { url: body.url, publicOnly: ctx.auth.kind === "api-key" ? 1 : 0 } : {}),
       ...(body.events !== undefined ? { events: JSON.stringify([...new Set(body.events)]) } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       // Enabling again clears the failing flag: the operator says the receiver is back.

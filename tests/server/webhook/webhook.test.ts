@@ -284,3 +284,49 @@ describe("webhook retries over a day (a server of its own: its clock moves 24 h)
     await target.close();
   });
 });
+
+describe("webhook addresses checked again at send time (a server of its own: its resolver is the test's)", () => {
+  let local: TestServer;
+  let localAdmin: { token: string; userId: string };
+  const addresses = new Map<string, string[]>();
+  beforeAll(async () => {
+    local = await startTestServer({ resolveHost: async (host) => addresses.get(host) ?? [] });
+    localAdmin = await signUpAdmin(local, { email: "hooks-rebind@example.com" });
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  it("refuses a try when an API key's endpoint now resolves to a loopback address (DNS rebinding), recording why; an administrator's endpoint is not bound", async () => {
+    const key = await local.request("POST", "/api-key/create", { token: localAdmin.token, body: { name: "rebinder", permissions: { webhook: ["manage"] } } });
+    expect(key.status, key.text).toBe(200);
+    addresses.set("hooks.rebind.test", ["93.184.216.34"]);
+    const created = await local.request("POST", "/admin/webhooks/create", { headers: { "x-api-key": key.body.key as string }, body: { url: "https://hooks.rebind.test/in", events: ["user.ban"] } });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.endpoint.id as string;
+    expect((await local.database.db.selectFrom("webhookEndpoint").select("publicOnly").where("id", "=", id).executeTakeFirstOrThrow()).publicOnly).toBe(1);
+
+    // The name now points at this machine: the try is refused before any connection.
+    addresses.set("hooks.rebind.test", ["127.0.0.1"]);
+    const sent = await local.request("POST", "/admin/webhooks/test", { token: localAdmin.token, body: { id } });
+    expect(sent.status, sent.text).toBe(200);
+    await local.app.context.webhooks!.runOnce();
+    const log = await local.request("GET", `/admin/webhooks/list-deliveries?endpointId=${id}`, { token: localAdmin.token });
+    const [delivery] = log.body.deliveries as Array<{ status: string; tries: Array<{ httpStatus: number | null; error: string | null }> }>;
+    expect(delivery!.status).toBe("pending"); // retried later, in case the name points back
+    expect(delivery!.tries).toEqual([expect.objectContaining({ httpStatus: null, error: expect.stringMatching(/^refused: hooks\.rebind\.test does not resolve to a public address/) })]);
+
+    // An administrator re-pointing it lifts the rule (administrators may register any address, loopback included).
+    const receiverHere = await startReceiver();
+    try {
+      const moved = await local.request("POST", "/admin/webhooks/update", { token: localAdmin.token, body: { id, url: receiverHere.url } });
+      expect(moved.status, moved.text).toBe(200);
+      expect((await local.database.db.selectFrom("webhookEndpoint").select("publicOnly").where("id", "=", id).executeTakeFirstOrThrow()).publicOnly).toBe(0);
+      const again = await local.request("POST", "/admin/webhooks/test", { token: localAdmin.token, body: { id } });
+      await local.app.context.webhooks!.runOnce();
+      await receiverHere.waitFor((all) => all.some((r) => r.id === again.body.delivery.id));
+    } finally {
+      await receiverHere.close();
+    }
+  });
+});
