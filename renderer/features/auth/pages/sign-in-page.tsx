@@ -48,6 +48,9 @@ function secondStepMethods(methods: string | undefined): Array<"totp" | "otp"> {
 }
 
 function afterSignIn(redirect: string | undefined): string {
+  // A desktop hand-off's mailed link held at the second step returns to its own way back, which
+  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath).
+  if (redirect?.startsWith("/sign-in?handoff=link&")) return redirect;
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
@@ -55,7 +58,9 @@ function afterSignIn(redirect: string | undefined): string {
 export function SignInPage() {
   const search = route.useSearch();
   const handOff = readHandOff(search);
-  if (handOff.kind !== "none" || search.handoff === "cookie") return <DesktopHandOff request={handOff} returned={search.handoff === "cookie"} />;
+  if (search.handoff === "link") return <DesktopHandOff arrival={{ kind: "link", search, failed: search.reason === "link-failed" }} />;
+  if (search.handoff === "cookie") return <DesktopHandOff arrival={{ kind: "social" }} />;
+  if (handOff.kind !== "none") return <DesktopHandOff arrival={{ kind: "request", request: handOff }} />;
   return <ConsoleSignIn />;
 }
 
