@@ -5,31 +5,21 @@
  * restoring is `auth server restore` with all its checks (no server on the file, integrity,
  * schema, and the secret). A snapshot is of one database and is sealed with that database's
  * secret, so it is never stored with it: the secret beside the database, or AUTH_SECRET, opens it.
+ * The folder layout is server/maintenance/snapshots.ts, shared with the console's Demo data.
  */
-import { chmodSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { chmodSync, existsSync, rmSync } from "node:fs";
 import { backupDatabase } from "./backup.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
 import { text } from "./i18n/index.js";
 import { restoreDatabase, type RestoreResult } from "./restore.js";
+import { describeSnapshot as describe, isSnapshotName, snapshotFolder, snapshotPath, type SnapshotInfo } from "../server/maintenance/snapshots.js";
 
-/** A name that is a plain file name on every system: no separators, no dots, so never `../x`. */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const EXTENSION = ".db";
-
-export interface SnapshotInfo {
-  name: string;
-  file: string;
-  bytes: number;
-  createdAt: string;
-}
-
-export const snapshotFolder = (db: string) => `${resolve(db)}.snapshots`;
+export { listSnapshots, snapshotFolder } from "../server/maintenance/snapshots.js";
 
 function snapshotFile(db: string, name: string): string {
-  if (!SAFE_NAME.test(name)) throw new CliError(text("qa", "snapshotBadName", { name }), EXIT.USAGE, "INVALID_SNAPSHOT_NAME");
-  return join(snapshotFolder(db), name + EXTENSION);
+  if (!isSnapshotName(name)) throw new CliError(text("qa", "snapshotBadName", { name }), EXIT.USAGE, "INVALID_SNAPSHOT_NAME");
+  return snapshotPath(db, name);
 }
 
 function existingSnapshot(db: string, name: string): string {
@@ -38,27 +28,12 @@ function existingSnapshot(db: string, name: string): string {
   return file;
 }
 
-function describe(file: string, name: string): SnapshotInfo {
-  const stats = statSync(file);
-  return { name, file, bytes: stats.size, createdAt: stats.mtime.toISOString() };
-}
-
 export async function saveSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
   const file = snapshotFile(db, name);
   await backupDatabase(db, file, flags);
   // backupDatabase creates a missing folder 0700; one made before (by hand) is made private too.
   chmodSync(snapshotFolder(db), 0o700);
   return describe(file, name);
-}
-
-/** Newest first. A missing folder is no snapshots; files that are not NAME.db are not listed. */
-export function listSnapshots(db: string): SnapshotInfo[] {
-  const folder = snapshotFolder(db);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((entry) => entry.endsWith(EXTENSION) && SAFE_NAME.test(entry.slice(0, -EXTENSION.length)))
-    .map((entry) => describe(join(folder, entry), entry.slice(0, -EXTENSION.length)))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
 }
 
 export function restoreSnapshot(db: string, name: string, secret: { secret: string | null; previousSecrets: readonly string[] }, flags: { yes?: boolean; input?: boolean }): Promise<RestoreResult> {

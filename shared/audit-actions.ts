@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   "organization.member-remove", "organization.member-role-change", "organization.update",
   "scim.group-provision", "scim.group-remove", "scim.group-update", "scim.token-create", "scim.token-revoke",
   "scim.user-deactivate", "scim.user-provision", "scim.user-reactivate", "scim.user-remove", "scim.user-update",
-  "server.clock-advance", "server.import-better-auth", "server.setting-change", "server.setting-reset",
+  "server.clock-advance", "server.demo-seed", "server.demo-snapshot", "server.import-better-auth", "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
   "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",

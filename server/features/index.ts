@@ -27,6 +27,7 @@ import { electronHandlers } from "./electron/routes.js";
 import { oauthProviderHandlers } from "./oauth-provider/routes.js";
 import { oauthProviderDeviceHandlers } from "./oauth-provider/device-routes.js";
 import { settingsHandlers } from "./settings/routes.js";
+import { demoHandlers } from "./settings/demo-routes.js";
 import { magicLinkHandlers } from "./magic-link/routes.js";
 import { emailOtpHandlers } from "./email-otp/routes.js";
 import { webhookHandlers } from "./webhook/routes.js";
@@ -58,6 +59,7 @@ export const handlers: AllHandlers = {
   ...oauthProviderHandlers,
   ...oauthProviderDeviceHandlers,
   ...settingsHandlers,
+  ...demoHandlers,
   ...magicLinkHandlers,
   ...emailOtpHandlers,
   ...webhookHandlers,

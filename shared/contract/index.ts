@@ -25,6 +25,7 @@ import { electronEndpoints } from "./electron.js";
 import { oauthProviderEndpoints } from "./oauth-provider.js";
 import { oauthProviderDeviceEndpoints } from "./oauth-provider-device.js";
 import { settingsEndpoints } from "./settings.js";
+import { demoEndpoints } from "./settings-demo.js";
 import { magicLinkEndpoints } from "./magic-link.js";
 import { emailOtpEndpoints } from "./email-otp.js";
 import { webhookEndpoints } from "./webhook.js";
@@ -56,6 +57,7 @@ export const contract = {
   ...oauthProviderEndpoints,
   ...oauthProviderDeviceEndpoints,
   ...settingsEndpoints,
+  ...demoEndpoints,
   ...magicLinkEndpoints,
   ...emailOtpEndpoints,
   ...webhookEndpoints,

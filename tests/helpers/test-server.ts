@@ -6,7 +6,7 @@
  */
 import { freePort } from "./run-cli.js";
 import { createApp, type LatchkeyApp } from "../../server/app.js";
-import { createTestClock, type TestClock } from "../../server/clock.js";
+import { createShiftedClock, createTestClock, type TestClock } from "../../server/clock.js";
 import { mergeConfig, resolveConfig, type ConfigInput } from "../../server/config.js";
 import type { Dialect, OpenedDatabase } from "../../server/db/database.js";
 import type { Mailer } from "../../server/mail/mailer.js";
@@ -73,6 +73,8 @@ export interface TestServerOptions {
   logger?: object;
   /** Name resolution for the server's requests on a stranger's behalf (self-registered apps' back-channel URIs). */
   resolveHost?: ResolveHost;
+  /** As `auth server start --dev`: the app's clock is one administrators may move, offset 0 over `clock`. */
+  dev?: boolean;
 }
 
 let counter = 0;
@@ -105,7 +107,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     probe = await freePort();
     config.port = probe;
     if (ownBaseURL) config.baseURL = `http://127.0.0.1:${probe}`;
-    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock, mailer: options.mailer, checkResponses: true, logger: options.logger ?? false, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
+    const devClock = options.dev ? createShiftedClock(0, clock) : undefined;
+    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock: devClock ?? clock, ...(devClock ? { devClock } : {}), mailer: options.mailer, checkResponses: true, logger: options.logger ?? false, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
     try {
       await candidate.server.listen({ port: probe, host: "127.0.0.1" });
       app = candidate;

@@ -80,6 +80,28 @@ export function takeReturnedHandOff(): { params: HandOffParams; code: string } |
   return { params, code: cookie.code };
 }
 
+/**
+ * A mailed link opens in whatever tab or browser the mail app picks, without this tab's
+ * sessionStorage: the link's way back (`/console/sign-in?handoff=link&client_id&state&redirect_uri`)
+ * carries the app's address itself. Where it may go is checked as for any hand-off (loopback or
+ * `latchkey:` only), and a code is sent on only when the server's cookie — set by the link's own
+ * sign-in, bound to the app's state and PKCE challenge — names that same state.
+ */
+export function linkReturnPath(params: HandOffParams): string {
+  const query = new URLSearchParams({ handoff: "link", client_id: params.clientId, state: params.state, redirect_uri: params.redirectUri });
+  return `/console/sign-in?${query.toString()}`;
+}
+
+/** The code a mailed link's sign-in left in the cookie, with where it goes; null if anything does not match. */
+export function takeLinkedHandOff(search: { client_id?: string | undefined; state?: string | undefined; redirect_uri?: string | undefined }): { params: HandOffParams; code: string } | null {
+  const { client_id: clientId, state, redirect_uri: redirectUri } = search;
+  if (!clientId || !state || !redirectUri || !PARAM.test(clientId) || !PARAM.test(state) || !isAllowedRedirect(redirectUri)) return null;
+  const cookie = takeHandOffCookie(clientId);
+  if (!cookie || cookie.state !== state) return null;
+  // The challenge stays with the server and the app; the page needs only where the code goes.
+  return { params: { clientId, state, codeChallenge: "", redirectUri }, code: cookie.code };
+}
+
 /** The server's `latchkey.<clientId>` cookie after a social sign-in: base64url `{identifier, state}`. */
 function takeHandOffCookie(clientId: string): { code: string; state: string } | null {
   const names = [`latchkey.${clientId}`, `__Host-latchkey.${clientId}`];

@@ -6,7 +6,7 @@
  */
 import { createLightClient } from "../../../shared/client/light";
 import type { LatchkeyClient } from "../../../shared/client/client-core";
-import type { HandOffParams } from "./hand-off-params";
+import { linkReturnPath, type HandOffParams } from "./hand-off-params";
 import { isEmailIdentifier, VERIFY_EMAIL_CALLBACK, type PasswordlessCalls, type SecondStepMethods, type SignInInput } from "./queries";
 
 function handOffClient(params: HandOffParams): LatchkeyClient {
@@ -82,12 +82,17 @@ export function handOffSocialURL(params: HandOffParams, provider: string): strin
 }
 
 /**
- * A mailed code signs in with the hand-off's parameters like a password does. No link here: it
- * would open in whatever browser the mail app picks, without this tab's hand-off to send on.
+ * Mailed codes and links sign in with the hand-off's parameters like a password does. The link
+ * carries them into the mail (the server adds them to it), and its way back names the app's
+ * address, since the tab that opens it is not this one (hand-off-params.ts, linkReturnPath).
  */
 export function handOffPasswordless(params: HandOffParams, onCode: (code: string) => void): PasswordlessCalls {
   const client = handOffClient(params);
   return {
+    sendLink: async (email) => {
+      const back = linkReturnPath(params);
+      await client.signInMagicLink({ email, callbackURL: back, errorCallbackURL: `${back}&reason=link-failed` });
+    },
     sendCode: async (email) => {
       await client.emailOtpSendVerificationOtp({ email, type: "sign-in" });
     },

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../app/api";
+import { withCaptcha } from "./captcha-queries";
 import { desktop, isDesktop } from "../../app/desktop";
 import { isLanguageTag } from "../../../shared/languages";
 import { i18next } from "../../i18n";
@@ -29,8 +30,8 @@ export function useSignIn() {
     mutationFn: ({ identifier, password, rememberMe }: SignInInput) => {
       const value = identifier.trim();
       return isEmailIdentifier(value)
-        ? api.signInEmail({ email: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK })
-        : api.signInUsername({ username: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK });
+        ? withCaptcha((options) => api.signInEmail({ email: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK }, options))
+        : withCaptcha((options) => api.signInUsername({ username: value, password, rememberMe, callbackURL: VERIFY_EMAIL_CALLBACK }, options));
     },
   });
 }
@@ -45,7 +46,9 @@ export interface SignUpInput {
 export function useSignUp() {
   return useMutation({
     mutationFn: ({ name, email, password, username }: SignUpInput) =>
-      api.signUpEmail({
+      withCaptcha((options) =>
+        api.signUpEmail(
+          {
         name: name.trim(),
         email: email.trim(),
         password,
@@ -53,7 +56,10 @@ export function useSignUp() {
         // The language the person signed up in becomes theirs (mail included), until they change it.
         ...(isLanguageTag(i18next.language) ? { language: i18next.language } : {}),
         callbackURL: VERIFY_EMAIL_CALLBACK,
-      }),
+          },
+          options,
+        ),
+      ),
   });
 }
 
@@ -65,7 +71,7 @@ export function useSignUp() {
 export async function passkeySignUp(input: { name: string; email: string }): Promise<{ signedIn: boolean; email: string }> {
   const { startRegistration } = await import("@simplewebauthn/browser");
   const email = input.email.trim();
-  const options = await api.passkeyGenerateRegisterOptions({ context: JSON.stringify({ email, name: input.name.trim() }), name: email });
+  const options = await withCaptcha((call) => api.passkeyGenerateRegisterOptions({ context: JSON.stringify({ email, name: input.name.trim() }), name: email }, call));
   const response = await startRegistration({ optionsJSON: options as never });
   const answer = await api.passkeyVerifyRegistration({ response: response as never, createSession: true });
   return { signedIn: "session" in answer, email };
@@ -73,7 +79,7 @@ export async function passkeySignUp(input: { name: string; email: string }): Pro
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api.requestPasswordReset({ email: email.trim(), redirectTo: RESET_PASSWORD_CALLBACK }),
+    mutationFn: (email: string) => withCaptcha((options) => api.requestPasswordReset({ email: email.trim(), redirectTo: RESET_PASSWORD_CALLBACK }, options)),
   });
 }
 
@@ -85,7 +91,7 @@ export function useResetPassword() {
 
 export function useSendVerificationEmail() {
   return useMutation({
-    mutationFn: (email: string) => api.sendVerificationEmail({ email, callbackURL: VERIFY_EMAIL_CALLBACK }),
+    mutationFn: (email: string) => withCaptcha((options) => api.sendVerificationEmail({ email, callbackURL: VERIFY_EMAIL_CALLBACK }, options)),
   });
 }
 
@@ -184,6 +190,16 @@ export function usePasswordlessMethods() {
   });
 }
 
+/** Whether the server offers enterprise single sign-on (GET /providers says `sso`). */
+export function useSsoOffered() {
+  return useQuery({ queryKey: ["sign-in", "sso"], queryFn: async () => (await api.listProviders()).sso, staleTime: 5 * 60_000 });
+}
+
+/** The identity provider's URL for an address (its organization's, by verified domain). */
+export async function startSso(input: { email: string; callbackURL: string; errorCallbackURL: string }): Promise<string> {
+  return (await api.signInSSO(input)).url;
+}
+
 /** The ways a page mails a link, mails a code and signs in with it (the desktop hand-off has its own). */
 export interface PasswordlessCalls {
   /** Absent where no link is offered. */
@@ -197,10 +213,10 @@ export interface PasswordlessCalls {
 export function consolePasswordless(callbackURL: string): PasswordlessCalls {
   return {
     sendLink: async (email) => {
-      await api.signInMagicLink({ email, callbackURL, errorCallbackURL: "/console/sign-in?reason=link-failed" });
+      await withCaptcha((options) => api.signInMagicLink({ email, callbackURL, errorCallbackURL: "/console/sign-in?reason=link-failed" }, options));
     },
     sendCode: async (email) => {
-      await api.emailOtpSendVerificationOtp({ email, type: "sign-in" });
+      await withCaptcha((options) => api.emailOtpSendVerificationOtp({ email, type: "sign-in" }, options));
     },
     signInWithCode: async (email, otp) => {
       const answer = await api.signInEmailOtp({ email, otp });

@@ -2,7 +2,8 @@
  * The console's sign-in page without a password (issue 37 item 8): "Email me a link" opens signed
  * in from the outbox's link, "Email me a code" signs in with the typed code, a two-factor user goes
  * on to the second step, three wrong codes leave the code dead, and with both methods off the
- * buttons are gone; the desktop app's browser sign-in takes a code and hands it over. Mail is read from the outbox, as `auth mail list` would.
+ * buttons are gone; the desktop app's browser sign-in takes a code, or a link opened in another
+ * tab (two-factor accounts too), and hands it over. Mail is read from the outbox, as `auth mail list` would.
  */
 import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
@@ -154,7 +155,7 @@ describe("passwordless sign-in in the desktop hand-off", { timeout: 120_000 }, (
     await listener?.close();
   });
 
-  it("signs in by code with the app's parameters and hands the session to the app; no link is offered", async () => {
+  it("signs in by code with the app's parameters and hands the session to the app", async () => {
     const user = await harness.server.signUp({ email: "pwless-desk@example.com", name: "Desk Code" });
     await harness.server.verifyEmail(user.email);
     const app = await desktopApp(harness.server);
@@ -162,7 +163,6 @@ describe("passwordless sign-in in the desktop hand-off", { timeout: 120_000 }, (
     await page.goto(`${harness.consoleURL}/sign-in?${new URLSearchParams({ ...app.query, redirect_uri: listener.callbackURL }).toString()}`);
     await page.getByRole("heading", { name: "Sign in to the Latchkey app" }).waitFor();
     await page.getByRole("button", { name: "Email me a code" }).waitFor();
-    expect(await page.getByRole("button", { name: "Email me a link" }).count()).toBe(0);
     const code = await (async () => {
       await page.getByLabel("Email or username").fill(user.email);
       await page.getByRole("button", { name: "Email me a code" }).click();
@@ -177,5 +177,67 @@ describe("passwordless sign-in in the desktop hand-off", { timeout: 120_000 }, (
     const traded = await app.trade(arrival.code!);
     expect(traded.error).toBeNull();
     expect((await sessionOfToken(harness.server, traded.data!.token))?.user.email).toBe(user.email);
+  });
+
+  /** Starts the app's browser sign-in, asks for a link, and returns the mailed URL (opened later in another tab). */
+  async function mailedHandOffLink(email: string, app: Awaited<ReturnType<typeof desktopApp>>) {
+    const { page } = await harness.newPage();
+    await page.goto(`${harness.consoleURL}/sign-in?${new URLSearchParams({ ...app.query, redirect_uri: listener.callbackURL }).toString()}`);
+    await page.getByRole("heading", { name: "Sign in to the Latchkey app" }).waitFor();
+    await page.getByLabel("Email or username").fill(email);
+    await page.getByRole("button", { name: "Email me a link" }).click();
+    await page.getByRole("heading", { name: "Check your mail" }).waitFor();
+    const mail = await newestMail(email, "magic-link");
+    expect(new URL(mail.url!).searchParams.get("state")).toBe(app.state);
+    return mail.url!;
+  }
+
+  async function tradedBy(app: Awaited<ReturnType<typeof desktopApp>>) {
+    await expect.poll(() => listener.received.some((r) => r.state === app.state)).toBe(true);
+    const arrival = listener.received.find((r) => r.state === app.state)!;
+    const traded = await app.trade(arrival.code!);
+    expect(traded.error).toBeNull();
+    return (await sessionOfToken(harness.server, traded.data!.token))?.user.email;
+  }
+
+  it("a mailed link opened in another tab finishes the hand-off: the app gets its code", async () => {
+    const user = await harness.server.signUp({ email: "pwless-desk-link@example.com", name: "Desk Link" });
+    await harness.server.verifyEmail(user.email);
+    const app = await desktopApp(harness.server);
+    const url = await mailedHandOffLink(user.email, app);
+    // Another browser tab (no sessionStorage of the first): the link's way back carries the app's address.
+    const { page: other } = await harness.newPage();
+    const errors = watchPageErrors(other);
+    await other.goto(url);
+    await other.getByRole("heading", { name: "You can return to Latchkey" }).waitFor();
+    expect(await tradedBy(app)).toBe(user.email);
+    expect(errors).toEqual([]);
+
+    // Opened again, the link is spent: the page says so, and nothing more reaches the app.
+    const before = listener.received.length;
+    const { page: again } = await harness.newPage();
+    await again.goto(url);
+    await again.getByText("This link did not sign you in for the app").waitFor();
+    expect(listener.received.length).toBe(before);
+  });
+
+  it("a mailed link for a two-factor account hands off after the second step", async () => {
+    const user = await harness.server.signUp({ email: "pwless-desk-2fa@example.com", name: "Desk Factor" });
+    await harness.server.verifyEmail(user.email);
+    const enabled = await harness.server.request("POST", "/two-factor/enable", { token: user.token, body: { password: user.password } });
+    const secret = new URL(enabled.body.totpURI as string).searchParams.get("secret")!;
+    const totp = (ms: number) => generateSync({ secret, epoch: Math.floor(ms / 1000), period: 30, digits: 6, algorithm: "sha1" });
+    expect((await harness.server.request("POST", "/two-factor/verify-totp", { token: user.token, body: { code: totp(harness.server.clock.now()) } })).status).toBe(200);
+    harness.server.clock.advance(30_000);
+    const app = await desktopApp(harness.server);
+    const url = await mailedHandOffLink(user.email, app);
+    const { page: other } = await harness.newPage();
+    await other.goto(url);
+    const second = other.getByLabel("Authenticator code");
+    await second.waitFor();
+    await second.fill(totp(harness.server.clock.now()));
+    await other.getByRole("button", { name: "Verify" }).click();
+    await other.getByRole("heading", { name: "You can return to Latchkey" }).waitFor();
+    expect(await tradedBy(app)).toBe(user.email);
   });
 });

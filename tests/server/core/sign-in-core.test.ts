@@ -251,6 +251,24 @@ describe("every sign-in route ends in the sign-in core (#19)", () => {
     expect(tab.jar.cookies.get("latchkey.session_token")).toBeDefined();
   });
 
+  it("lets an SSO sign-in through whose identity provider asserts a second factor in amr; amr of one factor still holds (#35)", async () => {
+    const person = await twoFactorUser();
+    // The IdP says it checked a password only: held, as without amr.
+    world.idp.users.set(person.sub, { ...world.idp.users.get(person.sub)!, sub: person.sub, amr: ["pwd"] });
+    const onlyPassword = await scenarios.ssoCallback!(person);
+    expect(onlyPassword.sessionCookie).toBeUndefined();
+    expect(onlyPassword.twoFactorCookie).toBeDefined();
+    // The IdP says mfa (RFC 8176): its second factor stands for Latchkey's.
+    world.idp.users.set(person.sub, { ...world.idp.users.get(person.sub)!, sub: person.sub, amr: ["pwd", "mfa"] });
+    const withMfa = await scenarios.ssoCallback!(person);
+    expect(withMfa.twoFactorCookie).toBeUndefined();
+    expect(withMfa.sessionCookie).toBeDefined();
+    expect(new URL(withMfa.answer as string).pathname).toBe("/console/account");
+    await world.server.app.context.audit.flush();
+    const audited = await world.server.database.db.selectFrom("auditEvent").select("metadata").where("actorId", "=", person.userId).where("action", "=", "user.sign-in").orderBy("seq", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audited.metadata))).toMatchObject({ method: "sso:core-sso", amrMfa: true });
+  });
+
   it("signs in a user without two-factor by a touch-only passkey (#19)", async () => {
     const tab = browserTab(world.server);
     const email = `core-plain-${counter++}@example.com`;

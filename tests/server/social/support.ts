@@ -14,6 +14,9 @@ export interface IdpUser {
   email_verified?: boolean;
   name?: string;
   picture?: string;
+  /** Claims an enterprise IdP adds (SSO tests): the authentication methods and the person's groups. */
+  amr?: string[];
+  groups?: string[];
 }
 
 export interface TestIdp {
@@ -74,7 +77,9 @@ export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "c
     features: { devInteractions: { enabled: true } },
     // Real providers (Google) put email in the ID token; oidc-provider keeps it to userinfo unless told.
     conformIdTokenClaims: false,
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    // `groups` rides on the profile scope, as Okta and Entra put it in the ID token; `amr` is
+    // listed there too so the ID token keeps the value set on the authorization code (allow()).
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture", "groups", "amr"] },
     scopes: ["openid", "email", "profile", "offline_access"],
     issueRefreshToken: async () => true,
     async findAccount(_ctx: unknown, id: string) {
@@ -111,7 +116,18 @@ export async function startIdp(options: { tokenAuth?: "client_secret_basic" | "c
     signForeign: (claims) => sign(foreign.privateKey, "test-key", claims),
     endpoints: { authorization: `${issuer}/auth`, token: `${issuer}/token`, userInfo: `${issuer}/me`, jwks: `${issuer}/jwks`, issuer },
     allow(redirectUris) {
-      provider = configure(redirectUris);
+      const configured = configure(redirectUris);
+      // How a person signed in (RFC 8176 amr) is the IdP's session's, and devInteractions knows one
+      // factor only: a test user's `amr` goes on the authorization code the ID token is made from.
+      // (oidc-provider's models are on the instance at run time; its typings leave them out.)
+      const code = (configured as unknown as { AuthorizationCode: { prototype: { save(...args: unknown[]): Promise<string>; accountId?: string; amr?: string[] } } }).AuthorizationCode.prototype;
+      const save = code.save;
+      code.save = function (this: typeof code, ...args: unknown[]) {
+        const amr = this.accountId ? users.get(this.accountId)?.amr : undefined;
+        if (amr) this.amr = amr;
+        return save.apply(this, args);
+      };
+      provider = configured;
     },
     provider: () => provider!,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -15,14 +15,17 @@ import { auditActions, createOrganization, users } from "../organization/support
 
 const PROVIDER = "acme-sso";
 const UNVERIFIED = "beta-sso";
+const ROLES = "roles-sso";
 let idp: TestIdp;
 let server: TestServer;
 let organizationId: string;
+let ownerToken: string;
+let bossToken: string;
 
 beforeAll(async () => {
   idp = await startIdp();
   server = await startTestServer({ config: { sso: { enabled: true }, trustedOrigins: [idp.issuer] } });
-  idp.allow([`${server.api}/sso/callback/${PROVIDER}`, `${server.api}/sso/callback/${UNVERIFIED}`]);
+  idp.allow([`${server.api}/sso/callback/${PROVIDER}`, `${server.api}/sso/callback/${UNVERIFIED}`, `${server.api}/sso/callback/${ROLES}`]);
   const [owner] = await users(server, 1);
   const org = await createOrganization(server, owner!);
   organizationId = org.id;
@@ -30,7 +33,9 @@ beforeAll(async () => {
     const registered = await server.request("POST", "/sso/register", { token: owner!.token, body: { providerId, issuer: idp.issuer, domain, organizationId, oidcConfig: { clientId: idp.clientId, clientSecret: idp.clientSecret, tokenEndpointAuthentication: "client_secret_post" } } });
     expect(registered.status, registered.text).toBe(200);
   }
+  ownerToken = owner!.token;
   const boss = await server.signUp();
+  bossToken = boss.token;
   await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", boss.userId).execute();
   expect((await server.request("POST", "/sso/mark-domain-verified", { token: boss.token, body: { providerId: PROVIDER } })).status).toBe(200);
 }, 60_000);
@@ -134,6 +139,30 @@ describe("OpenID sign-in by email domain", () => {
     const landed = await finish(other, (await start(other, { providerId: PROVIDER })).body.url);
     expect(new URL(landed).searchParams.get("error")).toBe("account_not_linked");
     expect(await session(other)).toBeNull();
+  });
+});
+
+describe("claim role mapping", () => {
+  it("a first sign-in's member role comes from the mapped claim; an unmapped value or one mapped to owner gives the default", async () => {
+    const mapping = { email: "email", name: "name", role: "groups", roleMap: { "idp-admins": "admin", "idp-owners": "owner" } };
+    const registered = await server.request("POST", "/sso/register", { token: ownerToken, body: { providerId: ROLES, issuer: idp.issuer, domain: "roles.test", organizationId, oidcConfig: { clientId: idp.clientId, clientSecret: idp.clientSecret, tokenEndpointAuthentication: "client_secret_post", mapping } } });
+    expect(registered.status, registered.text).toBe(200);
+    expect(registered.body.oidcConfig.mapping).toMatchObject({ role: "groups", roleMap: { "idp-admins": "admin" } });
+    expect((await server.request("POST", "/sso/mark-domain-verified", { token: bossToken, body: { providerId: ROLES } })).status).toBe(200);
+    const roleOf = async (groups: string[]) => {
+      const person = idpPerson("roles.test");
+      idp.users.set(person.sub, { ...idp.users.get(person.sub)!, groups });
+      const browser = new TestBrowser();
+      browser.login = person.sub;
+      expect(await finish(browser, (await start(browser, { email: person.email })).body.url)).toBe(`${server.url}/console/account`);
+      const signedIn = await session(browser);
+      const member = await server.database.db.selectFrom("member").select("role").where("organizationId", "=", organizationId).where("userId", "=", signedIn!.user.id).executeTakeFirstOrThrow();
+      return member.role;
+    };
+    expect(await roleOf(["staff", "idp-admins"])).toBe("admin");
+    expect(await roleOf(["staff"])).toBe("member");
+    // Ownership is given by people, never by an identity provider's claim.
+    expect(await roleOf(["idp-owners"])).toBe("member");
   });
 });
 

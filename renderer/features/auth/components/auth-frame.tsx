@@ -2,10 +2,12 @@
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "../../../app/language-picker";
+import { useVerifyingHuman } from "../captcha-state";
 import "../auth.css";
 
 export function AuthFrame({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();
+  const verifying = useVerifyingHuman();
   useEffect(() => {
     document.title = `${title} · ${t("appName")}`;
   }, [title, t]);
@@ -22,6 +24,10 @@ export function AuthFrame({ title, description, children, footer }: { title: str
             {description ? <p className="muted auth-description">{description}</p> : null}
           </header>
           {children}
+          {/* Always present, so screen readers announce the text when it appears (a live region added with its text is often missed). */}
+          <p className="muted auth-captcha" role="status" aria-live="polite">
+            {verifying ? t("auth:captcha.verifying") : ""}
+          </p>
         </div>
         {footer ? <div className="auth-footer">{footer}</div> : null}
       </main>

@@ -1,6 +1,6 @@
 /**
  * The sign-in page when the desktop app opened it (`?client_id&state&code_challenge&redirect_uri`,
- * or `?handoff=cookie` back from a social provider): every method signs in with the hand-off
+ * `?handoff=cookie` back from a social provider, or `?handoff=link` from a mailed link): every method signs in with the hand-off
  * parameters, and the code the server answers goes to the app's loopback or `latchkey:` address.
  * A person already signed in here may hand that account over instead ("Continue as …").
  * Why only those addresses: hand-off-params.ts.
@@ -16,15 +16,20 @@ import { AuthFrame } from "../components/auth-frame";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { SecondStep } from "../components/second-step";
 import { SocialSignIn } from "../components/social-sign-in";
-import { handOffTarget, rememberHandOff, takeReturnedHandOff, type HandOffParams, type HandOffRequest } from "../hand-off-params";
+import { handOffTarget, rememberHandOff, takeLinkedHandOff, takeReturnedHandOff, type HandOffParams, type HandOffRequest } from "../hand-off-params";
 import { PasswordlessSignIn } from "../components/passwordless-sign-in";
 import { handOffPasskeySignIn, handOffPasswordless, handOffPasswordSignIn, handOffSocialURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
 import { useSocialProviders, type SecondStepMethods } from "../queries";
 
-export function DesktopHandOff({ request, returned }: { request: HandOffRequest; returned: boolean }) {
+/** How the page was reached: the app's link, back from a social provider, or a mailed link's way back. */
+export type HandOffArrival = { kind: "request"; request: HandOffRequest } | { kind: "social" } | { kind: "link"; search: LinkedSearch; failed: boolean };
+type LinkedSearch = Parameters<typeof takeLinkedHandOff>[0];
+
+export function DesktopHandOff({ arrival }: { arrival: HandOffArrival }) {
   const { t } = useTranslation("auth");
   // Back from a social sign-in: the code is in the server's cookie, the app's address in this tab.
-  const [fromCookie] = useState(() => (returned ? takeReturnedHandOff() : null));
+  // From a mailed link: the code is in the cookie, the app's address in the link's way back.
+  const [fromCookie] = useState(() => (arrival.kind === "social" ? takeReturnedHandOff() : arrival.kind === "link" && !arrival.failed ? takeLinkedHandOff(arrival.search) : null));
   const [sent, setSent] = useState(false);
 
   const send = (params: HandOffParams, code: string) => {
@@ -45,7 +50,10 @@ export function DesktopHandOff({ request, returned }: { request: HandOffRequest;
       </AuthFrame>
     );
   }
-  if (returned && !fromCookie) return <Refused text={t("desktop.returnedFailed")} />;
+  if (arrival.kind === "link" && !fromCookie) return <Refused text={t("desktop.mailedLinkFailed")} />;
+  if (arrival.kind === "social" && !fromCookie) return <Refused text={t("desktop.returnedFailed")} />;
+  if (arrival.kind !== "request") return null;
+  const { request } = arrival;
   if (request.kind === "invalid") return <Refused text={request.reason === "redirect" ? t("desktop.invalidRedirect") : t("desktop.invalidLink")} />;
   if (request.kind !== "valid") return null;
   return <HandOffSignIn params={request.params} onCode={(code) => send(request.params, code)} />;

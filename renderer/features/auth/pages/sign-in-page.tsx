@@ -19,6 +19,7 @@ import { ServerNotice } from "../components/server-notice";
 import { BrowserSignIn } from "../components/browser-sign-in";
 import { isDesktop } from "../../../app/desktop";
 import { ConfiguredSocialSignIn } from "../components/social-sign-in";
+import { SsoSignIn } from "../components/sso-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { passkeySupport } from "../../../app/passkey-support";
@@ -48,6 +49,9 @@ function secondStepMethods(methods: string | undefined): Array<"totp" | "otp"> {
 }
 
 function afterSignIn(redirect: string | undefined): string {
+  // A desktop hand-off's mailed link held at the second step returns to its own way back, which
+  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath).
+  if (redirect?.startsWith("/sign-in?handoff=link&")) return redirect;
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
@@ -55,7 +59,9 @@ function afterSignIn(redirect: string | undefined): string {
 export function SignInPage() {
   const search = route.useSearch();
   const handOff = readHandOff(search);
-  if (handOff.kind !== "none" || search.handoff === "cookie") return <DesktopHandOff request={handOff} returned={search.handoff === "cookie"} />;
+  if (search.handoff === "link") return <DesktopHandOff arrival={{ kind: "link", search, failed: search.reason === "link-failed" }} />;
+  if (search.handoff === "cookie") return <DesktopHandOff arrival={{ kind: "social" }} />;
+  if (handOff.kind !== "none") return <DesktopHandOff arrival={{ kind: "request", request: handOff }} />;
   return <ConsoleSignIn />;
 }
 
@@ -158,6 +164,8 @@ function ConsoleSignIn() {
         </Button>
       </form>
       </PasswordlessSignIn>
+      {/* The desktop app's window is no place for an identity provider's pages (as for social). */}
+      {isDesktop ? null : <SsoSignIn email={() => form.getValues("identifier")} returnTo={afterSignIn(redirect)} oauthReturn={oauthReturn} />}
     </AuthFrame>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * Snapshots of a SQLite database (issue 39): named copies in `<db>.snapshots/NAME.db` (folder
+ * 0700, files 0600: they hold password hashes). The CLI (`auth server snapshot`, cli/snapshot.ts)
+ * and the console's Demo data section (features/settings/demo-routes.ts) share this one layout.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { join, resolve } from "node:path";
+import { sql, type Kysely } from "kysely";
+import { SNAPSHOT_NAME } from "../../shared/contract/settings-demo.js";
+
+const EXTENSION = ".db";
+
+export interface SnapshotInfo {
+  name: string;
+  file: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export const isSnapshotName = (name: string) => SNAPSHOT_NAME.test(name);
+export const snapshotFolder = (db: string) => `${resolve(db)}.snapshots`;
+/** The file of a snapshot; the name must have passed isSnapshotName. */
+export const snapshotPath = (db: string, name: string) => join(snapshotFolder(db), name + EXTENSION);
+
+export function describeSnapshot(file: string, name: string): SnapshotInfo {
+  const stats = statSync(file);
+  return { name, file, bytes: stats.size, createdAt: stats.mtime.toISOString() };
+}
+
+/** Newest first. A missing folder is no snapshots; files that are not NAME.db are not listed. */
+export function listSnapshots(db: string): SnapshotInfo[] {
+  const folder = snapshotFolder(db);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((entry) => entry.endsWith(EXTENSION) && isSnapshotName(entry.slice(0, -EXTENSION.length)))
+    .map((entry) => describeSnapshot(join(folder, entry), entry.slice(0, -EXTENSION.length)))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
+}
+
+export class SnapshotExists extends Error {}
+
+/**
+ * A running server's own snapshot: `VACUUM INTO` on its connection writes a consistent copy in
+ * one statement (a small QA database takes milliseconds), into a private temporary file that is
+ * renamed into place, so a reader never sees half a snapshot and a replaced one is whole until then.
+ */
+export async function saveLiveSnapshot(connection: Kysely<never>, db: string, name: string, replace: boolean): Promise<SnapshotInfo> {
+  const file = snapshotPath(db, name);
+  if (existsSync(file) && !replace) throw new SnapshotExists(name);
+  mkdirSync(snapshotFolder(db), { recursive: true, mode: 0o700 });
+  chmodSync(snapshotFolder(db), 0o700);
+  const temporary = `${file}.${randomUUID()}.partial`;
+  // VACUUM INTO takes an empty file: it exists with mode 0600 before the first page is written.
+  closeSync(openSync(temporary, "wx", 0o600));
+  try {
+    await sql`vacuum into ${temporary}`.execute(connection);
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return describeSnapshot(file, name);
+}

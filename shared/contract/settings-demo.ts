@@ -1,0 +1,87 @@
+/**
+ * Latchkey extension (issue 39): the console's "Demo data" section on the Server page — seed a
+ * built-in scenario into the running server, save and list snapshots, and read the personas (with
+ * their public passwords and TOTP secrets) for copy buttons and live codes.
+ *
+ * Only a LOCAL development server answers: started with `--dev` (refused with
+ * NODE_ENV=production), asked from a loopback address (127.0.0.0/8, ::1). Everywhere else each
+ * endpoint answers `404 DEMO_DATA_LOCAL_ONLY`, as if it were absent. The caller needs
+ * settings:update and a person's own session: never an API key, never an impersonation
+ * (`credentials: "configure"`). Restoring a snapshot swaps the database file under the server,
+ * so it stays a command run with the server stopped (docs/architecture.md).
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.js";
+import { isoDate } from "./schemas.js";
+
+export const DEMO_SCENARIOS = ["demo", "qa"] as const;
+/** Plain file names on every system: no separators, no dots, so never `../x` (as `auth server snapshot`). */
+export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+const demoPersonaSchema = z.object({
+  scenario: z.enum(DEMO_SCENARIOS),
+  email: z.string(),
+  name: z.string(),
+  password: z.string(),
+  state: z.string(),
+  /** Base32 TOTP seed of a two-factor persona: the console computes its current code in the browser. */
+  totpSecret: z.string().optional(),
+  backupCodes: z.array(z.string()).optional(),
+  note: z.string().optional(),
+});
+export type DemoPersona = z.infer<typeof demoPersonaSchema>;
+
+const snapshotSchema = z.object({ name: z.string(), bytes: z.number().int(), createdAt: isoDate });
+
+const GUARD = {
+  access: "session",
+  credentials: "configure",
+  requires: "settings:update",
+  permissionBeforeBody: { permission: { settings: ["update"] }, code: "YOU_ARE_NOT_ALLOWED_TO_CHANGE_SETTINGS" },
+} as const;
+
+export const demoEndpoints = {
+  adminDemoData: endpoint({
+    method: "GET",
+    path: "/admin/dev/demo",
+    summary: "Latchkey extension, local development servers only (`auth server start --dev`, loopback callers): the seeded built-in scenarios' personas, and the database's snapshots; 404 DEMO_DATA_LOCAL_ONLY elsewhere",
+    tags: ["admin", "settings"],
+    ...GUARD,
+    response: z.object({
+      scenarios: z.array(z.enum(DEMO_SCENARIOS)),
+      /** Personas of the built-in scenarios whose accounts are in this database. */
+      personas: z.array(demoPersonaSchema),
+      /** Null on PostgreSQL for now (snapshots are SQLite files beside the database). */
+      snapshots: z.array(snapshotSchema).nullable(),
+      /** The database file (SQLite) or the displayed URL, for the restore command the console shows. */
+      database: z.string(),
+    }),
+  }),
+  adminDemoSeed: endpoint({
+    method: "POST",
+    path: "/admin/dev/demo/seed",
+    summary: "Latchkey extension, local development servers only: seed a built-in scenario into the running server; the scenario's own accounts and organizations are replaced, nothing else is touched",
+    tags: ["admin", "settings"],
+    ...GUARD,
+    unknownKeys: "reject",
+    body: z.object({ scenario: z.enum(DEMO_SCENARIOS) }).strict(),
+    response: z.object({
+      scenario: z.string(),
+      personas: z.array(demoPersonaSchema),
+      /** Made afresh on every seed, shown once. */
+      apiKeys: z.array(z.object({ name: z.string(), owner: z.string(), key: z.string() })),
+      apps: z.array(z.object({ name: z.string(), clientId: z.string(), clientSecret: z.string(), providerEnabled: z.boolean() })),
+      mails: z.number().int(),
+    }),
+  }),
+  adminDemoSaveSnapshot: endpoint({
+    method: "POST",
+    path: "/admin/dev/demo/snapshots",
+    summary: "Latchkey extension, local development servers only: save the running SQLite database as a snapshot beside it (`<db>.snapshots/NAME.db`, 0600), as `auth server snapshot save` does",
+    tags: ["admin", "settings"],
+    ...GUARD,
+    unknownKeys: "reject",
+    body: z.object({ name: z.string().regex(SNAPSHOT_NAME, "letters, digits, - and _, at most 64"), replace: z.boolean().optional() }).strict(),
+    response: snapshotSchema,
+  }),
+} as const;
