@@ -205,7 +205,10 @@ export function createContext(options: { config: Config; db: DB; secret: string;
   const baseURL = baseURLOf(config);
   const mailer = options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(db, clock, options.secret));
   const metrics = createMetrics();
-  const hashPool = createHashPool(undefined, { onWait: (op, seconds) => metrics.hashWait.observe({ op }, seconds) });
+  const hashPool = createHashPool(
+    { maxQueue: config.maxHashQueue },
+    { onWait: (op, seconds) => metrics.hashWait.observe({ op }, seconds), onReject: (op) => metrics.hashRejections.inc({ op }) },
+  );
   metrics.watchHashQueue(() => hashPool.stats());
   return {
     config,

@@ -313,6 +313,8 @@ export const configSchema = z.object({
   requestTimeoutMs: z.number().int().min(0).max(3_600_000).default(30_000),
   /** Requests handled at once before new ones are refused with 503 SERVER_BUSY (0: no limit); /ok, /ready and /metrics are never refused. */
   maxInFlight: z.number().int().min(0).max(1_000_000).default(1_000),
+  /** Password hashes allowed to wait for a hashing worker; one more (sign-in, sign-up, password change) gets 503 SERVER_BUSY at once (0: no limit). */
+  maxHashQueue: z.number().int().min(0).max(100_000).default(64),
   /** GET /ok answers 503 NOT_LIVE once readiness has failed for this many seconds in a row, so an orchestrator restarts a wedged server (0: never). */
   livenessTimeout: z.number().int().min(0).max(86_400).default(120),
 

@@ -55,6 +55,8 @@ interface Pending {
 
 export interface HashPool {
   run<T>(job: HashJob): Promise<T>;
+  /** Throws HashQueueFullError when a job started now would be refused (checked before a flow writes anything). */
+  assertRoom(op: HashJob["op"]): void;
   /** Jobs waiting for a worker, jobs running, and workers (for /metrics). */
   stats(): { queued: number; busy: number; size: number };
   close(): Promise<void>;
@@ -63,9 +65,34 @@ export interface HashPool {
 export interface HashPoolObserver {
   /** How long a job waited in the queue before a worker took it. */
   onWait?(op: HashJob["op"], seconds: number): void;
+  /** A job refused because the queue was full (HashQueueFullError). */
+  onReject?(op: HashJob["op"]): void;
 }
 
-export function createHashPool(size = Math.max(1, availableParallelism()), observer: HashPoolObserver = {}): HashPool {
+/**
+ * Admission control (issue 41): a job that finds every worker busy and `maxQueue` jobs already
+ * waiting is refused at once instead of queued. During a sign-in storm an unbounded queue only
+ * makes every answer later (each waiter holds its request, socket and body in memory) while the
+ * workers keep both cores; refusing early keeps waits bounded and lets clients retry later.
+ * The HTTP layer answers it as 503 SERVER_BUSY with Retry-After (http/error-handler.ts).
+ */
+export class HashQueueFullError extends Error {
+  constructor(readonly op: HashJob["op"]) {
+    super("password hashing queue is full");
+    this.name = "HashQueueFullError";
+  }
+}
+
+export interface HashPoolOptions {
+  /** Workers (default: one per core). */
+  size?: number;
+  /** Jobs allowed to wait for a worker; beyond it `run` rejects with HashQueueFullError (0: no limit). */
+  maxQueue?: number;
+}
+
+export function createHashPool(options: HashPoolOptions = {}, observer: HashPoolObserver = {}): HashPool {
+  const size = options.size ?? Math.max(1, availableParallelism());
+  const maxQueue = options.maxQueue ?? 0;
   const idle: Worker[] = [];
   const all: Worker[] = [];
   const queue: Array<{ job: HashJob; pending: Pending; queuedAt: number }> = [];
@@ -119,10 +146,22 @@ export function createHashPool(size = Math.max(1, availableParallelism()), obser
         started = true;
         for (let i = 0; i < size; i++) idle.push(spawnWorker());
       }
+      try {
+        this.assertRoom(job.op);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
       return new Promise<T>((resolve, reject) => {
         queue.push({ job, pending: { resolve: resolve as (value: unknown) => void, reject }, queuedAt: performance.now() });
         pump();
       });
+    },
+    assertRoom(op) {
+      // Before the first job the workers do not exist yet, but they will all be idle.
+      if (maxQueue > 0 && started && idle.length === 0 && queue.length >= maxQueue) {
+        observer.onReject?.(op);
+        throw new HashQueueFullError(op);
+      }
     },
     stats() {
       return { queued: queue.length, busy: inFlight.size, size: all.length || size };

@@ -17,6 +17,11 @@ export interface PasswordHasher {
   verify(stored: string, password: string): Promise<boolean>;
   /** True when `stored` is not argon2id with the current parameters. */
   needsRehash(stored: string): boolean;
+  /**
+   * Throws HashQueueFullError (answered 503 SERVER_BUSY) when the hashing queue is full, so a flow
+   * that writes before it hashes (the lockout count) can refuse first and change nothing.
+   */
+  assertRoom(): void;
   /** Spend one hash's worth of time, so an unknown email costs what a known one does. */
   burn(password: string): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +47,7 @@ export function createPasswordHasher(params: PasswordParams, pool: HashPool = cr
       return false;
     },
     needsRehash: (stored) => !stored.startsWith(currentPrefix),
+    assertRoom: () => pool.assertRoom("argon2-verify"),
     async burn(password) {
       dummyHash ??= hasher.hash("latchkey-timing-equaliser");
       await hasher.verify(await dummyHash, password);

@@ -10,6 +10,7 @@ import { ApiError, apiError, type ErrorCode } from "../../shared/errors.js";
 import type { Logger } from "../context.js";
 import { trackRouteMethods } from "./method-index.js";
 import { DatabaseFullError, DatabaseUnavailableError } from "../db/failures.js";
+import { HashQueueFullError } from "../crypto/hash-pool.js";
 
 /**
  * Call before any route is declared: the 405 answers learn the routes as they are added. The
@@ -108,6 +109,8 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
   // Typed where every query passes (db/guarded-dialect.ts): a database's ECONNRESET is not the client's.
   if (error instanceof DatabaseUnavailableError) return apiError("DATABASE_UNAVAILABLE");
   if (error instanceof DatabaseFullError) return apiError("DATABASE_FULL");
+  // Admission control in front of the hashing workers (crypto/hash-pool.ts, issue 41).
+  if (error instanceof HashQueueFullError) return apiError("SERVER_BUSY");
   const code = (error as FastifyError).code;
   switch (code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -48,6 +48,8 @@ export interface Metrics {
   accountLocks: Counter<string>;
   /** Time a password-hash job waited for a free worker. */
   hashWait: Histogram<"op">;
+  /** Password-hash jobs refused because `maxHashQueue` jobs were already waiting (answered 503 SERVER_BUSY). */
+  hashRejections: Counter<"op">;
   /** Rows the periodic sweep deleted, by kind (sessions, tokens, auditEvents). */
   sweepDeleted: Counter<"kind">;
   sweepRuns: Counter<"outcome">;
@@ -138,6 +140,12 @@ export function createMetrics(): Metrics {
       help: "Time a password hash or verification waited for a free worker.",
       labelNames: ["op"] as const,
       buckets: HASH_WAIT_BUCKETS,
+      registers,
+    }),
+    hashRejections: new Counter({
+      name: "latchkey_password_hash_rejections_total",
+      help: "Password hashes or verifications refused because maxHashQueue jobs were already waiting (answered 503 SERVER_BUSY).",
+      labelNames: ["op"] as const,
       registers,
     }),
     sweepDeleted: new Counter({

@@ -22,12 +22,14 @@ import {
   claimUserAttempt,
   clearIdentifier,
   clearUserLockout,
+  giveBackIdentifierAttempt,
   giveBackUserAttempt,
   setIdentifierLockedUntil,
   setUserLockedUntil,
   sweepIdentifiers,
 } from "./store.js";
 import { AUDIT_REASONS } from "../../../shared/audit-reasons.js";
+import { HashQueueFullError } from "../../crypto/hash-pool.js";
 
 /** Who a sign-in attempt is for: the account found (if any) and the identifier as typed, normalised. */
 export interface SignInSubject {
@@ -59,6 +61,8 @@ const identifierKey = (subject: Pick<SignInSubject, "kind" | "identifier">) => `
  */
 export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, meta: RequestMeta, check: () => Promise<T | null>): Promise<T | null> {
   if (!lockoutEnabled(app)) return check();
+  // Admission control (issue 41): with the hashing queue full, refuse before counting anything.
+  app.passwords.assertRoom();
   const policy = app.config.lockout;
   const now = app.clock.now();
   const cutoff = now - policy.resetAfter * 1000;
@@ -82,7 +86,14 @@ export async function guardSignIn<T>(app: AppContext, subject: SignInSubject, me
   const { count, lockedUntil } = claimed;
   maybeSweep(app, now, cutoff);
 
-  const result = await check();
+  let result: T | null;
+  try {
+    result = await check();
+  } catch (error) {
+    // The queue filled between assertRoom and the check: the attempt was never judged, give it back.
+    if (error instanceof HashQueueFullError) await (user ? giveBackUserAttempt(app.db, user.id) : giveBackIdentifierAttempt(app.db, key));
+    throw error;
+  }
   if (result === null) {
     if (isLock(policy, count)) auditLock(app, user ?? subject.user, key, count, lockedUntil, meta);
   } else if (user) await (hasSecondFactor(user) ? giveBackUserAttempt(app.db, user.id) : clearUserLockout(app.db, user.id));

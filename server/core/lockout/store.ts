@@ -96,6 +96,15 @@ export async function giveBackUserAttempt(db: DB, userId: string): Promise<void>
     .execute();
 }
 
+/** giveBackUserAttempt for an identifier's row (an attempt refused 503 before its password was checked). */
+export async function giveBackIdentifierAttempt(db: DB, key: string): Promise<void> {
+  await db
+    .updateTable("signInLockout")
+    .set({ failedCount: sql<number>`case when "failedCount" > 0 then "failedCount" - 1 else 0 end`, lockedUntil: null })
+    .where("key", "=", key)
+    .execute();
+}
+
 export async function setUserLockedUntil(db: DB, userId: string, lockedUntil: number): Promise<void> {
   await db.updateTable("user").set({ lockedUntil }).where("id", "=", userId).execute();
 }

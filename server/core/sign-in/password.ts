@@ -10,6 +10,7 @@ import { findCredentialAccount, setCredentialPassword } from "../user/store.js";
 import { sendVerificationEmail } from "../verification/send-verification.js";
 import type { BrowserSessions } from "../../http/handler.js";
 import { knownDeviceKey } from "./known-device.js";
+import { HashQueueFullError } from "../../crypto/hash-pool.js";
 
 /** This browser's known-device lockout key for an account, if it signed in to it before. */
 export type KnownDeviceOf = (userId: string) => string | undefined;
@@ -35,8 +36,12 @@ export async function checkPassword(app: AppContext, user: UserRow | undefined, 
   if (!(await app.passwords.verify(account.password, password))) return null;
   if (app.passwords.needsRehash(account.password)) {
     // Imported scrypt hashes (or older argon2 parameters) upgrade on the first good sign-in.
-    const upgraded = await app.passwords.hash(password);
-    await setCredentialPassword(app.db, account.id, upgraded, app.clock.now());
+    // With the hashing queue full the upgrade waits for a later sign-in: the password was right.
+    const upgraded = await app.passwords.hash(password).catch((error: unknown) => {
+      if (error instanceof HashQueueFullError) return undefined;
+      throw error;
+    });
+    if (upgraded) await setCredentialPassword(app.db, account.id, upgraded, app.clock.now());
   }
   return user;
 }

@@ -7,7 +7,7 @@
  * Response's Destination, the SubjectConfirmation's Recipient and InResponseTo, and reads the
  * assertion ID and AuthnContextClassRef from the verified assertion only.
  */
-import { SAML, type Profile } from "@node-saml/node-saml";
+import { SAML, ValidateInResponseTo, type Profile } from "@node-saml/node-saml";
 import { DOMParser } from "@xmldom/xmldom";
 import type { AppContext } from "../../context.js";
 import type { SamlConfig } from "./config.js";
@@ -82,7 +82,7 @@ export function serviceProvider(app: AppContext, providerId: string, config: Sam
     // The assertion's signature is what counts (above); Okta and Entra sign only the assertion by default.
     wantAuthnResponseSigned: false,
     // InResponseTo is checked against the flow the RelayState names (saml-sign-in.ts), once.
-    validateInResponseTo: "never" as never,
+    validateInResponseTo: ValidateInResponseTo.never,
     acceptedClockSkewMs: app.config.sso.saml.clockSkewSeconds * 1000,
     identifierFormat: config.identifierFormat ?? null,
     // No RequestedAuthnContext: asking for PasswordProtectedTransport makes strict IdPs refuse an MFA sign-in.

@@ -5,7 +5,10 @@
  * Recipient, Destination, InResponseTo, validity window, one use per assertion, no IdP-initiated
  * sign-in unless the provider allows it, the flow bound to the browser that started it.
  */
+import { createAuthClient } from "better-auth/client";
+import { ssoClient } from "@better-auth/sso/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCookieFetch } from "../../helpers/cookie-fetch.js";
 import { startSimpleSamlIdp, type SimpleSamlIdp, type SpEntry } from "../../helpers/simplesamlphp.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { TestBrowser } from "../social/support.js";
@@ -162,6 +165,32 @@ describe("SAML sign-in against SimpleSAMLphp", () => {
     const { browser, posted } = await signIn("acme-saml", { username: "existing", email: "existing@acme.test" });
     expect((await post(browser, posted)).pathname).toBe("/console/account");
     expect((await session(browser))?.user.id).toBe(existing.userId);
+  });
+
+  it("better-auth's ssoClient starts a SAML sign-in the same way: {url, redirect: true}", async () => {
+    const jar = createCookieFetch(server.url);
+    const client = createAuthClient({ baseURL: server.url, plugins: [ssoClient()], fetchOptions: { customFetchImpl: jar.fetch } });
+    const answer = await client.signIn.sso({ providerId: "acme-saml", callbackURL: "/console/account", fetchOptions: { disableSignal: true } } as never);
+    expect(answer.error).toBeNull();
+    expect((answer.data as { url: string; redirect: boolean }).url.startsWith(`${idp.ssoURL}?SAMLRequest=`)).toBe(true);
+  });
+
+  it("reads the certificate and entity ID from the IdP's metadata XML, and maps a role attribute", async () => {
+    const metadata = await (await fetch(idp.metadataURL)).text();
+    await provider("metadata-saml", { samlConfig: { cert: undefined, idpMetadata: { metadata }, mapping: { email: "email", name: "displayName", role: "groups", roleMap: { "idp-admins": "admin", "idp-owners": "owner" } } } });
+    const who = person("metadata-saml.test", { groups: ["staff", "idp-admins"] });
+    const { browser, posted } = await signIn("metadata-saml", who);
+    expect((await post(browser, posted)).pathname).toBe("/console/account");
+    const user = await session(browser);
+    const member = await server.database.db.selectFrom("member").select("role").where("userId", "=", user!.user.id).where("organizationId", "=", organizationId).executeTakeFirst();
+    expect(member?.role).toBe("admin");
+    // Ownership is never given by an IdP's attribute.
+    const owner = person("metadata-saml.test", { groups: ["idp-owners"] });
+    const second = await signIn("metadata-saml", owner);
+    await post(second.browser, second.posted);
+    const ownerUser = await session(second.browser);
+    const ownerMember = await server.database.db.selectFrom("member").select("role").where("userId", "=", ownerUser!.user.id).where("organizationId", "=", organizationId).executeTakeFirst();
+    expect(ownerMember?.role).toBe("member");
   });
 
   it("the SP metadata names the entity ID, the ACS and wants signed assertions", async () => {
