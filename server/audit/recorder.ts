@@ -139,7 +139,7 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
       deliveriesQueued = listener;
     },
     async recordIn(trx, event) {
-      if (!(await endpoints.wanted(event.action))) return record(event);
+      if (!(await endpoints.wanted(event.action, trx))) return record(event);
       await trx.insertInto("auditEvent").values({ ...toRow({ ...event, at: clock.now() }), fannedOut: 0 }).execute();
     },
     committed() {

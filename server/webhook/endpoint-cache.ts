@@ -13,23 +13,28 @@ import { selects } from "./selectors.js";
 export const TTL_MS = 2_000;
 
 export interface EndpointCache {
-  subscribers(): Promise<readonly Subscriber[]>;
+  /**
+   * `via`: the executor to read with when the copy is stale — inside a transaction, that
+   * transaction (on SQLite the pool is one connection: reading through `db` would wait for the
+   * transaction that is waiting for the read).
+   */
+  subscribers(via?: Kysely<Database>): Promise<readonly Subscriber[]>;
   /** Does any enabled endpoint select this audit action? */
-  wanted(action: string): Promise<boolean>;
+  wanted(action: string, via?: Kysely<Database>): Promise<boolean>;
   invalidate(): void;
 }
 
 export function createEndpointCache(db: Kysely<Database>, now: () => number = () => performance.now()): EndpointCache {
   let copy: { at: number; list: Promise<readonly Subscriber[]> } | null = null;
 
-  async function read(): Promise<readonly Subscriber[]> {
-    const rows = await db.selectFrom("webhookEndpoint").select(["id", "events"]).where("disabled", "=", 0).execute();
+  async function read(via: Kysely<Database>): Promise<readonly Subscriber[]> {
+    const rows = await via.selectFrom("webhookEndpoint").select(["id", "events"]).where("disabled", "=", 0).execute();
     return rows.map((row) => ({ id: row.id, selectors: JSON.parse(row.events) as string[] }));
   }
 
-  function subscribers(): Promise<readonly Subscriber[]> {
+  function subscribers(via: Kysely<Database> = db): Promise<readonly Subscriber[]> {
     if (!copy || now() - copy.at > TTL_MS) {
-      const fresh = { at: now(), list: read() };
+      const fresh = { at: now(), list: read(via) };
       // A failed read is not kept: the next caller reads again.
       fresh.list.catch(() => {
         if (copy === fresh) copy = null;
@@ -41,8 +46,8 @@ export function createEndpointCache(db: Kysely<Database>, now: () => number = ()
 
   return {
     subscribers,
-    async wanted(action) {
-      return (await subscribers()).some((endpoint) => selects(endpoint.selectors, action));
+    async wanted(action, via) {
+      return (await subscribers(via)).some((endpoint) => selects(endpoint.selectors, action));
     },
     invalidate() {
       copy = null;

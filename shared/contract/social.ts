@@ -65,7 +65,7 @@ export const socialEndpoints = {
     summary: "Configured social providers (ids and display names; never secrets), and whether magic links and email codes are on, for sign-in pages — Latchkey extension",
     tags: ["social"],
     access: "public",
-    response: z.object({ providers: z.array(providerInfoSchema), oneTap: z.boolean(), magicLink: z.boolean(), emailOTP: z.boolean(), passkeySignUp: z.boolean() }),
+    response: z.object({ providers: z.array(providerInfoSchema), oneTap: z.boolean(), magicLink: z.boolean(), emailOTP: z.boolean(), passkeySignUp: z.boolean(), sso: z.boolean() }),
   }),
   signInSocial: endpoint({
     method: "POST",

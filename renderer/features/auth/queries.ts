@@ -190,6 +190,16 @@ export function usePasswordlessMethods() {
   });
 }
 
+/** Whether the server offers enterprise single sign-on (GET /providers says `sso`). */
+export function useSsoOffered() {
+  return useQuery({ queryKey: ["sign-in", "sso"], queryFn: async () => (await api.listProviders()).sso, staleTime: 5 * 60_000 });
+}
+
+/** The identity provider's URL for an address (its organization's, by verified domain). */
+export async function startSso(input: { email: string; callbackURL: string; errorCallbackURL: string }): Promise<string> {
+  return (await api.signInSSO(input)).url;
+}
+
 /** The ways a page mails a link, mails a code and signs in with it (the desktop hand-off has its own). */
 export interface PasswordlessCalls {
   /** Absent where no link is offered. */

@@ -154,3 +154,22 @@ export function usePasswordBreachCheck(enabled: boolean) {
 export function useLastBetterAuthImport(enabled: boolean) {
   return useQuery({ queryKey: lastImportKey, queryFn: () => api.adminGetLastBetterAuthImport(), enabled });
 }
+
+/**
+ * Demo data (issue 39): answered only by a local development server; elsewhere 404
+ * DEMO_DATA_LOCAL_ONLY, and the section stays hidden (no retries: the answer will not change).
+ */
+const demoKey = ["server", "demo-data"] as const;
+export function useDemoData(enabled: boolean) {
+  return useQuery({ queryKey: demoKey, queryFn: () => api.adminDemoData(), enabled, retry: false });
+}
+
+export function useSeedDemo() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (scenario: "demo" | "qa") => api.adminDemoSeed({ scenario }), onSuccess: () => queryClient.invalidateQueries({ queryKey: demoKey }) });
+}
+
+export function useSaveDemoSnapshot() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { name: string; replace: boolean }) => api.adminDemoSaveSnapshot(input), onSuccess: () => queryClient.invalidateQueries({ queryKey: demoKey }) });
+}

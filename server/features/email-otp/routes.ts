@@ -2,7 +2,14 @@ import { defineHandlers } from "../../http/handler.js";
 import { refreshCookieCache } from "../../core/browser-cache.js";
 import { completeSignIn } from "../../core/sign-in/complete.js";
 import { toUser } from "../../core/user/wire.js";
-import { checkCode, proveSignInCode, resetPasswordWithCode, sendCode, verifyEmailCode } from "./service.js";
+import { knownDeviceOf } from "../../core/sign-in/password.js";
+import type { BrowserSessions } from "../../http/handler.js";
+import type { AppContext } from "../../context.js";
+import type { RequestMeta } from "../../core/session/service.js";
+import { checkCode, proveSignInCode, resetPasswordWithCode, sendCode, verifyEmailCode, type CodeTry } from "./service.js";
+
+/** A code try counts toward the account lockout (service.ts, useCode). */
+const codeTry = (ctx: { app: AppContext; browser: BrowserSessions; meta: RequestMeta }): CodeTry => ({ meta: ctx.meta, knownDevice: knownDeviceOf(ctx) });
 
 export const emailOtpHandlers = defineHandlers({
   emailOtpSendVerificationOtp: async (ctx) => {
@@ -14,11 +21,11 @@ export const emailOtpHandlers = defineHandlers({
     return { success: true };
   },
   emailOtpCheckVerificationOtp: async (ctx) => {
-    await checkCode(ctx.app, ctx.body);
+    await checkCode(ctx.app, ctx.body, codeTry(ctx));
     return { success: true };
   },
   signInEmailOtp: async (ctx) => {
-    const { user, isNew, revoked } = await proveSignInCode(ctx.app, ctx.body);
+    const { user, isNew, revoked } = await proveSignInCode(ctx.app, ctx.body, codeTry(ctx));
     if (isNew) ctx.audit({ action: "user.sign-up", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-otp" } });
     // The takeover rule ran: what was removed, on the record (docs/passwordless.md).
     if (revoked) ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email, method: "email-otp", revokedUnproven: revoked } });
@@ -28,13 +35,13 @@ export const emailOtpHandlers = defineHandlers({
     return { token: outcome.issued.token, user: toUser(outcome.issued.user) };
   },
   emailOtpVerifyEmail: async (ctx) => {
-    const { user, changed } = await verifyEmailCode(ctx.app, ctx.body);
+    const { user, changed } = await verifyEmailCode(ctx.app, ctx.body, codeTry(ctx));
     if (changed) ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email, method: "email-otp" } });
     if (ctx.auth?.user.id === user.id) refreshCookieCache(ctx, user);
     return { status: true as const, token: null, user: toUser(user) };
   },
   emailOtpResetPassword: async (ctx) => {
-    const user = await resetPasswordWithCode(ctx.app, ctx.body);
+    const user = await resetPasswordWithCode(ctx.app, ctx.body, codeTry(ctx));
     ctx.audit({ action: "user.password-reset", actorId: user.id, targetId: user.id, targetType: "user", metadata: { method: "email-otp" } });
     return { success: true };
   },

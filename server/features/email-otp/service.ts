@@ -9,7 +9,7 @@
  * ever made against one code; the next try kills it (403 TOO_MANY_ATTEMPTS).
  */
 import { randomInt } from "node:crypto";
-import { apiError } from "../../../shared/errors.js";
+import { apiError, isApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { keyedHash } from "../../crypto/encrypt.js";
 import { newId, safeEqual } from "../../crypto/tokens.js";
@@ -18,6 +18,9 @@ import { emailOtpMail, recipientLanguage } from "../../mail/templates/index.js";
 import { consume, findExpired, peek, reissue, swap } from "../../core/one-time.js";
 import { accountForProof, countMailTo, revokeUnprovenAccess, type ProvenAccount } from "../../core/sign-in/passwordless.js";
 import { forgetTrustedDevices } from "../../core/sign-in/second-factor.js";
+import type { KnownDeviceOf } from "../../core/sign-in/password.js";
+import { guardSignIn } from "../../core/lockout/service.js";
+import type { RequestMeta } from "../../core/session/service.js";
 import { bumpCredentialEpoch } from "../../core/session/epoch.js";
 import { deleteSessionsOfUser } from "../../core/session/store.js";
 import { appsToTell, tellApps, type AppLogout } from "../../core/user/app-access.js";
@@ -57,7 +60,7 @@ export async function sendCode(app: AppContext, rawEmail: string, type: OtpType,
  * it for the real use and gives the attempt back). Wrong: INVALID_OTP. Past the attempts: the code
  * is deleted, TOO_MANY_ATTEMPTS. Gone after its lifetime: OTP_EXPIRED.
  */
-async function useCode(app: AppContext, type: OtpType, email: string, code: string, options: { keep?: boolean } = {}): Promise<void> {
+async function compareCode(app: AppContext, type: OtpType, email: string, code: string, options: { keep?: boolean }): Promise<void> {
   const key = keyOf(type, email);
   for (let round = 0; round < 50; round += 1) {
     const now = app.clock.now();
@@ -83,11 +86,41 @@ async function useCode(app: AppContext, type: OtpType, email: string, code: stri
   throw apiError("INVALID_OTP");
 }
 
+/** Who is trying a code, for the account lockout: the request, and this browser's known-device keys. */
+export interface CodeTry {
+  meta: RequestMeta;
+  knownDevice: KnownDeviceOf;
+}
+
+/**
+ * A code try is a sign-in attempt for the account lockout (docs/lockout.md): counted before the
+ * comparison, refused with 429 TOO_MANY_SIGN_IN_ATTEMPTS while the account waits, and every failed
+ * try (wrong, expired, dead) counts like a wrong password. The code's own three tries bound one
+ * code; this bounds the address: 5 mails in 10 minutes would otherwise allow 15 guesses every 10
+ * minutes for as long as the attacker cares to go on (docs/passwordless.md).
+ */
+async function useCode(app: AppContext, type: OtpType, email: string, code: string, attempt: CodeTry, options: { keep?: boolean } = {}): Promise<void> {
+  const user = await findUserByEmail(app.db, email);
+  let failure: unknown;
+  const subject = { user, kind: "email" as const, identifier: email, knownDevice: user ? attempt.knownDevice(user.id) : undefined };
+  const right = await guardSignIn(app, subject, attempt.meta, async () => {
+    try {
+      await compareCode(app, type, email, code, options);
+      return true;
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      failure = error;
+      return null;
+    }
+  });
+  if (right === null) throw failure;
+}
+
 /** POST /email-otp/check-verification-otp: right code, known address; the code stays usable. */
-export async function checkCode(app: AppContext, input: { email: string; type: OtpType; otp: string }): Promise<void> {
+export async function checkCode(app: AppContext, input: { email: string; type: OtpType; otp: string }, attempt: CodeTry): Promise<void> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
-  await useCode(app, input.type, email, input.otp, { keep: true });
+  await useCode(app, input.type, email, input.otp, attempt, { keep: true });
   // Safe to say now: whoever holds the code holds the mailbox (better-auth says the same).
   if (!(await findUserByEmail(app.db, email))) throw apiError("USER_NOT_FOUND");
 }
@@ -97,11 +130,11 @@ export async function checkCode(app: AppContext, input: { email: string; type: O
  * code is checked, so the session is issued under that row's credential epoch), created when
  * sign-up by code is on, or cleared of what was set up before its address was proven.
  */
-export async function proveSignInCode(app: AppContext, input: { email: string; otp: string; name?: string; image?: string }): Promise<ProvenAccount> {
+export async function proveSignInCode(app: AppContext, input: { email: string; otp: string; name?: string; image?: string }, attempt: CodeTry): Promise<ProvenAccount> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
   const before = await findUserByEmail(app.db, email);
-  await useCode(app, "sign-in", email, input.otp);
+  await useCode(app, "sign-in", email, input.otp, attempt);
   if (before?.emailVerified) return { user: before, isNew: false };
   const account = await accountForProof(app, email, { name: input.name, image: input.image, disableSignUp: app.config.emailOTP.disableSignUp });
   // better-auth answers a code for an unknown address with sign-up off as a wrong code.
@@ -110,10 +143,10 @@ export async function proveSignInCode(app: AppContext, input: { email: string; o
 }
 
 /** POST /email-otp/verify-email: marks the address verified. Nothing is removed: this is how a sign-up's own address is confirmed. */
-export async function verifyEmailCode(app: AppContext, input: { email: string; otp: string }): Promise<{ user: UserRow; changed: boolean }> {
+export async function verifyEmailCode(app: AppContext, input: { email: string; otp: string }, attempt: CodeTry): Promise<{ user: UserRow; changed: boolean }> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
-  await useCode(app, "email-verification", email, input.otp);
+  await useCode(app, "email-verification", email, input.otp, attempt);
   const user = await findUserByEmail(app.db, email);
   if (!user) throw apiError("USER_NOT_FOUND");
   if (user.emailVerified) return { user, changed: false };
@@ -127,11 +160,11 @@ export async function verifyEmailCode(app: AppContext, input: { email: string; o
  * prove the address); then the new password, a new credential epoch, sessions ended as
  * `emailAndPassword.revokeSessionsOnPasswordReset` says, trusted browsers forgotten.
  */
-export async function resetPasswordWithCode(app: AppContext, input: { email: string; otp: string; password: string }): Promise<UserRow> {
+export async function resetPasswordWithCode(app: AppContext, input: { email: string; otp: string; password: string }, attempt: CodeTry): Promise<UserRow> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
   assertPasswordLength(app.config, input.password);
-  await useCode(app, "forget-password", email, input.otp);
+  await useCode(app, "forget-password", email, input.otp, attempt);
   let user = await findUserByEmail(app.db, email);
   if (!user) throw apiError("USER_NOT_FOUND");
   if (!user.emailVerified) user = (await revokeUnprovenAccess(app, user.id)).user;

@@ -99,7 +99,7 @@ async function startSignIn(ctx: Pick<AnyCtx, "app" | "browser" | "handOff">, pro
 
 export const socialHandlers = defineHandlers({
   // Sign-in pages also learn here which passwordless methods to offer (docs/passwordless.md).
-  listProviders: (ctx) => ({ providers: configuredProviders(ctx.app), oneTap: oneTapEnabled(ctx.app), magicLink: ctx.app.config.magicLink.enabled, emailOTP: ctx.app.config.emailOTP.enabled, passkeySignUp: ctx.app.config.passkey.allowSignUp }),
+  listProviders: (ctx) => ({ providers: configuredProviders(ctx.app), oneTap: oneTapEnabled(ctx.app), magicLink: ctx.app.config.magicLink.enabled, emailOTP: ctx.app.config.emailOTP.enabled, passkeySignUp: ctx.app.config.passkey.allowSignUp, sso: ctx.app.config.sso.enabled }),
 
   signInSocial: async (ctx) => {
     const { body, app } = ctx;

@@ -95,6 +95,9 @@ describe("webhook delivery", () => {
     // Committed with it: the row is there at once (no audit flush). Its deliveries are queued from
     // it once, by this sweep or the sender's poll, whichever comes first: the row is marked in the
     // same transaction.
+    // With the endpoint list just dropped, it is read through the transaction (through the pool, one
+    // SQLite connection, it would wait for the transaction forever).
+    audit.endpointsChanged();
     await db.transaction().execute((trx) => audit.recordIn(trx, event));
     const [row] = await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute();
     expect(row).toBeDefined();

@@ -18,6 +18,7 @@ import { useLocalServerLogs, useLocalServerStatus, useOpenExternal, useStartLoca
 import { FormError } from "../../../ui/form-error";
 import { BetterAuthImportSection } from "../components/better-auth-import-section";
 import { PasswordBreachSection } from "../components/password-breach-section";
+import { DemoDataSection } from "../components/demo-data-section";
 import "../server.css";
 
 const TONES: Record<LocalServerState, "neutral" | "good" | "warn" | "bad" | "info"> = {
@@ -38,11 +39,13 @@ export function ServerPage() {
   const [confirmStop, setConfirmStop] = useState(false);
   const canReadAudit = useAdminCan({ audit: ["list"] });
   const canReadSettings = useAdminCan({ settings: ["read"] });
+  const canChangeSettings = useAdminCan({ settings: ["update"] });
 
   if (!isDesktop && (canReadAudit || canReadSettings)) {
     // In a browser there is no local server: only what the server itself can tell.
     return (
       <Page title={t("page.webTitle")} description={t("page.webDescription")}>
+        {canChangeSettings ? <DemoDataSection /> : null}
         {canReadSettings ? <PasswordBreachSection /> : null}
         {canReadAudit ? <BetterAuthImportSection /> : null}
       </Page>

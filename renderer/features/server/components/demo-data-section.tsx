@@ -1,0 +1,136 @@
+/**
+ * Demo data (issue 39, docs/qa.md): on a local development server only — the server answers
+ * 404 elsewhere and the section is not drawn. Seed a scenario, the personas with copy buttons and
+ * their live TOTP codes (computed here from the scenario's public secret, renewed each 30 s),
+ * save and list snapshots; restoring is the command shown, run with the server stopped.
+ */
+import { generateSync } from "otplib";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "../../../ui/button";
+import { DataTable } from "../../../ui/data-table";
+import { errorText } from "../../../ui/errors";
+import { formatDateTime, formatNumber } from "../../../ui/format";
+import { Section } from "../../../ui/page";
+import { serverNow } from "../../../ui/server-clock";
+import { useDemoData, useSaveDemoSnapshot, useSeedDemo } from "../queries";
+
+function Copy({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation("server");
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button size="small" aria-label={label} onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false))}>
+      {copied ? t("demo.copied") : t("demo.copy")}
+    </Button>
+  );
+}
+
+/** The code an authenticator shows now, on the server's clock (a shifted server checks codes on its own time). */
+function LiveCode({ secret, email }: { secret: string; email: string }) {
+  const { t } = useTranslation("server");
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const code = generateSync({ secret, epoch: Math.floor(now / 1000), period: 30, digits: 6, algorithm: "sha1" });
+  const left = 30 - (Math.floor(now / 1000) % 30);
+  return (
+    <span className="row">
+      <code aria-label={t("demo.codeOf", { email })}>{code}</code>
+      <span className="muted">{t("demo.secondsLeft", { count: left })}</span>
+      <Copy value={code} label={t("demo.copyCode", { email })} />
+    </span>
+  );
+}
+
+export function DemoDataSection() {
+  const { t } = useTranslation("server");
+  const demo = useDemoData(true);
+  const seed = useSeedDemo();
+  const save = useSaveDemoSnapshot();
+  const [name, setName] = useState("seeded");
+  const [replace, setReplace] = useState(false);
+  if (!demo.data) return null;
+  const data = demo.data;
+  const restore = `auth server snapshot restore ${name || "NAME"} --db ${data.database} --yes`;
+  return (
+    <Section title={t("demo.title")} description={t("demo.description")}>
+      <div className="row">
+        {(["qa", "demo"] as const).map((scenario) => (
+          <Button
+            key={scenario}
+            busy={seed.isPending && seed.variables === scenario}
+            onClick={() => seed.mutate(scenario, { onSuccess: (result) => toast.success(t("demo.seeded", { scenario, count: result.personas.length })), onError: (error) => toast.error(errorText(error)) })}
+          >
+            {t(`demo.seed.${scenario}`)}
+          </Button>
+        ))}
+      </div>
+      {data.personas.length ? (
+        <DataTable caption={t("demo.personas")} columns={[t("demo.state"), t("demo.email"), t("demo.password"), t("demo.totp")]}>
+          {data.personas.map((persona) => (
+            <tr key={`${persona.scenario} ${persona.email}`}>
+              <td>{persona.state}</td>
+              <td>
+                <span className="row">
+                  <span>{persona.email}</span>
+                  <Copy value={persona.email} label={t("demo.copyEmail", { email: persona.email })} />
+                </span>
+              </td>
+              <td>
+                <span className="row">
+                  <code>{persona.password}</code>
+                  <Copy value={persona.password} label={t("demo.copyPassword", { email: persona.email })} />
+                </span>
+              </td>
+              <td>{persona.totpSecret ? <LiveCode secret={persona.totpSecret} email={persona.email} /> : <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : (
+        <p className="muted">{t("demo.none")}</p>
+      )}
+      {data.snapshots ? (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate({ name, replace }, { onSuccess: (snapshot) => toast.success(t("demo.saved", { name: snapshot.name })), onError: (error) => toast.error(errorText(error)) });
+          }}
+        >
+          <div className="row">
+            <label>
+              {t("demo.snapshotName")} <input value={name} onChange={(event) => setName(event.target.value)} pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,63}" required />
+            </label>
+            <label>
+              <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} /> {t("demo.replace")}
+            </label>
+            <Button type="submit" busy={save.isPending}>
+              {t("demo.save")}
+            </Button>
+          </div>
+          {data.snapshots.length ? (
+            <DataTable caption={t("demo.snapshots")} columns={[t("demo.snapshotName"), t("demo.size"), t("demo.savedAt")]}>
+              {data.snapshots.map((snapshot) => (
+                <tr key={snapshot.name}>
+                  <td>{snapshot.name}</td>
+                  <td>{formatNumber(snapshot.bytes)}</td>
+                  <td>{formatDateTime(snapshot.createdAt)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+          <p>{t("demo.restoreHow")}</p>
+          <span className="row">
+            <code>{restore}</code>
+            <Copy value={restore} label={t("demo.copyRestore")} />
+          </span>
+        </form>
+      ) : (
+        <p className="muted">{t("demo.postgres")}</p>
+      )}
+    </Section>
+  );
+}
