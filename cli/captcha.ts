@@ -1,7 +1,7 @@
 /**
  * A captcha at the command line (issue 40): a protected call (sign-in, the email-code send) is
  * made as it is; if the server answers `400 MISSING_RESPONSE`, an ALTCHA challenge is fetched and
- * solved here with altcha-lib (a fraction of a second at the default difficulty), and the call is
+ * solved here with altcha-lib (docs/benchmarks.md has the time per difficulty), and the call is
  * made again with the answer. Nothing is asked of a server without a captcha. A service captcha
  * (Turnstile, hCaptcha, reCAPTCHA) needs its widget in a browser: the person is pointed at
  * `auth login --device`, whose approval page in the browser passes it.

@@ -53,6 +53,13 @@ export const adminUserSchema = userSchema.extend({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The SCIM connection that provisioned a user (docs/scim.md); read-only, no endpoint sets it. */
+const provisionedBySchema = z.object({ connectionId: z.string(), name: z.string(), organizationId: z.string() });
+export type ProvisionedBy = z.infer<typeof provisionedBySchema>;
+
+/** get-user's answer: the admin view plus the provisioning connection (null when none). */
+const adminUserDetailSchema = adminUserSchema.extend({ provisionedBy: provisionedBySchema.nullable() });
+
 /** A user's linked account as an administrator sees it: never tokens or password hashes. */
 export const adminUserAccountSchema = z.object({
   id: z.string(),
@@ -171,7 +178,7 @@ export const adminEndpoints = {
     access: "session",
     requires: "user:get",
     query: z.object({ id: userIdField }).strict(),
-    response: adminUserSchema,
+    response: adminUserDetailSchema,
   }),
   adminListUserAccounts: endpoint({
     method: "GET",

@@ -10,6 +10,8 @@ import type { UsersSearch } from "./users-search";
 import { adminKeys, usersQueryOptions } from "./users-query";
 
 export type AdminUser = Awaited<ReturnType<typeof api.adminListUsers>>["users"][number];
+/** get-user's answer: an AdminUser plus the SCIM connection that provisioned them (or null). */
+export type AdminUserDetail = Awaited<ReturnType<typeof api.adminGetUser>>;
 export type AdminSession = Awaited<ReturnType<typeof api.adminListUserSessions>>["sessions"][number];
 
 export function useUsers(search: UsersSearch) {

@@ -6,6 +6,7 @@ import { checkAdminPermission } from "../../../shared/permissions.js";
 import { defineHandlers } from "../../http/handler.js";
 import { findUserById } from "../../core/user/store.js";
 import { iso, toAdminUser, toSession, toUser } from "../../core/user/wire.js";
+import { provisionedBy } from "../../core/user/provisioned-by.js";
 import { parseScopes } from "../../core/user/account-scopes.js";
 import { can, policyOf } from "../../core/admin-access.js";
 import { banUser, unbanUser } from "./bans.js";
@@ -45,7 +46,10 @@ export const adminHandlers = defineHandlers({
     const result = await listUsers(ctx.app, ctx.auth.user, ctx.query);
     return { users: result.users.map(toAdminUser), total: result.total, limit: result.limit, offset: result.offset };
   },
-  adminGetUser: async (ctx) => toAdminUser(await getUser(ctx.app, ctx.auth.user, ctx.query.id)),
+  adminGetUser: async (ctx) => {
+    const row = await getUser(ctx.app, ctx.auth.user, ctx.query.id);
+    return { ...toAdminUser(row), provisionedBy: await provisionedBy(ctx.app.db, row.id) };
+  },
   adminListUserAccounts: async (ctx) => {
     const rows = await listUserAccounts(ctx.app, ctx.auth.user, ctx.query.userId);
     return {

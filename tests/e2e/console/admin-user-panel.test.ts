@@ -1,7 +1,8 @@
 /**
  * One user's panel: profile and last sign-in, role, ban with reason and expiry (which signs the
  * banned user's own open console out), unban, sessions, impersonation start and stop, set
- * password, and removal with the email typed.
+ * password, removal with the email typed, and "Provisioned by" for a person a SCIM connection
+ * created (issue 36).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ let admin: { email: string; password: string; userId: string };
 let adminToken: string;
 
 beforeAll(async () => {
-  harness = await startConsole();
+  harness = await startConsole({ config: { scim: { enabled: true } } });
   admin = await harness.createAdmin({ email: "panel-admin@example.com", name: "Panel Admin" });
   adminToken = signedIn(await harness.server.client().signInEmail({ email: admin.email, password: admin.password })).token ?? "";
 });
@@ -236,5 +237,34 @@ describe("admin user panel", { timeout: 90_000 }, () => {
     // Its old address now says so.
     await page.goto(`${harness.consoleURL}/admin/users/${user.userId}`);
     await page.getByText("This user no longer exists").waitFor();
+  });
+
+  it("names the SCIM connection that provisioned a person, and nothing for anyone else", async () => {
+    const owner = await harness.server.signUp({ email: "panel-scim-owner@example.com", name: "Scim Owner" });
+    const org = await harness.server.request("POST", "/organization/create", { token: owner.token, body: { name: "Panel SCIM Org", slug: "panel-scim-org" } });
+    expect(org.status).toBe(200);
+    const minted = await harness.server.request("POST", "/scim/create-token", { token: owner.token, body: { organizationId: org.body.id, name: "Panel Okta" } });
+    expect(minted.status).toBe(200);
+    const created = await harness.server.request("POST", "/scim/v2/Users", {
+      headers: { authorization: `Bearer ${minted.body.token}`, "content-type": "application/scim+json" },
+      body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: "panel-scim@example.com", name: { givenName: "Sky", familyName: "Provisioned" }, emails: [{ value: "panel-scim@example.com", primary: true }], active: true },
+    });
+    expect(created.status).toBe(201);
+
+    const { page } = await harness.newPage({ as: admin });
+    const errors = watchPageErrors(page);
+    await openPanel(page, created.body.id, "Sky Provisioned");
+    const profile = section(page, "Profile");
+    const term = profile.getByRole("term").filter({ hasText: /^Provisioned by$/ });
+    await term.waitFor();
+    // The definition right after the term names the connection.
+    expect(await term.locator("xpath=following-sibling::dd[1]").textContent()).toBe("Panel Okta");
+    await expectAccessible(page, "user panel of a provisioned person");
+
+    // Someone who signed up on their own has no such line.
+    await openPanel(page, owner.userId, "Scim Owner");
+    await section(page, "Profile").getByRole("term").filter({ hasText: /^User ID$/ }).waitFor();
+    expect(await section(page, "Profile").getByRole("term").filter({ hasText: /^Provisioned by$/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
-/** A user's profile at a glance: name, email, username, verification, dates and id. */
+/** A user's profile at a glance: name, email, username, verification, dates, id, and the SCIM connection that provisioned them. */
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Section } from "../../../ui/page";
 import { Badge } from "../../../ui/states";
 import { signInMethodLabel } from "./user-status";
-import { type AdminUser } from "../queries";
+import { type AdminUserDetail } from "../queries";
 
-export function UserProfileCard({ user }: { user: AdminUser }) {
+export function UserProfileCard({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation("admin");
   const never = t("never", { ns: "common" });
   return (
@@ -36,6 +36,12 @@ export function UserProfileCard({ user }: { user: AdminUser }) {
         <dd>
           <code>{user.id}</code>
         </dd>
+        {user.provisionedBy ? (
+          <>
+            <dt>{t("profile.provisionedBy")}</dt>
+            <dd>{user.provisionedBy.name}</dd>
+          </>
+        ) : null}
       </dl>
     </Section>
   );

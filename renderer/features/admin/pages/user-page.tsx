@@ -24,7 +24,7 @@ import { UserProfileCard } from "../components/user-profile-card";
 import { UserRoleCard } from "../components/user-role-card";
 import { UserSessionsCard } from "../components/user-sessions-card";
 import { UserApiKeysCard } from "../components/user-api-key-card";
-import { useAdminUser, type AdminUser } from "../queries";
+import { useAdminUser, type AdminUserDetail } from "../queries";
 import "../admin.css";
 
 const route = getRouteApi("/signed-in/admin/users/$userId");
@@ -73,7 +73,7 @@ function UserPanel() {
   return <UserDetails user={user.data} />;
 }
 
-function UserDetails({ user }: { user: AdminUser }) {
+function UserDetails({ user }: { user: AdminUserDetail }) {
   const me = useCurrentSession();
   const isSelf = me.user.id === user.id;
   const canImpersonate = useAdminCan({ user: ["impersonate"] });
