@@ -54,7 +54,14 @@ async function call(server: RunningServer, method: string, path: string, init: {
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.apiKey) headers["x-api-key"] = init.apiKey;
-  const response = await (init.fetch ?? fetch)(`${server.url}/api/auth${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const send = () => (init.fetch ?? fetch)(`${server.url}/api/auth${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await send().catch((error: Error & { cause?: { code?: string } }) => {
+    // Every server here listens on one port: a keep-alive connection pooled by the client for the
+    // server stopped before may be handed out once more before its close is seen (a CI run under
+    // load); it gets no answer, and a browser retries such a request on a new connection too.
+    if (error.cause?.code === "UND_ERR_SOCKET") return send();
+    throw error;
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
