@@ -6,11 +6,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "../shared/client/index.js";
+import { freePort } from "./free-port.js";
 import { startBenchServer } from "./server-process.js";
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS) || 20;
@@ -47,15 +47,6 @@ function measure(bin: string, args: string[], env: Record<string, string>): Figu
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!);
   return { runs: RUNS, medianMs: at(0.5), p90Ms: at(0.9), minMs: Math.round(times[0]!), maxMs: Math.round(times.at(-1)!) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 export interface CliStartupFigures {

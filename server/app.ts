@@ -136,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   if (config.rateLimit.enabled) {
     limiter = await installRateLimit(server, { config, clock, db, log, onRefused: (store) => context.metrics.rateLimitRefusals.inc({ store }) });
     context.limiterHealth = limiter.health;
+    context.counters = limiter.counter;
   }
   // Unknown paths count against the caller's general limit too (all of them under one key).
   errors.installNotFound(limiter ? server.rateLimit() : undefined);

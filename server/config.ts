@@ -59,6 +59,25 @@ export const configSchema = z.object({
     })
     .prefault({}),
 
+  /**
+   * Sign-up throttles (http/signup-throttle.ts, docs/security.md "Sign-up throttles"): accounts
+   * created and verification mails sent per client address, over hours rather than the strict
+   * rule's minute, counted in the rate limiter's store (shared by every server on Redis or
+   * PostgreSQL). An IPv6 client is also counted by its /64, which one host usually holds whole.
+   * Off when rateLimit.enabled is false.
+   */
+  signUpThrottle: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Sign-ups per client address (IPv4, or one IPv6 address). */
+      perIp: rateRule.default({ window: 3_600, max: 20 }),
+      /** Sign-ups per IPv6 /64 prefix, all its addresses together. */
+      perIpv6Prefix64: rateRule.default({ window: 3_600, max: 60 }),
+      /** Verification mails (send-verification-email, email-verification codes) per address; IPv6 by /64. */
+      verificationMail: rateRule.default({ window: 3_600, max: 20 }),
+    })
+    .prefault({}),
+
   /** Keep rate-limit counters in Redis (redis://…), else PostgreSQL when `db` is one, else memory; on PostgreSQL also the channel of session change notices (db/redis-change-channel.ts). */
   redisUrl: z.string().optional(),
 

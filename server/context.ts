@@ -7,7 +7,7 @@ import type { PasswordHasher } from "./crypto/password.js";
 import type { AuditRecorder } from "./audit/recorder.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { SessionAnswerCache } from "./core/session/answer-cache.js";
-import type { LimiterHealth } from "./http/rate-limit-store.js";
+import type { CounterStore, LimiterHealth } from "./http/rate-limit-store.js";
 import type { RuntimeSettings } from "./features/settings/runtime.js";
 import type { ResolveHost } from "./core/net/public-address.js";
 import type { WebhookSender } from "./webhook/sender.js";
@@ -30,6 +30,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The rate limiter's store and whether it is shared right now (server/http/rate-limit.ts), for readiness. */
   limiterHealth: () => LimiterHealth;
+  /** The rate limiter's counter store (memory, Redis or PostgreSQL), for other limits counted beside it (http/signup-throttle.ts); set by createApp when rateLimit.enabled. */
+  counters?: CounterStore;
   /** Server secret: signs the session-data cookie cache. */
   secret: string;
   /** Public origin, e.g. http://127.0.0.1:3000. */

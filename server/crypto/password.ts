@@ -49,7 +49,12 @@ export function createPasswordHasher(params: PasswordParams, pool: HashPool = cr
     needsRehash: (stored) => !stored.startsWith(currentPrefix),
     assertRoom: () => pool.assertRoom("argon2-verify"),
     async burn(password) {
-      dummyHash ??= hasher.hash("latchkey-timing-equaliser");
+      // A refused first hash (queue full, HashQueueFullError) must not stay cached: every later
+      // unknown-email sign-in would fail with it.
+      dummyHash ??= hasher.hash("latchkey-timing-equaliser").catch((error: unknown) => {
+        dummyHash = undefined;
+        throw error;
+      });
       await hasher.verify(await dummyHash, password);
     },
     close: () => pool.close(),

@@ -35,6 +35,7 @@ import { scimHandlers } from "./scim/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
 import { captchaHandlers } from "./captcha/routes.js";
 import { captchaHook } from "./captcha/hooks.js";
+import { signUpThrottleHook } from "../http/signup-throttle.js";
 
 export const handlers: AllHandlers = {
   ...healthHandlers,
@@ -72,6 +73,7 @@ export const handlers: AllHandlers = {
  * What features add to every request (http/route-hooks.ts), in the order each stage runs them:
  * user fields wrap the whole request; an API key is the only credential besides the session;
  * the two-factor policy checks a session's user; the JWT header goes on get-session's answer; the
- * captcha guards sign-up, sign-in and the mails a stranger can trigger.
+ * captcha guards sign-up, sign-in and the mails a stranger can trigger; the sign-up throttles count
+ * what passed it (so failed captchas do not spend an address's allowance).
  */
-export const routeHooks: readonly RouteHook[] = [userFieldHook, apiKeyHook, twoFactorPolicyHook, jwtHook, captchaHook];
+export const routeHooks: readonly RouteHook[] = [userFieldHook, apiKeyHook, twoFactorPolicyHook, jwtHook, captchaHook, signUpThrottleHook];

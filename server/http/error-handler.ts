@@ -26,7 +26,7 @@ export function installErrorHandling(
   const allowedMethods = trackRouteMethods(server);
   server.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const mapped = toApiError(error);
-    const retryAfter = RETRY_AFTER[mapped.code];
+    const retryAfter = (error as RetryAfterMarked)[RETRY_AFTER_SECONDS]?.toString() ?? RETRY_AFTER[mapped.code];
     if (retryAfter && !reply.hasHeader("retry-after")) reply.header("retry-after", retryAfter);
     if (retryAfter && mapped.code !== "TOO_MANY_REQUESTS") onUnavailable(mapped.code);
     if (mapped.code === "DATABASE_UNAVAILABLE" || mapped.code === "DATABASE_FULL") {
@@ -100,6 +100,15 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 }
 
 /** Seconds a client should wait before trying again, for the answers that mean "later". */
+const RETRY_AFTER_SECONDS = Symbol("latchkey.retryAfter");
+type RetryAfterMarked = { [RETRY_AFTER_SECONDS]?: number };
+
+/** The error, answered with `Retry-After: seconds` instead of its code's usual wait (a limit whose window ends then). */
+export function withRetryAfter(error: ApiError, seconds: number): ApiError {
+  (error as ApiError & RetryAfterMarked)[RETRY_AFTER_SECONDS] = Math.max(1, Math.ceil(seconds));
+  return error;
+}
+
 const RETRY_AFTER: Readonly<Partial<Record<string, string>>> = { TOO_MANY_REQUESTS: "60", DATABASE_UNAVAILABLE: "2", DATABASE_FULL: "60", SERVER_BUSY: "1", SERVER_TIMEOUT: "2" };
 
 const REASONS: Readonly<Record<number, string>> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };

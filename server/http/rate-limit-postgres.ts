@@ -12,6 +12,7 @@ import type { Clock } from "../clock.js";
 import type { Logger } from "../context.js";
 import type { DB } from "../db/database.js";
 import { createBatchedCounter, type BatchedCounter } from "./rate-limit-batched.js";
+import { windowOf } from "./rate-limit-store.js";
 
 export interface PostgresCounterOptions {
   db: DB;
@@ -22,11 +23,11 @@ export interface PostgresCounterOptions {
 
 const BATCH = 500;
 
-export type PostgresCounter = BatchedCounter;
+export type PostgresCounter = BatchedCounter & Required<Pick<BatchedCounter, "hitExact">>;
 
 export function createPostgresCounter(options: PostgresCounterOptions): PostgresCounter {
-  const { db } = options;
-  return createBatchedCounter({
+  const { db, clock } = options;
+  const batched = createBatchedCounter({
     store: "postgres",
     clock: options.clock,
     log: options.log,
@@ -47,4 +48,22 @@ export function createPostgresCounter(options: PostgresCounterOptions): Postgres
       await sql`delete from "rateLimitCounter" where "windowEnd" < ${now - 60_000}`.execute(db);
     },
   });
+  return {
+    ...batched,
+    // One upsert per call: every server sees the count at once (sign-ups are rare, a round trip is cheap).
+    async hitExact(key, windowMs) {
+      const now = clock.now();
+      const { start, end } = windowOf(now, windowMs);
+      try {
+        const result = await sql<{ count: string | number }>`
+          insert into "rateLimitCounter" ("key", "windowStart", "windowEnd", "count") values (${key}, ${start}, ${end}, 1)
+          on conflict ("key", "windowStart") do update set "count" = "rateLimitCounter"."count" + 1
+          returning "count"`.execute(db);
+        return { current: Number(result.rows[0]?.count ?? 1), ttl: end - now };
+      } catch {
+        // The database fails: count here (the batch adds it to the shared total later, and reports the failure).
+        return batched.hit(key, windowMs);
+      }
+    },
+  };
 }

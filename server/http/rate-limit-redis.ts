@@ -100,6 +100,7 @@ export function createRedisCounter(options: RedisCounterOptions): CounterStore {
       if (!key.startsWith(STRICT_KEY)) return batched.hit(key, windowMs);
       return exactHit(key, windowMs);
     },
+    hitExact: exactHit,
     health(): LimiterHealth {
       const own = exactHealth();
       const other = batched.health();

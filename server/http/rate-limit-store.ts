@@ -30,6 +30,13 @@ export interface LimiterHealth {
 
 export interface CounterStore {
   hit(key: string, windowMs: number): Hit | Promise<Hit>;
+  /**
+   * Counts exactly in the shared store, one round trip (stores that batch: PostgreSQL, Redis for
+   * the general rule). For rare requests worth counting across servers without the batching's
+   * error bound (sign-ups). Absent: `hit` is exact already (memory). Falls back to `hit` while
+   * the shared store fails.
+   */
+  hitExact?(key: string, windowMs: number): Promise<Hit>;
   health(): LimiterHealth;
   close(): Promise<void>;
   /** Resolves once the store is usable or has failed its first connection (start-up). */

@@ -70,6 +70,8 @@ export interface RateLimitOptions {
 
 export interface RateLimitHandle {
   health(): LimiterHealth;
+  /** The store the limiter counts in, shared with other limits (http/signup-throttle.ts). */
+  counter: CounterStore;
   /**
    * Counts one request to `path` (the route without the base path, under the general rule) from
    * `ip`, as the plugin would; false once over the limit. For the session fast path
@@ -131,6 +133,7 @@ export async function installRateLimit(server: FastifyInstance, options: RateLim
   });
   const general = config.rateLimit;
   return {
+    counter,
     health: () => counter.health(),
     close: () => counter.close(),
     countGeneral(ip, path) {

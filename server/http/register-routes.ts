@@ -161,7 +161,7 @@ async function serve(
     assertRedirectTargets(body, options.origins);
   }
 
-  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip, signedIn: auth !== null }); // e.g. the captcha
+  for (const gate of stages.beforeHandler) await gate({ headers: request.headers, ip: meta.ip, signedIn: auth !== null, body }); // e.g. the captcha, the sign-up throttles
 
   // What every audit event of this request carries: where it came from and who acted.
   const enrich = (event: AuditEvent): AuditEvent => ({

@@ -26,6 +26,8 @@ export interface GateRequest {
   ip: string;
   /** Whether a session or another credential names the caller. */
   signedIn: boolean;
+  /** The validated body (a throttle that depends on what is asked, e.g. an email code's type). */
+  body: Readonly<Record<string, unknown>>;
 }
 
 /** The stages one hook adds to one endpoint, each optional, in the order a request meets them. */

@@ -63,6 +63,8 @@ export interface Metrics {
   unavailableAnswers: Counter<"code">;
   /** Captcha checks on protected endpoints (features/captcha) by provider and outcome: passed, missing, failed, unavailable. */
   captchaChecks: Counter<"provider" | "outcome">;
+  /** Requests refused by a sign-up throttle (http/signup-throttle.ts), by the rule that refused: perIp, perIpv6Prefix64, verificationMail. */
+  signUpThrottled: Counter<"kind">;
   /** Webhook delivery tries by outcome: delivered, retry (failed, tried again later), failed (out of retries). */
   webhookDeliveries: Counter<"outcome">;
   /** Where the webhook queue's depth and oldest pending delivery come from (set by createApp). */
@@ -176,6 +178,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_captcha_checks_total",
       help: "Captcha checks on sign-up, sign-in and mail-sending endpoints, by provider and outcome (passed, missing, failed, unavailable).",
       labelNames: ["provider", "outcome"] as const,
+      registers,
+    }),
+    signUpThrottled: new Counter({
+      name: "latchkey_signup_throttled_total",
+      help: "Sign-ups and verification mails refused with 429 by a sign-up throttle, by the rule that refused (perIp, perIpv6Prefix64, verificationMail).",
+      labelNames: ["kind"] as const,
       registers,
     }),
     webhookDeliveries: new Counter({
