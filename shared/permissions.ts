@@ -123,7 +123,8 @@ export function authorizeOrganization(
 export const adminStatements = {
   user: ["create", "list", "set-role", "ban", "impersonate", "impersonate-admins", "delete", "set-password", "set-email", "get", "update", "export"],
   session: ["list", "revoke", "delete"],
-  audit: ["list"],
+  /** verify: recompute the tamper-evident chain; export: signed JSON-lines exports (issue 38). */
+  audit: ["list", "verify", "export"],
   /** The OpenID provider's apps (features/oauth-provider). */
   oauthClient: ["create", "read", "update", "delete"],
   /** Settings changed at run time (features/settings). */
@@ -137,7 +138,7 @@ export const adminRoles = {
   admin: {
     user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "set-email", "get", "update", "export"],
     session: ["list", "revoke", "delete"],
-    audit: ["list"],
+    audit: ["list", "verify", "export"],
     oauthClient: ["create", "read", "update", "delete"],
     settings: ["read", "update"],
     webhook: ["read", "manage"],

@@ -1,5 +1,6 @@
-/** `auth admin audit list | tail`: the security audit log. */
+/** `auth admin audit list | tail | verify | export`: the security audit log. */
 import type { Command } from "commander";
+import { registerAuditChainCommands } from "./audit-chain.js";
 import type { AuditEventWire } from "../../shared/contract/audit.js";
 import { connect } from "../connection.js";
 import { example, handler } from "../context.js";
@@ -103,6 +104,8 @@ export function registerAuditCommands(admin: Command): void {
       }
     }),
   );
+
+  registerAuditChainCommands(audit);
 }
 
 async function auditQuery(client: Awaited<ReturnType<typeof connect>>["client"], flags: { actor?: string; target?: string; action?: string; since?: string; until?: string }) {

@@ -16,7 +16,7 @@ import { ForeignDatabaseError, type ForeignSchema } from "./foreign-database-err
 
 /** The tables Latchkey's migrations create (tests/server/core/foreign-schema.test.ts holds it to them). */
 export const LATCHKEY_TABLES = [
-  "account", "apikey", "auditEvent", "invitation", "jwks", "keyCheck", "member", "oauthClient", "oauthConsent", "oauthToken",
+  "account", "apikey", "auditChain", "auditEvent", "invitation", "jwks", "keyCheck", "member", "oauthClient", "oauthConsent", "oauthToken",
   "organization", "outbox", "passkey", "rateLimitCounter", "runtimeSetting", "scimConnection", "scimGroup", "scimToken", "scimUser", "session", "signInLockout", "ssoProvider", "team", "teamMember", "twoFactor", "user", "verification", "webhookAttempt", "webhookDelivery", "webhookEndpoint",
 ] as const;
 

@@ -169,6 +169,21 @@ export interface AuditEventTable {
   createdAt: Millis;
   /** 0 while its webhook deliveries are still to be queued from it (written in a change's transaction, migration 0023). */
   fannedOut: Generated<Flag>;
+  /** Position in this database's audit chain; null until the sealing sweep reaches it (migration 0025). */
+  chainIndex: number | null;
+  /** SHA-256 hex of the previous row's chainHash and this row's canonical JSON (server/audit/chain.ts). */
+  chainHash: string | null;
+}
+
+/** One row (`id` = "chain"): the audit chain's head and its retention checkpoint (migration 0025). */
+export interface AuditChainTable {
+  id: string;
+  headIndex: number;
+  headHash: string;
+  /** The last pruned row's chainIndex, seq and chainHash; 0 / "" before anything was pruned. */
+  checkpointIndex: number;
+  checkpointSeq: number;
+  checkpointHash: string;
 }
 
 /** API keys (better-auth's api-key plugin); `key` is the base64url SHA-256 of the key. */
@@ -255,6 +270,7 @@ export interface Database {
   teamMember: TeamMemberTable;
   outbox: OutboxTable;
   auditEvent: AuditEventTable;
+  auditChain: AuditChainTable;
   apikey: ApikeyTable;
   jwks: JwksTable;
   signInLockout: SignInLockoutTable;

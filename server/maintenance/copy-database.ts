@@ -36,6 +36,7 @@ export const COPIED_TABLES = [
   "oauthConsent",
   "oauthToken",
   "auditEvent",
+  "auditChain",
   "outbox",
   "signInLockout",
   "keyCheck",

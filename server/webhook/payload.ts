@@ -6,7 +6,7 @@
 import type { AuditEventTable } from "../db/types.js";
 
 /** An audit row as the audit writer inserts it (the database's sequence not yet given). */
-export type AuditSource = Omit<AuditEventTable, "seq" | "userAgent" | "fannedOut">;
+export type AuditSource = Omit<AuditEventTable, "seq" | "userAgent" | "fannedOut" | "chainIndex" | "chainHash">;
 
 const SECRET_LIKE = /secret|token|password|hash|api.?key|private|otp|code|cookie|authorization/i;
 

@@ -80,6 +80,8 @@ export const routeTable: RouteTable = {
   adminUnlockUser: {"method":"POST","path":"/admin/unlock-user","params":[]},
   adminListAuditEvents: {"method":"GET","path":"/admin/list-audit-events","params":[]},
   adminGetLastBetterAuthImport: {"method":"GET","path":"/admin/get-last-better-auth-import","params":[]},
+  adminVerifyAuditChain: {"method":"GET","path":"/admin/verify-audit-chain","params":[]},
+  adminExportAuditLog: {"method":"GET","path":"/admin/export-audit-log","params":[]},
   adminListOutbox: {"method":"GET","path":"/admin/list-outbox","params":[]},
   twoFactorEnable: {"method":"POST","path":"/two-factor/enable","params":[]},
   twoFactorDisable: {"method":"POST","path":"/two-factor/disable","params":[]},

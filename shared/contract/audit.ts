@@ -65,6 +65,28 @@ export const betterAuthImportSchema = z.object({
 });
 export type BetterAuthImportWire = z.infer<typeof betterAuthImportSchema>;
 
+/** What `adminVerifyAuditChain` found (server/audit/chain.ts). */
+export const auditChainVerdictSchema = z.object({
+  ok: z.boolean(),
+  /** Rows whose link was recomputed. */
+  checked: z.number(),
+  /** The chain position the sealer last wrote. */
+  headIndex: z.number(),
+  /** The last row retention pruned: checking starts after it. null before any pruning. */
+  checkpoint: z.object({ chainIndex: z.number(), seq: z.number() }).nullable(),
+  firstBreak: z
+    .object({
+      /** altered: the row's fields or hash changed (or rows swapped places); missing: rows before it were deleted; truncated: the newest rows were deleted. */
+      problem: z.enum(["altered", "missing", "truncated"]),
+      chainIndex: z.number(),
+      /** The row named; null for `truncated`, which has none. */
+      seq: z.number().nullable(),
+      id: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AuditChainVerdictWire = z.infer<typeof auditChainVerdictSchema>;
+
 export const auditEndpoints = {
   adminListAuditEvents: endpoint({
     method: "GET",
@@ -98,5 +120,26 @@ export const auditEndpoints = {
     access: "session",
     requires: "audit:list",
     response: z.object({ lastImport: betterAuthImportSchema.nullable() }),
+  }),
+  adminVerifyAuditChain: endpoint({
+    method: "GET",
+    path: "/admin/verify-audit-chain",
+    summary:
+      "Tamper evidence (issue 38): seals new audit rows onto the hash chain, then recomputes it from the retention checkpoint to the head; `firstBreak` names the first row that was altered, follows deleted rows, or the position where the newest rows went missing",
+    tags: ["admin", "audit"],
+    access: "session",
+    requires: "audit:verify",
+    response: auditChainVerdictSchema,
+  }),
+  adminExportAuditLog: endpoint({
+    method: "GET",
+    path: "/admin/export-audit-log",
+    summary:
+      "The sealed audit rows created in [from, to), in chain order, as JSON lines (`jsonl`, each line ending in a newline) with `signature`: a JWS with a detached payload over exactly those bytes, signed by the server's JWKS key (`kid`), so anyone holding the published /jwks can check it",
+    tags: ["admin", "audit"],
+    access: "session",
+    requires: "audit:export",
+    query: z.object({ from: timeQuery, to: timeQuery }).strict(),
+    response: z.object({ jsonl: z.string(), signature: z.string(), kid: z.string(), alg: z.string(), count: z.number() }),
   }),
 } as const;

@@ -29,6 +29,7 @@ import * as scim from "./0021-scim.js";
 import * as ssoProvider from "./0022-sso-provider.js";
 import * as auditFanOut from "./0023-audit-fan-out.js";
 import * as webhookPublicOnly from "./0024-webhook-public-only.js";
+import * as auditChain from "./0025-audit-chain.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-core": core,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0022-sso-provider": ssoProvider,
   "0023-audit-fan-out": auditFanOut,
   "0024-webhook-public-only": webhookPublicOnly,
+  "0025-audit-chain": auditChain,
 };

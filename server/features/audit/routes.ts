@@ -1,12 +1,18 @@
 /** The audit log, read by administrators holding `audit:list`. */
 import type { AuditEventWire } from "../../../shared/contract/audit.js";
 import type { AuditAction } from "../../../shared/audit-actions.js";
-import { defineHandlers } from "../../http/handler.js";
+import { defineHandlers, type AuthState } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
 import { can, requirePermission } from "../../core/admin-access.js";
 import { iso } from "../../core/user/wire.js";
 import { findActor, findPeople, listAuditEvents } from "./store.js";
 import { toBetterAuthImport } from "./better-auth-import.js";
+import { exportAuditChain, verifyAuditChain } from "../../audit/chain.js";
+import { apiError } from "../../../shared/errors.js";
+import { assertJwksPublished, signDetached } from "./signed-export.js";
+
+/** Rows one export may hold: the answer is one JSON document, so a longer range is split by the caller. */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 
 /** The action `auth server import-better-auth` records (server/maintenance/better-auth-import/import.ts). */
 const BETTER_AUTH_IMPORT = "server.import-better-auth" satisfies AuditAction;
@@ -48,6 +54,16 @@ export function toAuditEvent(row: AuditEventRow, people: ReadonlyMap<string, Per
   };
 }
 
+/**
+ * Verify and export are the log's integrity checks (issue 38): an administrator's own session, or
+ * an API key whose permissions name that very action (a full-rights key is not enough: a leaked
+ * key should not sign whole exports of the log), never an impersonation.
+ */
+function assertChainAccess(auth: AuthState, action: "verify" | "export"): void {
+  if (auth.kind === "impersonation") throw apiError("NOT_ALLOWED_WHILE_IMPERSONATING");
+  if (auth.kind === "api-key" && !(auth.apiKey?.permissions?.audit ?? []).includes(action)) throw apiError("API_KEY_NOT_ALLOWED");
+}
+
 export const auditHandlers = defineHandlers({
   adminListAuditEvents: async (ctx) => {
     requirePermission(ctx.app.config, ctx.auth.user, { audit: ["list"] }, "YOU_ARE_NOT_ALLOWED_TO_LIST_AUDIT_EVENTS");
@@ -77,5 +93,22 @@ export const auditHandlers = defineHandlers({
     if (!row) return { lastImport: null };
     const actor = row.actorId ? await findActor(ctx.app.db, row.actorId) : null;
     return { lastImport: toBetterAuthImport(row, actor) };
+  },
+  adminVerifyAuditChain: async (ctx) => {
+    assertChainAccess(ctx.auth, "verify");
+    requirePermission(ctx.app.config, ctx.auth.user, { audit: ["verify"] }, "YOU_ARE_NOT_ALLOWED_TO_VERIFY_AUDIT_LOG");
+    return verifyAuditChain(ctx.app.db);
+  },
+  adminExportAuditLog: async (ctx) => {
+    assertChainAccess(ctx.auth, "export");
+    requirePermission(ctx.app.config, ctx.auth.user, { audit: ["export"] }, "YOU_ARE_NOT_ALLOWED_TO_EXPORT_AUDIT_LOG");
+    const from = toMillis(ctx.query.from);
+    const to = toMillis(ctx.query.to);
+    if (!(from < to)) throw apiError("INVALID_AUDIT_EXPORT_RANGE");
+    assertJwksPublished(ctx.app);
+    const { lines, complete } = await exportAuditChain(ctx.app.db, { from, to }, AUDIT_EXPORT_MAX_ROWS);
+    if (!complete) throw apiError("AUDIT_EXPORT_TOO_LARGE");
+    const jsonl = lines.map((line) => line + "\n").join("");
+    return { jsonl, count: lines.length, ...(await signDetached(ctx.app, jsonl)) };
   },
 });
