@@ -113,7 +113,9 @@ export function registerAdminUserCommands(admin: Command): void {
   example(users.command("get").argument("<user>", "id or email").description("show one user"), "auth admin users get ada@example.com", "auth admin users get 4bX2… --json").action(
     handler(async (flags, ref: string) => {
       const { client } = await connect(flags);
-      const user = await resolveUser(client, ref);
+      const found = await resolveUser(client, ref);
+      // By email the user comes from the list, which leaves out get-user's detail (provisionedBy): the same answer either way.
+      const user = found.id === ref.trim() ? found : await client.adminGetUser({ id: found.id });
       await emit(flags, { user }, () => renderDetails(user, USER_FIELDS));
     }),
   );

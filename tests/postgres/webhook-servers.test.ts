@@ -8,6 +8,8 @@ import { signUpAdmin } from "../server/admin/admin-helpers.js";
 import { startSecondServer, type SecondServer } from "../helpers/second-server.js";
 import { startTestServer, testDialect, type TestServer } from "../helpers/test-server.js";
 import { startReceiver, type Receiver } from "../server/webhook/receiver.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { TTL_MS } from "../../server/webhook/endpoint-cache.js";
 
 describe("webhook deliveries shared by two servers on one PostgreSQL", () => {
   let a: TestServer;
@@ -31,6 +33,9 @@ describe("webhook deliveries shared by two servers on one PostgreSQL", () => {
     const created = await a.request("POST", "/admin/webhooks/create", { token: admin.token, body: { url: receiver.url, events: ["user.update"] } });
     expect(created.status, created.text).toBe(200);
     receiver.secrets = [created.body.secret as string];
+    // Server B keeps its copy of the endpoint list for up to TTL_MS: an endpoint created on A is
+    // documented to reach B's events within that bound (server/webhook/endpoint-cache.ts).
+    await sleep(TTL_MS + 200);
     for (let i = 0; i < 30; i++) {
       a.app.context.audit.record({ action: "user.update", actorId: admin.userId, targetId: admin.userId, targetType: "user", metadata: { n: i, via: "a" } });
       b.app.context.audit.record({ action: "user.update", actorId: admin.userId, targetId: admin.userId, targetType: "user", metadata: { n: i, via: "b" } });

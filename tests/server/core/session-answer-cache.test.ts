@@ -44,13 +44,20 @@ describe("get-session answer cache", () => {
   it("answers a repeated check from memory (on PostgreSQL while its change listener listens)", async () => {
     const { token } = await server.signUp();
     await listening();
-    const first = await getSession(token);
-    const before = await lookups();
-    const second = await getSession(token);
-    const after = await lookups();
+    // A change notice for the sign-up's own writes may land after the first answer was kept and
+    // empty the cache (PostgreSQL, under load): ask until memory answers, a bounded number of times.
+    let first = await getSession(token);
+    let second = first;
+    for (let attempt = 0; ; attempt++) {
+      const before = await lookups();
+      second = await getSession(token);
+      const after = await lookups();
+      if (after.hit === before.hit + 1) break;
+      if (attempt >= 20) throw new Error("the answer cache never answered");
+      first = second;
+    }
     expect(second.text).toBe(first.text);
     expect(second.body.session.token).toBe(token);
-    expect(after.hit).toBe(before.hit + 1);
     expect(server.app.changeListener === undefined).toBe(server.dialect === "sqlite");
   });
 
