@@ -2,11 +2,11 @@
  * `npm run bench`: every workload in turn, a human summary each, and one JSON line per workload
  * at the end (for docs/benchmarks.md). Not part of the tests: figures depend on the machine.
  * Run one with `npm run bench -- core` (names: core, organization-members, admin-list-users,
- * admin-ban, cli-startup, console, rate-limit, rate-limit-cpu, copy-to-postgres, import-better-auth, oidc, scim-push, memory-start, hash-queue, altcha, webhooks).
+ * admin-ban, cli-startup, console, rate-limit, rate-limit-cpu, copy-to-postgres, import-better-auth, oidc, scim-push, memory-start, hash-queue, altcha, webhooks, audit-chain).
  */
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 
-const WORKLOADS = ["core", "organization-members", "admin-list-users", "admin-ban", "cli-startup", "console", "rate-limit", "rate-limit-cpu", "copy-to-postgres", "import-better-auth", "oidc", "scim-push", "memory-start", "hash-queue", "altcha", "webhooks"] as const;
+const WORKLOADS = ["core", "organization-members", "admin-list-users", "admin-ban", "cli-startup", "console", "rate-limit", "rate-limit-cpu", "copy-to-postgres", "import-better-auth", "oidc", "scim-push", "memory-start", "hash-queue", "altcha", "webhooks", "audit-chain"] as const;
 
 interface Workload {
   run(): Promise<unknown>;
