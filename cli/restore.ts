@@ -103,7 +103,7 @@ interface BackupFacts {
 }
 
 /** Integrity, migrations and key-check value of the backup, read without changing it. */
-function inspectBackup(file: string): BackupFacts {
+export function inspectBackup(file: string): BackupFacts {
   let handle: Database.Database;
   try {
     handle = new Database(file, { readonly: true, fileMustExist: true });

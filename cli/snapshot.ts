@@ -15,7 +15,7 @@ import { text } from "./i18n/index.js";
 import { restoreDatabase, type RestoreResult } from "./restore.js";
 import { describeSnapshot as describe, isSnapshotName, snapshotFolder, snapshotPath, type SnapshotInfo } from "../server/maintenance/snapshots.js";
 
-export { listSnapshots, snapshotFolder } from "../server/maintenance/snapshots.js";
+export { listSnapshotsIn, snapshotFolder } from "../server/maintenance/snapshots.js";
 
 function snapshotFile(db: string, name: string): string {
   if (!isSnapshotName(name)) throw new CliError(text("qa", "snapshotBadName", { name }), EXIT.USAGE, "INVALID_SNAPSHOT_NAME");
@@ -40,8 +40,12 @@ export function restoreSnapshot(db: string, name: string, secret: { secret: stri
   return restoreDatabase({ from: existingSnapshot(db, name), db, ...secret }, flags);
 }
 
-export async function deleteSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
-  const file = existingSnapshot(db, name);
+export function deleteSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
+  return deleteSnapshotFile(existingSnapshot(db, name), name, flags);
+}
+
+/** Deletes a snapshot file that exists (either dialect's), with its journal files, after confirmation. */
+export async function deleteSnapshotFile(file: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
   const snapshot = describe(file, name);
   await confirm(flags, text("qa", "snapshotConfirmDelete", { name }));
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });

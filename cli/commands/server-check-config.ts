@@ -1,4 +1,5 @@
 /** `auth server check-config`: resolve the settings `auth server start` would use, without starting. */
+import type { SignUpThrottleSummary } from "../../server/http/signup-throttle-summary.js";
 import type { Command } from "commander";
 import { helpAfter } from "../context.js";
 import type { Config, ConfigInput } from "../../server/config.js";
@@ -35,6 +36,7 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const { maskProviderSecrets } = await import("../../server/features/social/config-schema.js");
       const { breachCheckSummary } = await import("../../server/core/user/breached-password.js");
       const { captchaSummary, SITE_VERIFY_URLS } = await import("../../server/features/captcha/summary.js");
+      const { signUpThrottleSummary } = await import("../../server/http/signup-throttle-summary.js");
       const config = buildConfig(flagsToConfig(flags), flags.config);
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { displayTarget } = await import("../../server/db/target.js");
@@ -43,12 +45,13 @@ export function registerCheckConfig(server: Command, flagsToConfig: (flags: Chec
       const settings = maskSecrets(config, maskProviderSecrets);
       const warnings = [...secretFlagWarnings(flags), ...configWarnings(config)];
       if (wantsJson(flags)) {
-        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, passwordBreach: breachCheckSummary(config), captcha: captchaSummary(config), settings, warnings });
+        printJson({ valid: true, baseURL: baseURLOf(config), clientIp: `from X-Forwarded-For: ${describeTrustProxy(config.trustProxy)}`, passwordBreach: breachCheckSummary(config), captcha: captchaSummary(config), signUpThrottle: signUpThrottleSummary(config), settings, warnings });
         return;
       }
       info(text("backup", "configValid", { url: baseURLOf(config), clientIp: describeTrustProxy(config.trustProxy) }));
       info(breachLine(config));
       info(captchaLine(config, SITE_VERIFY_URLS));
+      info(throttleLine(signUpThrottleSummary(config)));
       info(JSON.stringify(settings, null, 2));
       for (const line of warnings) warn(text("backup", "warning", { message: line }));
     });
@@ -89,6 +92,13 @@ function captchaLine(config: Config, publicUrls: Readonly<Record<string, string>
   if (!settings) return text("backup", "captchaOff");
   if (settings.provider === "altcha") return text("backup", "captchaAltcha", { maxNumber: settings.maxNumber, expiresIn: settings.expiresIn });
   return text("backup", "captchaService", { provider: settings.provider, url: maskUrlPassword(settings.siteVerifyUrl ?? publicUrls[settings.provider] ?? "") });
+}
+
+/** How many sign-ups and verification mails one address may start (issue 40). */
+function throttleLine(summary: SignUpThrottleSummary): string {
+  const { perIp, perIpv6Prefix64: prefix, verificationMail: mail } = summary;
+  if (!perIp || !prefix || !mail) return text("backup", "signUpThrottleOff");
+  return text("backup", "signUpThrottleOn", { perIpMax: perIp.max, perIpWindow: perIp.window, prefixMax: prefix.max, prefixWindow: prefix.window, mailMax: mail.max, mailWindow: mail.window });
 }
 
 /** The settings safe to print: the secret and any password in a URL are masked. */

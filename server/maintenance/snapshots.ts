@@ -20,17 +20,21 @@ export interface SnapshotInfo {
 
 export const isSnapshotName = (name: string) => SNAPSHOT_NAME.test(name);
 export const snapshotFolder = (db: string) => `${resolve(db)}.snapshots`;
-/** The file of a snapshot; the name must have passed isSnapshotName. */
-export const snapshotPath = (db: string, name: string) => join(snapshotFolder(db), name + EXTENSION);
+/** The file of a snapshot in a folder; the name must have passed isSnapshotName. */
+export const snapshotIn = (folder: string, name: string) => join(folder, name + EXTENSION);
+/** The file of a SQLite database's snapshot; the name must have passed isSnapshotName. */
+export const snapshotPath = (db: string, name: string) => snapshotIn(snapshotFolder(db), name);
 
 export function describeSnapshot(file: string, name: string): SnapshotInfo {
   const stats = statSync(file);
   return { name, file, bytes: stats.size, createdAt: stats.mtime.toISOString() };
 }
 
+/** A SQLite database's snapshots, newest first. */
+export const listSnapshots = (db: string): SnapshotInfo[] => listSnapshotsIn(snapshotFolder(db));
+
 /** Newest first. A missing folder is no snapshots; files that are not NAME.db are not listed. */
-export function listSnapshots(db: string): SnapshotInfo[] {
-  const folder = snapshotFolder(db);
+export function listSnapshotsIn(folder: string): SnapshotInfo[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((entry) => entry.endsWith(EXTENSION) && isSnapshotName(entry.slice(0, -EXTENSION.length)))

@@ -2,7 +2,8 @@
  * `auth server snapshot` as real processes on SQLite (issue 39): a seeded `qa` database is saved,
  * a persona is banned through the API, the snapshot is restored and the ban is gone. Restore is
  * refused while a server has the database open; names that are not plain slugs (`../x`) are
- * refused before any file is touched; list prints JSON; delete removes the file.
+ * refused before any file is touched; list prints JSON; delete removes the file. PostgreSQL:
+ * server-snapshot-postgres.test.ts.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -140,9 +141,14 @@ describe("auth server snapshot (issue 39)", () => {
     expect(listed).toContain("terminal");
   }, 120_000);
 
-  it("refuses PostgreSQL with a typed error: snapshots are SQLite-only for now", async () => {
+  it("PostgreSQL needs a snapshots folder (--dir or a config file), and SQLite refuses --dir: its snapshots sit beside the file", async () => {
+    // The folder is decided before any connection: this URL answers nothing.
     const refused = await runCli(["server", "snapshot", "list", "--db", "postgres://nobody@127.0.0.1:1/none", "--json"], { env, timeoutMs: 60_000 });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("Snapshots are SQLite-only for now");
+    expect(refused.stderr).toContain("pass --dir <folder>");
+    const sqliteDir = await snapshot(["list", "--dir", join(dir, "elsewhere")]);
+    expect(sqliteDir.code).toBe(2);
+    expect(sqliteDir.stderr).toContain("--dir is for PostgreSQL");
+    expect(existsSync(join(dir, "elsewhere"))).toBe(false);
   }, 60_000);
 });
