@@ -137,7 +137,7 @@ export const configSchema = z.object({
     .object({
       provider: z.enum(["altcha", "turnstile", "hcaptcha", "recaptcha"]),
       /** ALTCHA's difficulty: the secret number is drawn below this, so a solver tries half of it on average. */
-      maxNumber: z.number().int().min(1_000).max(100_000_000).default(100_000),
+      maxNumber: z.number().int().min(1_000).max(100_000_000).default(50_000),
       /** ALTCHA: seconds a challenge stays solvable (a solution is also single use). */
       expiresIn: z.number().int().min(10).max(3_600).default(300),
       /** A service's secret key (never sent to browsers). */

@@ -124,7 +124,7 @@ for (const provider of ["turnstile", "hcaptcha", "recaptcha"] as const) {
 describe("captcha settings", () => {
   it("a service without a secret key is refused at start; AUTH_CAPTCHA_SECRET_KEY supplies one", async () => {
     expect(() => resolveConfig({ captcha: { provider: "turnstile" } })).toThrow(/captcha\.secretKey/);
-    expect(resolveConfig({ captcha: { provider: "altcha" } }).captcha).toMatchObject({ provider: "altcha", maxNumber: 100_000, expiresIn: 300 });
+    expect(resolveConfig({ captcha: { provider: "altcha" } }).captcha).toMatchObject({ provider: "altcha", maxNumber: 50_000, expiresIn: 300 });
     const { configFromEnv, mergeConfig } = await import("../../../server/config.js");
     const merged = resolveConfig(mergeConfig({ captcha: { provider: "hcaptcha" } }, configFromEnv({ AUTH_CAPTCHA_SECRET_KEY: "from-the-environment" })));
     expect(merged.captcha?.secretKey).toBe("from-the-environment");
