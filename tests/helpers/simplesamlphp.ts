@@ -173,3 +173,44 @@ export async function startSimpleSamlIdp(options: { hostname?: string } = {}): P
     },
   };
 }
+
+/** What the IdP's auto-submitting page posts to the service provider. */
+export interface PostedResponse {
+  action: string;
+  samlResponse: string;
+  relayState?: string;
+}
+
+/** A cookie-keeping client, as tests/server/social/support.ts's TestBrowser. */
+interface IdpBrowser {
+  request(url: string, init?: { method?: string; body?: string; contentType?: string }): Promise<Response>;
+}
+
+/**
+ * Follows the IdP's redirects and its login form (as `username`) from `url` to the auto-submitting
+ * page, and returns what that page would post.
+ */
+export async function responseThroughIdp(browser: IdpBrowser, url: string, username: string, password: string): Promise<PostedResponse> {
+  let current = url;
+  let init: { method?: string; body?: string; contentType?: string } = {};
+  for (let step = 0; step < 10; step++) {
+    const response = await browser.request(current, init);
+    init = {};
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      current = new URL(location, current).toString();
+      continue;
+    }
+    const html = await response.text();
+    const authState = /name="AuthState" value="([^"]+)"/.exec(html)?.[1];
+    if (authState) {
+      init = { method: "POST", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams({ username, password, AuthState: authState.replace(/&amp;/g, "&") }).toString() };
+      continue;
+    }
+    const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(html)?.[1];
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!samlResponse || !action) throw new Error(`the IdP answered no SAML response: ${html.slice(0, 500)}`);
+    return { action: action.replace(/&amp;/g, "&"), samlResponse, relayState: /name="RelayState" value="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") };
+  }
+  throw new Error("too many steps at the IdP");
+}

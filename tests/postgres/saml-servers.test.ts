@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSecondServer, type SecondServer } from "../helpers/second-server.js";
-import { startSimpleSamlIdp, type SimpleSamlIdp } from "../helpers/simplesamlphp.js";
+import { responseThroughIdp, startSimpleSamlIdp, type SimpleSamlIdp } from "../helpers/simplesamlphp.js";
 import { startTestServer, testDialect, type TestServer } from "../helpers/test-server.js";
 import { createOrganization, users } from "../server/organization/support.js";
 import { TestBrowser } from "../server/social/support.js";
@@ -43,27 +43,7 @@ describe("SAML on two servers over one PostgreSQL", () => {
   });
 
   /** Through the IdP's login form to the SAMLResponse (and RelayState) it posts. */
-  async function responseFrom(browser: TestBrowser, url: string): Promise<{ samlResponse: string; relayState?: string }> {
-    let current = url;
-    let init: { method?: string; body?: string; contentType?: string } = {};
-    for (let step = 0; step < 10; step++) {
-      const response = await browser.request(current, init);
-      init = {};
-      const location = response.headers.get("location");
-      if (response.status >= 300 && response.status < 400 && location) {
-        current = new URL(location, current).toString();
-        continue;
-      }
-      const html = await response.text();
-      const authState = /name="AuthState" value="([^"]+)"/.exec(html)?.[1];
-      if (authState) {
-        init = { method: "POST", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams({ username: "dana", password: "dana-password", AuthState: authState.replace(/&amp;/g, "&") }).toString() };
-        continue;
-      }
-      return { samlResponse: /name="SAMLResponse" value="([^"]+)"/.exec(html)![1]!, relayState: /name="RelayState" value="([^"]+)"/.exec(html)?.[1] };
-    }
-    throw new Error("too many steps at the IdP");
-  }
+  const responseFrom = (browser: TestBrowser, url: string) => responseThroughIdp(browser, url, "dana", "dana-password");
 
   const postTo = (api: string, fields: Record<string, string>) =>
     fetch(`${api}/sso/saml2/sp/acs/${PROVIDER}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" });

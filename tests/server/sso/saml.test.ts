@@ -9,7 +9,7 @@ import { createAuthClient } from "better-auth/client";
 import { ssoClient } from "@better-auth/sso/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
-import { startSimpleSamlIdp, type SimpleSamlIdp, type SpEntry } from "../../helpers/simplesamlphp.js";
+import { responseThroughIdp, startSimpleSamlIdp, type PostedResponse as Posted, type SimpleSamlIdp, type SpEntry } from "../../helpers/simplesamlphp.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { TestBrowser } from "../social/support.js";
 import { createOrganization, users } from "../organization/support.js";
@@ -66,37 +66,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-interface Posted {
-  action: string;
-  samlResponse: string;
-  relayState?: string;
-}
-
 /** Follows the IdP's redirects and login form (as `username`) to the auto-submitting form it answers with. */
-async function throughIdp(browser: TestBrowser, url: string, username: string): Promise<Posted> {
-  let current = url;
-  let init: { method?: string; body?: string; contentType?: string } = {};
-  for (let step = 0; step < 10; step++) {
-    const response = await browser.request(current, init);
-    init = {};
-    const location = response.headers.get("location");
-    if (response.status >= 300 && response.status < 400 && location) {
-      current = new URL(location, current).toString();
-      continue;
-    }
-    const html = await response.text();
-    const authState = /name="AuthState" value="([^"]+)"/.exec(html)?.[1];
-    if (authState) {
-      init = { method: "POST", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams({ username, password: "idp-password", AuthState: authState.replace(/&amp;/g, "&") }).toString() };
-      continue;
-    }
-    const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(html)?.[1];
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    expect(samlResponse, html.slice(0, 500)).toBeDefined();
-    return { action: action!.replace(/&amp;/g, "&"), samlResponse: samlResponse!, relayState: /name="RelayState" value="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") };
-  }
-  throw new Error("too many steps at the IdP");
-}
+const throughIdp = (browser: TestBrowser, url: string, username: string): Promise<Posted> => responseThroughIdp(browser, url, username, "idp-password");
 
 async function start(browser: TestBrowser, body: Record<string, unknown>) {
   const response = await browser.request(`${server.api}/sign-in/sso`, { method: "POST", json: { callbackURL: "/console/account", errorCallbackURL: "/console/sign-in", ...body } });
