@@ -137,6 +137,23 @@ export async function screenshot(page: Page, name: string, { window = false }: {
   return path;
 }
 
+/**
+ * Closes every notice (sonner toast) so a screenshot shows what lies under them. The click is
+ * dispatched on each close button itself: stacked notices overlap, and a click at the button's
+ * position can land on the notice in front of it. Notices leave with an animation, so this asks
+ * again until none is left.
+ */
+export async function closeToasts(page: Page, timeoutMs = 20_000): Promise<void> {
+  const toasts = page.locator("[data-sonner-toast]");
+  const deadline = Date.now() + timeoutMs;
+  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    if (Date.now() > deadline) throw new Error(`${left} notice(s) still open after ${timeoutMs} ms`);
+    const buttons = await toasts.locator("[data-close-button]").all();
+    for (const button of buttons) await button.dispatchEvent("click").catch(() => undefined);
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Fails the test on any CSP violation or uncaught page error. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

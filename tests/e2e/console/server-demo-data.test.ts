@@ -5,7 +5,7 @@
  */
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+import { closeToasts, expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
 
 let harness: ConsoleHarness;
 let admin: { email: string; password: string; userId: string };
@@ -46,11 +46,7 @@ describe("demo data section", { timeout: 120_000 }, () => {
     await page.getByText("A snapshot of that name exists already").waitFor();
     await expectAccessible(page, "demo data");
     // The picture is of the section, not of the two notices over its table: close them first.
-    const toasts = page.locator("[data-sonner-toast]");
-    for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
-      await toasts.last().locator("[data-close-button]").click({ force: true });
-      await expect.poll(() => toasts.count()).toBeLessThan(left);
-    }
+    await closeToasts(page);
     await screenshot(page, "server-demo-data");
     expect(errors).toEqual([]);
   });
