@@ -19,7 +19,7 @@ import { ServerNotice } from "../components/server-notice";
 import { BrowserSignIn } from "../components/browser-sign-in";
 import { isDesktop } from "../../../app/desktop";
 import { ConfiguredSocialSignIn } from "../components/social-sign-in";
-import { SsoSignIn } from "../components/sso-sign-in";
+import { consoleSsoStart, SsoSignIn } from "../components/sso-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { passkeySupport } from "../../../app/passkey-support";
@@ -164,8 +164,9 @@ function ConsoleSignIn() {
         </Button>
       </form>
       </PasswordlessSignIn>
-      {/* The desktop app's window is no place for an identity provider's pages (as for social). */}
-      {isDesktop ? null : <SsoSignIn email={() => form.getValues("identifier")} returnTo={afterSignIn(redirect)} oauthReturn={oauthReturn} />}
+      {/* The desktop app's window is no place for an identity provider's pages (as for social): the
+          app signs in through the browser, whose hand-off page offers SSO (desktop-hand-off.tsx). */}
+      {isDesktop ? null : <SsoSignIn email={() => form.getValues("identifier")} start={consoleSsoStart(afterSignIn(redirect), oauthReturn)} />}
     </AuthFrame>
   );
 }
