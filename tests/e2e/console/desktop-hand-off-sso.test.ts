@@ -14,6 +14,7 @@ import { expectAccessible, screenshot, startConsole, watchPageErrors, type Conso
 import { startSimpleSamlIdp, type SimpleSamlIdp } from "../../helpers/simplesamlphp.js";
 import { desktopApp, sessionOfToken, type DesktopApp } from "../../server/electron/support.js";
 import { startIdp, type TestIdp } from "../../server/social/support.js";
+import { totpAt, userWithTotp } from "../../server/two-factor/support.js";
 
 const SAML_ENTITY = "https://sp.latchkey.test/desk-saml";
 let idp: TestIdp;
@@ -101,6 +102,24 @@ describe("desktop hand-off through SSO", { timeout: 120_000 }, () => {
     await page.locator("input[name=password]").fill("sami-password");
     await page.locator("input[name=password]").press("Enter");
     await appSignedIn(page, app, "sami@desk-saml.test");
+  });
+
+  it("a two-factor account is held at Latchkey's second step after the IdP, and the code still reaches the app", async () => {
+    const person = await userWithTotp(harness.server);
+    await harness.server.database.db.updateTable("user").set({ email: "tara@desk-oidc.test" }).where("id", "=", person.userId).execute();
+    idp.users.set("desk-tara", { sub: "desk-tara", email: "tara@desk-oidc.test", email_verified: true, name: "Tara Desk" });
+    const app = await desktopApp(harness.server);
+    const page = await startAtHandOff(app, "tara@desk-oidc.test");
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.locator('input[name="login"]').fill("desk-tara");
+    await page.locator('input[name="password"]').fill("any");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    // The IdP asserted no second factor: Latchkey's own step, then on to the hand-off.
+    await page.waitForURL((url) => url.pathname === "/console/sign-in" && url.searchParams.get("reason") === "second-step");
+    await page.getByLabel("Authenticator code").fill(totpAt(person.secret, harness.server.clock.now()));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await appSignedIn(page, app, "tara@desk-oidc.test");
   });
 
   it("a refused round trip comes back to the same hand-off, saying so, and sends the app nothing", async () => {

@@ -50,8 +50,10 @@ function secondStepMethods(methods: string | undefined): Array<"totp" | "otp"> {
 
 function afterSignIn(redirect: string | undefined): string {
   // A desktop hand-off's mailed link held at the second step returns to its own way back, which
-  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath).
-  if (redirect?.startsWith("/sign-in?handoff=link&")) return redirect;
+  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath);
+  // a social or SSO round trip held there returns to the page that passes the cookie's code on
+  // (this tab's sessionStorage still names the app's address).
+  if (redirect?.startsWith("/sign-in?handoff=link&") || redirect === "/sign-in?handoff=cookie") return redirect;
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
