@@ -12,7 +12,7 @@
  * endpoint wants it, the event takes the asynchronous path, so a sign-in pays nothing for
  * webhooks nobody subscribed to (docs/architecture.md, "Events out").
  */
-import { PostgresAdapter, type Transaction } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
@@ -42,7 +42,13 @@ export interface AuditRecorder {
    * endpoint selects it (its deliveries then survive a crash right after the commit), otherwise
    * as `record` does. Call `committed()` once the transaction has committed.
    */
-  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
+  recordIn(trx: Kysely<Database>, event: AuditEvent): Promise<void>;
+  /**
+   * recordIn without the fallback: writes the event in `trx` when an endpoint selects it and
+   * answers true; otherwise writes nothing and answers false (the caller records it once its
+   * change committed, audit/change.ts).
+   */
+  writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean>;
   /** After a transaction that used recordIn committed: its deliveries are queued now, not at the next poll. */
   committed(): void;
   /** Queues the deliveries of audit rows written in changes' transactions; answers how many. */
@@ -121,6 +127,12 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     schedule();
   }
 
+  async function writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean> {
+    if (!(await endpoints.wanted(event.action, trx))) return false;
+    await trx.insertInto("auditEvent").values({ ...toRow({ ...event, at: clock.now() }), fannedOut: 0 }).execute();
+    return true;
+  }
+
   async function fanOut(): Promise<number> {
     const subscribers = await endpoints.subscribers();
     const queued = await db.transaction().execute(async (trx) => {
@@ -142,9 +154,9 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
       deliveriesQueued = listener;
     },
     async recordIn(trx, event) {
-      if (!(await endpoints.wanted(event.action, trx))) return record(event);
-      await trx.insertInto("auditEvent").values({ ...toRow({ ...event, at: clock.now() }), fannedOut: 0 }).execute();
+      if (!(await writeIn(trx, event))) record(event);
     },
+    writeIn,
     committed() {
       // One sweep for the commits of the next few milliseconds, after their answers are sent: a
       // sweep per commit competed with the sign-ins themselves for SQLite's one connection (issue
