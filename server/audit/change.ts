@@ -1,10 +1,9 @@
 /**
  * A change and its audit events in one transaction (issue 38, "never lost"): `runChange` gives the
  * work an AppContext whose `db` writes into one transaction (db/change-db.ts), collects the
- * events the work records, and writes those an endpoint subscribes to in that same transaction
- * before it commits. A kill -9 right after the commit then loses nothing: the audit row is
- * durable and marked `fannedOut = 0`, and the next sweep (this process's, or the next one's at
- * start) queues its deliveries. Events nobody subscribes to are recorded after the commit, as
+ * events the work records, and writes those an endpoint subscribes to, with their deliveries, in
+ * that same transaction before it commits. A kill -9 right after the commit then loses nothing:
+ * the next process's sender finds the deliveries queued. Events nobody subscribes to are recorded after the commit, as
  * before, and an event is never recorded for a change that rolled back.
  *
  * Mail the work sends goes out after the commit (below).
