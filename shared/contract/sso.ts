@@ -136,6 +136,8 @@ export const ssoProviderSchema = z.object({
       digestAlgorithm: z.string().optional(),
       allowIdpInitiated: z.boolean().optional(),
       mfaAuthnContextClassRefs: z.array(z.string()).optional(),
+      /** Which attributes hold email, name and role (no secret in it), so a form can show it. */
+      mapping: z.record(z.string(), z.unknown()).optional(),
     })
     .optional(),
   spMetadataUrl: z.string(),
@@ -268,6 +270,9 @@ export const ssoSignInEndpoints = {
     summary: "Start a sign-in at an organization's identity provider, found by email domain (verified domains only), domain, providerId or organizationSlug",
     tags,
     access: "public",
+    // The desktop app's hand-off parameters (?client_id&state&code_challenge) ride on the start and
+    // are kept in the flow's state, so the callback's sign-in ends with a code for the app.
+    startsSession: "sign-in",
     body: z
       .object({
         email: z.string().trim().max(254).optional(),

@@ -50,6 +50,7 @@ export function toProvider(app: AppContext, row: SsoProviderRow): SsoProvider {
           digestAlgorithm: saml.digestAlgorithm,
           allowIdpInitiated: saml.allowIdpInitiated,
           mfaAuthnContextClassRefs: saml.mfaAuthnContextClassRefs,
+          mapping: saml.mapping as Record<string, unknown> | undefined,
         }
       : undefined,
     spMetadataUrl: `${app.apiURL}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(row.providerId)}`,

@@ -158,6 +158,8 @@ export const webhookHandlers = defineHandlers({
       updatedAt: now,
     });
     if (!row) throw apiError("WEBHOOK_NOT_FOUND");
+    // The sender signs from the recorder's copy of the endpoints: the new secret signs from now on.
+    ctx.app.audit.endpointsChanged();
     ctx.audit({ action: "webhook.rotate-secret", metadata: { endpointId: row.id, origin: originOf(row.url) } });
     return { endpoint: toEndpoint(row, now), secret };
   },
