@@ -21,6 +21,7 @@ import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } 
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, handOffCookie, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
 import { requestedHandOff, type HandOffSlot } from "../core/sign-in/desktop-hand-off.js";
+import { connectedFromThisMachine } from "./this-machine.js";
 
 /** Body and query fields that name where to send the browser, and the error each one raises. */
 const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
@@ -134,6 +135,7 @@ async function serve(
     ip: request.ip,
     userAgent: (request.headers["user-agent"] as string | undefined) ?? null,
     acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
+    fromThisMachine: () => connectedFromThisMachine(request),
   };
   let auth: AuthState | null = null;
   const cached = spec.cookieCache && !q.disableCookieCache && !credential ? browser.readCache() : null;
