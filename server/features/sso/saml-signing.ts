@@ -6,7 +6,8 @@
  * self-signed certificate made here, so no operator has to run openssl. The key leaves this file as
  * unencrypted PKCS#8 PEM, to be sealed at rest (secret.ts); the certificate is public.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, webcrypto, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, webcrypto, type KeyObject } from "node:crypto";
+import { promisify } from "node:util";
 import * as x509 from "@peculiar/x509";
 import { apiError } from "../../../shared/errors.js";
 
@@ -76,7 +77,8 @@ async function selfSigned(key: KeyObject, entityID: string): Promise<string> {
 /** The key and certificate to sign with: the caller's (checked), or new ones. */
 export async function signingMaterial(input: SigningInput, entityID: string): Promise<SigningMaterial> {
   if (input.signingCert && !input.privateKey) throw apiError("SSO_INVALID_CONFIG", "samlConfig.signingCert needs its samlConfig.privateKey");
-  const key = input.privateKey ? readKey(input.privateKey, input.privateKeyPass) : generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+  // Off the event loop: an RSA-2048 key takes a noticeable moment to find.
+  const key = input.privateKey ? readKey(input.privateKey, input.privateKeyPass) : (await promisify(generateKeyPair)("rsa", { modulusLength: 2048 })).privateKey;
   const certificate = input.signingCert ? readCert(input.signingCert, key) : await selfSigned(key, entityID);
   return { privateKey: key.export({ format: "pem", type: "pkcs8" }).toString(), certificate };
 }
