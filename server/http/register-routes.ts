@@ -5,6 +5,8 @@
  * own special cases are flags in its contract entry (`answerCache`, `locationHeader`, …).
  */
 import type { AuditEvent } from "../audit/recorder.js";
+import { runChange, type Change } from "../audit/change.js";
+import { IN_CHANGE, recordedOutsideChange } from "../audit/durability.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, isApiError, type ErrorCode } from "../../shared/errors.js";
@@ -177,6 +179,7 @@ async function serve(
     ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
   });
   let wroteInTransaction = false;
+  let change: Change | null = null;
 
   const ctx: HandlerContext<EndpointSpec> = {
     app,
@@ -189,7 +192,24 @@ async function serve(
     browser,
     handOff,
     audit(event) {
+      if (change) return change.audit(enrich(event));
+      if (IN_CHANGE.has(event.action)) recordedOutsideChange(app, event);
       app.audit.record(enrich(event));
+    },
+    async change(work) {
+      if (change) return work(ctx.app); // already inside one: the same transaction
+      return runChange(app, async (started) => {
+        // For the change's duration ctx.app is the change's view too: a handler line that still
+        // says ctx.app writes into the transaction instead of waiting for SQLite's one connection.
+        change = started;
+        ctx.app = started.app;
+        try {
+          return await work(started.app);
+        } finally {
+          change = null;
+          ctx.app = app;
+        }
+      });
     },
     async auditIn(trx, event) {
       wroteInTransaction = true;
