@@ -26,7 +26,9 @@ export const IN_CHANGE: ReadonlySet<AuditAction> = new Set<AuditAction>([
   "organization.create", "organization.delete", "organization.leave", "organization.member-remove",
   "organization.member-role-change", "organization.update",
   "scim.token-create", "scim.token-revoke",
+  "server.setting-change",
   "session.revoke", "session.revoke-all", "session.revoke-others",
+  "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.create", "user.delete", "user.email-change", "user.email-verify",
   "user.impersonate-start", "user.impersonate-stop", "user.passkey-add", "user.passkey-delete",
@@ -72,12 +74,7 @@ export const AFTER_THE_FACT: Readonly<Partial<Record<AuditAction, string>>> = {
   "scim.user-reactivate": NOT_YET + "the SCIM protocol handlers (features/scim)",
   "scim.user-remove": NOT_YET + "the SCIM protocol handlers (features/scim)",
   "scim.user-update": NOT_YET + "the SCIM protocol handlers (features/scim)",
-  "sso-provider.create": NOT_YET + "features/sso/service.ts takes an audit callback; its DNS check must stay outside a transaction",
-  "sso-provider.delete": NOT_YET + "features/sso/service.ts",
-  "sso-provider.domain-verify": NOT_YET + "features/sso/service.ts (a DNS lookup comes first)",
-  "sso-provider.update": NOT_YET + "features/sso/service.ts",
-  "server.setting-change": NOT_YET + "the runtime settings reload through the pool after the write (features/settings/runtime.ts), which inside a SQLite transaction would wait for itself",
-  "server.setting-reset": NOT_YET + "as server.setting-change",
+  "server.setting-reset": NOT_YET + "the event names the value in force after the reset, which the runtime settings know only after reloading through the pool (features/settings/runtime.ts), once the change committed",
   "server.demo-seed": NOT_YET + "demo seeding writes thousands of rows and hashes passwords between them",
 };
 
