@@ -16,6 +16,9 @@ export const signOut = () => api.signOut({});
 export const findUsersByEmail = (term: string) => api.adminListUsers({ searchValue: term, searchField: "email", searchOperator: "contains", limit: 8 });
 export const listOrganizations = () => api.listOrganizations();
 
+/** The caller's administration grants as the server's policy computes them (custom roles, adminUserIds). */
+export const myAdminPermissions = () => api.adminMyPermissions();
+
 export const stopImpersonating = () => api.adminStopImpersonating();
 /** The health answer; its clockOffsetMs (issue 39) becomes the console's idea of the server's now. */
 export const serverHealth = () =>

@@ -50,6 +50,7 @@ export const routeTable: RouteTable = {
   setActiveSession: {"method":"POST","path":"/multi-session/set-active","params":[]},
   revokeDeviceSession: {"method":"POST","path":"/multi-session/revoke","params":[]},
   adminHasPermission: {"method":"POST","path":"/admin/has-permission","params":[]},
+  adminMyPermissions: {"method":"GET","path":"/admin/my-permissions","params":[]},
   adminCreateUser: {"method":"POST","path":"/admin/create-user","params":[]},
   adminListUsers: {"method":"GET","path":"/admin/list-users","params":[]},
   adminGetUser: {"method":"GET","path":"/admin/get-user","params":[]},

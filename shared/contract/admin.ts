@@ -129,6 +129,19 @@ export const adminEndpoints = {
       .refine((b) => (b.permission === undefined) !== (b.permissions === undefined), { message: "pass exactly one of permission or permissions" }),
     response: z.object({ error: z.string().nullable(), success: z.boolean() }),
   }),
+  adminMyPermissions: endpoint({
+    method: "GET",
+    path: "/admin/my-permissions",
+    summary: "The caller's effective administration grants, computed with the server's policy (custom roles, adminUserIds), narrowed by an API key's permissions",
+    tags: ["admin"],
+    access: "session",
+    response: z.object({
+      /** The role(s) the checks used: the user's role column, else admin.defaultRole, else "user". */
+      role: z.string(),
+      /** resource → the actions the caller may take on it right now; resources granting none are absent. */
+      grants: z.record(z.string(), z.array(z.string())),
+    }),
+  }),
   adminCreateUser: endpoint({
     method: "POST",
     path: "/admin/create-user",

@@ -11,6 +11,7 @@ import { parseScopes } from "../../core/user/account-scopes.js";
 import { can, policyOf } from "../../core/admin-access.js";
 import { banUser, unbanUser } from "./bans.js";
 import { impersonate, stopImpersonating } from "./impersonation.js";
+import { myPermissions } from "./my-permissions.js";
 import { exportUsers, importUsers } from "./import-export.js";
 import { listUserSessions, revokeUserSession, revokeUserSessions } from "./sessions.js";
 import { listUserAccounts, listUserOrganizations } from "./user-panel.js";
@@ -36,6 +37,7 @@ export const adminHandlers = defineHandlers({
     if (!result.success && result.code === "ONE_RESOURCE_AT_A_TIME") throw apiError("ONE_RESOURCE_AT_A_TIME");
     return { error: null, success: result.success };
   },
+  adminMyPermissions: async (ctx) => myPermissions(ctx.app.config, ctx.auth.user, ctx.auth.kind),
   adminCreateUser: async (ctx) =>
     ctx.change(async () => {
       const actor = ctx.auth.user;

@@ -104,6 +104,41 @@ describe("credential kinds and their powers (#19)", () => {
     }
   });
 
+  it("answers GET /admin/my-permissions with no permission a configuring endpoint requires, under an API key or an impersonation, and never more than a narrowed key (walks the contract)", async () => {
+    const configuring = Object.values(contract as Record<string, EndpointSpec>).filter((spec) => spec.credentials === "configure" && /^[\w-]+:[\w-]+$/.test(spec.requires ?? ""));
+    expect(configuring.length).toBeGreaterThan(0);
+    const admin = await signUpAdmin(server);
+    const target = await server.signUp();
+    await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", target.userId).execute();
+    const key = await keyOf(admin.token);
+    const narrowed = await keyOf(admin.token, { name: "narrow", permissions: { user: ["list"], settings: ["read", "update"] } });
+    const other = await signUpAdmin(server);
+    server.app.context.config.admin.adminUserIds.push(other.userId);
+    // Impersonating an administrator needs impersonate-admins, which an id in adminUserIds holds;
+    // the impersonation lasts only while its impersonator keeps that right (until `finally`).
+    try {
+      const started = await server.request("POST", "/admin/impersonate-user", { token: other.token, body: { userId: target.userId } });
+      expect(started.status, started.text).toBe(200);
+      const impersonation = started.body.session.token as string;
+      const held = async (auth: { token?: string; headers?: Record<string, string> }) => {
+      const answer = await server.request("GET", "/admin/my-permissions", auth);
+      expect(answer.status, answer.text).toBe(200);
+      const grants = answer.body.grants as Record<string, string[]>;
+      return new Set(Object.entries(grants).flatMap(([resource, actions]) => actions.map((action) => `${resource}:${action}`)));
+    };
+    const own = await held({ token: admin.token });
+    for (const spec of configuring) expect([spec.path, own.has(spec.requires as string)]).toEqual([spec.path, true]);
+    for (const auth of [{ headers: { "x-api-key": key } }, { headers: { "x-api-key": narrowed } }, { token: impersonation }]) {
+      const grants = await held(auth);
+      for (const spec of configuring) expect([spec.path, grants.has(spec.requires as string)]).toEqual([spec.path, false]);
+    }
+    expect([...(await held({ headers: { "x-api-key": narrowed } }))].sort()).toEqual(["settings:read", "user:list"]);
+    } finally {
+      const ids = server.app.context.config.admin.adminUserIds;
+      ids.splice(ids.indexOf(other.userId), 1);
+    }
+  });
+
   it("refuses a stale session unless the endpoint checks the current password itself (#19)", async () => {
     const user = await server.signUp();
     server.clock.advance(DAY + 60_000);

@@ -1,0 +1,66 @@
+/**
+ * Custom administration roles in the console: the console cannot see the server's `admin.roles`,
+ * so for a role it does not know it asks GET /admin/my-permissions and shows what the server
+ * allows. An "auditor" holding audit:list sees the audit log (navigation and page) and not Users;
+ * the built-in admin still sees everything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
+
+/** Two cores shared with other suites: give the UI time. */
+const SLOW = { timeout: 20_000 };
+
+let harness: ConsoleHarness;
+
+beforeAll(async () => {
+  harness = await startConsole({ config: { admin: { roles: { auditor: { audit: ["list"] } } } } });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("custom administration roles in the console", { timeout: 180_000 }, () => {
+  it("shows a custom role holding audit:list the audit log, in the navigation and on its page, and not Users", async () => {
+    const auditor = await harness.server.signUp({ email: "custom-auditor@example.com" });
+    await harness.server.database.db.updateTable("user").set({ role: "auditor" }).where("id", "=", auditor.userId).execute();
+    await harness.server.signUp({ email: "someone-audited@example.com" });
+    await harness.server.app.context.audit.flush();
+
+    const { page } = await harness.newPage({ as: auditor });
+    const errors = watchPageErrors(page);
+    await page.goto(`${harness.consoleURL}/admin/audit`);
+    await page.getByRole("heading", { name: "Audit log" }).waitFor();
+    const table = page.getByRole("table", { name: "Audit events, newest first" });
+    await table.waitFor(SLOW);
+    // The sign-ups are listed (their emails are shown only to a role that may list users).
+    await expect.poll(() => table.textContent(), SLOW).toContain("Signed up");
+    expect(await page.getByText("You can't read the audit log").count()).toBe(0);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Audit log" }).waitFor(SLOW);
+    expect(await nav.getByRole("link", { name: "Users", exact: true }).count()).toBe(0);
+    await expectAccessible(page, "audit log seen by a custom role");
+
+    // Through the navigation as well: the link leads to the same page.
+    await page.goto(`${harness.consoleURL}/`);
+    await nav.getByRole("link", { name: "Audit log" }).click();
+    await table.waitFor(SLOW);
+    expect(await nav.getByRole("link", { name: "Users", exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("still shows the built-in administrator every section without asking the server", async () => {
+    const admin = await harness.createAdmin({ email: "builtin-admin@example.com" });
+    const { page } = await harness.newPage({ as: admin });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/admin/my-permissions")) asked.push(request.url());
+    });
+    await page.goto(`${harness.consoleURL}/admin/audit`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Users", exact: true }).waitFor(SLOW);
+    await nav.getByRole("link", { name: "Audit log" }).waitFor(SLOW);
+    await page.getByRole("table", { name: "Audit events, newest first" }).waitFor(SLOW);
+    expect(asked).toEqual([]);
+  });
+});
