@@ -6,20 +6,22 @@
  * Webhooks (issue 38): each batch's deliveries are queued in the same transaction as its audit
  * rows (server/webhook/outbox.ts), so a delivery exists exactly when its audit event does. That
  * alone would lose an event whose change committed just before a crash, so a change made in a
- * transaction records with `recordIn`: when an endpoint selects the action, the audit row is
- * written in the change's own transaction, marked `fannedOut = 0`, and `fanOut` (the sender runs
- * it every poll, and at start) queues its deliveries from that durable row and marks it. When no
- * endpoint wants it, the event takes the asynchronous path, so a sign-in pays nothing for
- * webhooks nobody subscribed to (docs/architecture.md, "Events out").
+ * transaction records with `recordIn`: when an endpoint selects the action, the audit row and its
+ * deliveries are written in the change's own transaction, and `committed()` wakes the sender.
+ * When no endpoint wants it, the event takes the asynchronous path, so a sign-in pays nothing for
+ * webhooks nobody subscribed to (docs/architecture.md, "Events out"). Servers before this one
+ * wrote such rows with `fannedOut = 0` and queued their deliveries later; `fanOut` still queues
+ * any left (the sender runs it at start and on its poll).
  */
-import { PostgresAdapter, type Transaction } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
 import type { Database } from "../db/types.js";
 import { newId } from "../crypto/tokens.js";
 import { enqueueAuditDeliveries } from "../webhook/outbox.js";
-import { createEndpointCache } from "../webhook/endpoint-cache.js";
+import { selects } from "../webhook/selectors.js";
+import { createEndpointCache, type EndpointCache } from "../webhook/endpoint-cache.js";
 
 export interface AuditEvent {
   /** One of shared/audit-actions.ts: a new action is added there (and labelled in the console) first. */
@@ -38,15 +40,23 @@ export interface AuditEvent {
 export interface AuditRecorder {
   record(event: AuditEvent): void;
   /**
-   * Records an event of a change made in `trx`: written in that transaction when a webhook
-   * endpoint selects it (its deliveries then survive a crash right after the commit), otherwise
-   * as `record` does. Call `committed()` once the transaction has committed.
+   * Records an event of a change made in `trx`: written in that transaction, with its deliveries,
+   * when a webhook endpoint selects it (they then survive a crash right after the commit),
+   * otherwise as `record` does. Call `committed()` once the transaction has committed.
    */
-  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
-  /** After a transaction that used recordIn committed: its deliveries are queued now, not at the next poll. */
+  recordIn(trx: Kysely<Database>, event: AuditEvent): Promise<void>;
+  /**
+   * recordIn without the fallback: writes the event and its deliveries in `trx` when an endpoint
+   * selects it and answers true; otherwise writes nothing and answers false (the caller records it
+   * once its change committed, audit/change.ts).
+   */
+  writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean>;
+  /** After a transaction that used recordIn committed: the sender sends its deliveries soon, not at the next poll. */
   committed(): void;
-  /** Queues the deliveries of audit rows written in changes' transactions; answers how many. */
+  /** Queues the deliveries of audit rows older servers left with `fannedOut = 0`; answers how many. */
   fanOut(): Promise<number>;
+  /** The enabled endpoints this recorder selects by (the sender reads URLs and secrets from the same copy). */
+  readonly endpoints: Pick<EndpointCache, "endpoint" | "invalidate">;
   /** An endpoint was created, changed or deleted on this server: read the list again. */
   endpointsChanged(): void;
   /** Resolves once everything recorded so far is written (tests, shutdown). */
@@ -57,8 +67,8 @@ export interface AuditRecorder {
 
 const MAX_QUEUE = 10_000;
 const BATCH = 500;
-/** How long committed() gathers commits into one fan-out sweep. */
-const FAN_OUT_BATCH_MS = 20;
+/** How long committed() gathers commits before waking the sender: one lease and one record for them all. */
+const WAKE_AFTER_MS = 20;
 
 function toRow(event: AuditEvent & { at: number }) {
   return {
@@ -81,7 +91,9 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
   const queue: Array<Parameters<typeof toRow>[0]> = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
-  let sweepTimer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  /** Deliveries recordIn queued since the sender was last woken (a rolled-back one counts too: one needless wake). */
+  let queuedInChanges = 0;
   let deliveriesQueued: (count: number) => void = () => {};
   const endpoints = createEndpointCache(db);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -137,24 +149,39 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     return queued;
   }
 
+  async function writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean> {
+    const subscribers = await endpoints.subscribers(trx);
+    if (!subscribers.some((endpoint) => selects(endpoint.selectors, event.action))) return false;
+    const row = toRow({ ...event, at: clock.now() });
+    // The deliveries go in with the row (fannedOut 1, the default): no sweep after the commit.
+    await trx.insertInto("auditEvent").values(row).execute();
+    queuedInChanges += await enqueueAuditDeliveries(trx, [row], subscribers, row.createdAt);
+    return true;
+  }
+
+  function wake() {
+    wakeTimer = undefined;
+    const count = queuedInChanges;
+    queuedInChanges = 0;
+    if (count > 0) deliveriesQueued(count);
+  }
+
   return {
+    endpoints,
     watchDeliveries(listener) {
       deliveriesQueued = listener;
     },
     async recordIn(trx, event) {
-      if (!(await endpoints.wanted(event.action, trx))) return record(event);
-      await trx.insertInto("auditEvent").values({ ...toRow({ ...event, at: clock.now() }), fannedOut: 0 }).execute();
+      if (!(await writeIn(trx, event))) record(event);
     },
+    writeIn,
     committed() {
-      // One sweep for the commits of the next few milliseconds, after their answers are sent: a
-      // sweep per commit competed with the sign-ins themselves for SQLite's one connection (issue
-      // 38's bench: +46–77 % per sign-in). The row is durable already; the delay only batches.
-      if (sweepTimer) return;
-      sweepTimer = setTimeout(() => {
-        sweepTimer = undefined;
-        void fanOut().catch(onError);
-      }, FAN_OUT_BATCH_MS);
-      sweepTimer.unref();
+      // One wake for the commits of the next few milliseconds, after their answers are sent: the
+      // sender's work per wake competed with the sign-ins themselves for SQLite's one connection
+      // (issue 38's bench). The deliveries are durable already; the delay only batches.
+      if (wakeTimer || queuedInChanges === 0) return;
+      wakeTimer = setTimeout(wake, WAKE_AFTER_MS);
+      wakeTimer.unref();
     },
     fanOut,
     endpointsChanged() {
@@ -169,11 +196,10 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
           await writing;
         } else await new Promise((resolve) => setImmediate(resolve));
       }
-      // A gathered sweep runs now rather than after the database may have closed.
-      if (sweepTimer) {
-        clearTimeout(sweepTimer);
-        sweepTimer = undefined;
-        await fanOut().catch(onError);
+      // A gathered wake goes now: the sender need not wait for it.
+      if (wakeTimer) {
+        clearTimeout(wakeTimer);
+        wake();
       }
     },
   };

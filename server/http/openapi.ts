@@ -3,6 +3,7 @@ import { z } from "zod";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { ERRORS } from "../../shared/errors.js";
 import { SESSION_COOKIE, wireCookieName } from "./session-cookies.js";
+import { SCIM_ERROR_SCHEMA, scimOpenApiPaths } from "../features/scim/openapi.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,6 +73,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       "x-access": "public",
     },
   };
+  Object.assign(paths, scimOpenApiPaths(basePath));
   return {
     openapi: "3.1.0",
     info: { title: "Latchkey API", version, description: "Account, sign-in, organization and administration API (better-auth compatible)." },
@@ -82,8 +84,10 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
         bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
         cookie: { type: "apiKey", in: "cookie", name: wireCookieName(SESSION_COOKIE, serverURL.startsWith("https:")), description: "`__Host-latchkey.session_token` when the server's URL is https" },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-key.md)" },
+        scimBearer: { type: "http", scheme: "bearer", description: "A SCIM connection's token (docs/scim.md); valid for /scim/v2 only" },
       },
       schemas: {
+        ScimError: SCIM_ERROR_SCHEMA,
         Error: {
           type: "object",
           required: ["code", "message"],

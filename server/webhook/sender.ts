@@ -5,6 +5,12 @@
  * - A sender leases a batch of due rows by setting `leaseUntil`/`leasedBy` in one statement. On
  *   PostgreSQL the rows are picked `FOR UPDATE SKIP LOCKED`, so two servers never pick the same
  *   row; SQLite runs one write at a time, so the update alone is the claim.
+ * - The batch is sent at once, and its outcomes are recorded together: one transaction inserts
+ *   every try and updates every delivery (and the failing counts of their endpoints), so a batch
+ *   costs one lease statement and one commit however many deliveries it holds.
+ * - Endpoint URLs and sealed secrets come from the recorder's copy of the enabled endpoints
+ *   (endpoint-cache.ts: dropped at once on this server's changes, at most TTL_MS old otherwise);
+ *   opened secrets are kept by their sealed text, so a rotation (a new sealed text) opens afresh.
  * - The lease outlives one try (10 s timeout + margin). A sender killed mid-send (kill -9) leaves
  *   its lease to run out, and the row is sent again, by any server, with the same `webhook-id`:
  *   at-least-once, never twice under different ids.
@@ -26,6 +32,7 @@ import type { Logger } from "../context.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { AuditRecorder } from "../audit/recorder.js";
 import type { WebhookDeliveryRow } from "../db/types.js";
+import type { CachedEndpoint } from "./endpoint-cache.js";
 import { newId } from "../crypto/tokens.js";
 import { openWebhookSecret } from "./secret.js";
 import { FLAG_AFTER, nextAttemptAt } from "./schedule.js";
@@ -43,8 +50,8 @@ export interface SenderContext {
   secret: string;
   metrics: Metrics;
   log: Logger;
-  /** Queues the deliveries of events written in their change's transaction (audit/recorder.ts). */
-  audit: Pick<AuditRecorder, "fanOut">;
+  /** Queues deliveries older servers left to a sweep, and holds the enabled endpoints (audit/recorder.ts). */
+  audit: Pick<AuditRecorder, "fanOut" | "endpoints">;
   /** The resolver for public-only endpoints (tests give their own). */
   resolveHost?: ResolveHost;
 }
@@ -58,6 +65,18 @@ export interface WebhookSender {
 }
 
 type Outcome = { httpStatus: number | null; error: string | null; response: string | null; ok: boolean };
+
+/** One try, sent, waiting to be recorded with the rest of its batch. */
+interface Tried {
+  delivery: WebhookDeliveryRow;
+  endpoint: CachedEndpoint;
+  started: number;
+  durationMs: number;
+  outcome: Outcome;
+}
+
+/** How many opened secrets (and their signers) are kept; past it the map starts again. */
+const SIGNERS_KEPT = 256;
 
 async function readSome(response: Response): Promise<string> {
   if (!response.body) return "";
@@ -128,21 +147,33 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       .execute();
   }
 
-  async function sendOne(delivery: WebhookDeliveryRow): Promise<void> {
-    const endpoint = await ctx.db.selectFrom("webhookEndpoint").selectAll().where("id", "=", delivery.endpointId).executeTakeFirst();
-    if (!endpoint) return;
+  // Sealed text → its signer (null: it does not open). A rotation seals a new text, so a stale
+  // entry is never used for the new secret; the old one simply stops being asked for.
+  const signers = new Map<string, Webhook | null>();
+  function signerFor(sealed: string): Webhook | null {
+    let signer = signers.get(sealed);
+    if (signer === undefined) {
+      const secret = openWebhookSecret(sealed, ctx.secret);
+      signer = secret === null ? null : new Webhook(secret);
+      if (signers.size >= SIGNERS_KEPT) signers.clear();
+      signers.set(sealed, signer);
+    }
+    return signer;
+  }
+
+  /** Sends one leased delivery; the outcome is recorded by the caller with the rest of the batch. */
+  async function attempt(delivery: WebhookDeliveryRow, endpoint: CachedEndpoint): Promise<Tried> {
     const started = ctx.clock.now();
-    const secrets = [endpoint.secretSealed, ...(endpoint.previousSecretSealed && (endpoint.previousUntil ?? 0) > started ? [endpoint.previousSecretSealed] : [])]
-      .map((sealed) => openWebhookSecret(sealed, ctx.secret))
-      .filter((secret): secret is string => secret !== null);
+    const sealed = [endpoint.secretSealed, ...(endpoint.previousSecretSealed && (endpoint.previousUntil ?? 0) > started ? [endpoint.previousSecretSealed] : [])];
+    const usable = sealed.map(signerFor).filter((signer): signer is Webhook => signer !== null);
     let outcome: Outcome;
     const wallStart = performance.now();
-    if (secrets.length === 0) {
+    if (usable.length === 0) {
       outcome = { httpStatus: null, error: "signing secret unreadable (server secret changed?)", response: null, ok: false };
     } else {
       // Seconds, as the scheme says; the same instant for every signature of this try.
       const at = new Date(Math.floor(started / 1000) * 1000);
-      const signature = secrets.map((secret) => new Webhook(secret).sign(delivery.id, at, delivery.payload)).join(" ");
+      const signature = usable.map((signer) => signer.sign(delivery.id, at, delivery.payload)).join(" ");
       const headers = {
         "content-type": "application/json",
         "user-agent": "Latchkey-Webhooks/1",
@@ -152,46 +183,115 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       };
       outcome = await post(endpoint.url, headers, delivery.payload, stopping.signal, endpoint.publicOnly ? publicOnly : undefined);
     }
-    if (stopping.signal.aborted) {
-      await ctx.db.updateTable("webhookDelivery").set({ leaseUntil: null, leasedBy: null }).where("id", "=", delivery.id).where("leasedBy", "=", me).execute();
-      return;
-    }
-    const durationMs = Math.round(performance.now() - wallStart);
+    return { delivery, endpoint, started, durationMs: Math.round(performance.now() - wallStart), outcome };
+  }
+
+  /** Leases back rows this sender will not try now (stopping, or its endpoint gone from the copy). */
+  async function handBack(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await ctx.db.updateTable("webhookDelivery").set({ leaseUntil: null, leasedBy: null }).where("id", "in", ids).where("leasedBy", "=", me).execute();
+  }
+
+  /**
+   * Every outcome of a batch in one transaction: the tries inserted in one statement, the delivered
+   * rows updated in one, each retried or failed row on its own (their next times differ; rare), and
+   * the endpoints' failing counts. Crashing before it commits leaves every row leased and untried
+   * on record, so each is sent again under its id once the lease runs out: at-least-once.
+   */
+  async function record(tried: Tried[]): Promise<void> {
+    if (tried.length === 0) return;
     const now = ctx.clock.now();
-    const attempts = delivery.attempts + 1;
-    const next = outcome.ok ? null : nextAttemptAt(delivery.createdAt, attempts, now);
-    const status = outcome.ok ? "delivered" : next === null ? "failed" : "pending";
+    const settled = tried.map((t) => {
+      const attempts = t.delivery.attempts + 1;
+      const next = t.outcome.ok ? null : nextAttemptAt(t.delivery.createdAt, attempts, now);
+      const status: WebhookDeliveryRow["status"] = t.outcome.ok ? "delivered" : next === null ? "failed" : "pending";
+      return { ...t, attempts, next, status };
+    });
+    const delivered = settled.filter((t) => t.status === "delivered");
+    const failedEndpoints = new Map<string, number>();
+    for (const t of settled) if (t.status === "failed") failedEndpoints.set(t.endpoint.id, (failedEndpoints.get(t.endpoint.id) ?? 0) + 1);
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("webhookAttempt")
-        .values({ id: newId(), deliveryId: delivery.id, at: started, httpStatus: outcome.httpStatus, durationMs, error: outcome.error, response: outcome.response })
+        .values(settled.map((t) => ({ id: newId(), deliveryId: t.delivery.id, at: t.started, httpStatus: t.outcome.httpStatus, durationMs: t.durationMs, error: t.outcome.error, response: t.outcome.response })))
         .execute();
-      await trx
-        .updateTable("webhookDelivery")
-        .set({ status, attempts, nextAttemptAt: next ?? delivery.nextAttemptAt, leaseUntil: null, leasedBy: null, updatedAt: now })
-        .where("id", "=", delivery.id)
-        .execute();
-      if (status === "delivered") await trx.updateTable("webhookEndpoint").set({ failedInARow: 0 }).where("id", "=", endpoint.id).where("failedInARow", ">", 0).execute();
-      if (status === "failed") await trx.updateTable("webhookEndpoint").set((eb) => ({ failedInARow: eb("failedInARow", "+", 1) })).where("id", "=", endpoint.id).execute();
+      if (delivered.length > 0) {
+        await trx
+          .updateTable("webhookDelivery")
+          .set((eb) => ({ status: "delivered", attempts: eb("attempts", "+", 1), leaseUntil: null, leasedBy: null, updatedAt: now }))
+          .where("id", "in", delivered.map((t) => t.delivery.id))
+          .execute();
+        const endpointIds = [...new Set(delivered.map((t) => t.endpoint.id))];
+        await trx.updateTable("webhookEndpoint").set({ failedInARow: 0 }).where("id", "in", endpointIds).where("failedInARow", ">", 0).execute();
+      }
+      for (const t of settled) {
+        if (t.status === "delivered") continue;
+        await trx
+          .updateTable("webhookDelivery")
+          .set({ status: t.status, attempts: t.attempts, nextAttemptAt: t.next ?? t.delivery.nextAttemptAt, leaseUntil: null, leasedBy: null, updatedAt: now })
+          .where("id", "=", t.delivery.id)
+          .execute();
+      }
+      for (const [id, count] of failedEndpoints) await trx.updateTable("webhookEndpoint").set((eb) => ({ failedInARow: eb("failedInARow", "+", count) })).where("id", "=", id).execute();
     });
-    ctx.metrics.webhookDeliveries.inc({ outcome: status === "pending" ? "retry" : status });
-    if (status === "failed" && endpoint.failedInARow + 1 === FLAG_AFTER) ctx.log.warn({ endpointId: endpoint.id }, "webhook endpoint failing: deliveries ran out of retries repeatedly");
-  }
-
-  async function drain(): Promise<number> {
-    let tries = 0;
-    // Events a change wrote in its own transaction (one that committed just before a crash too) join the queue first.
-    await ctx.audit.fanOut().catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook fan-out failed"));
-    for (;;) {
-      const batch = await lease();
-      if (batch.length === 0) return tries;
-      await Promise.all(batch.map((delivery) => sendOne(delivery).catch((error: Error) => ctx.log.error({ err: { message: error.message } }, "webhook send failed"))));
-      tries += batch.length;
-      if (stopped) return tries;
+    for (const t of settled) ctx.metrics.webhookDeliveries.inc({ outcome: t.status === "pending" ? "retry" : t.status });
+    for (const [id, count] of failedEndpoints) {
+      const endpoint = settled.find((t) => t.endpoint.id === id)!.endpoint;
+      // The copy's count may be up to TTL_MS old; the flag itself is in the database (the console shows it).
+      if (endpoint.failedInARow < FLAG_AFTER && endpoint.failedInARow + count >= FLAG_AFTER) ctx.log.warn({ endpointId: id }, "webhook endpoint failing: deliveries ran out of retries repeatedly");
     }
   }
 
-  function runOnce(): Promise<number> {
+  /** Sends a leased batch and records it; answers how many rows went back untried (endpoint not in the copy). */
+  async function sendBatch(batch: WebhookDeliveryRow[]): Promise<number> {
+    const skipped: string[] = [];
+    const sends: Promise<Tried>[] = [];
+    let reread = false;
+    for (const delivery of batch) {
+      let endpoint = await ctx.audit.endpoints.endpoint(delivery.endpointId);
+      // Leased, so enabled in the database: a miss means the copy is older than the endpoint (made
+      // or enabled on another server within TTL_MS). Read the list again, once per batch.
+      if (!endpoint && !reread) {
+        reread = true;
+        ctx.audit.endpoints.invalidate();
+        endpoint = await ctx.audit.endpoints.endpoint(delivery.endpointId);
+      }
+      if (endpoint) sends.push(attempt(delivery, endpoint));
+      else skipped.push(delivery.id);
+    }
+    const tried = await Promise.all(sends);
+    if (stopping.signal.aborted) {
+      // Tries cut by stop() are handed back untried, not counted as failures.
+      await handBack([...skipped, ...tried.map((t) => t.delivery.id)]);
+      return skipped.length;
+    }
+    await record(tried);
+    // Disabled or deleted since the lease: the lease query will not pick them again while so.
+    await handBack(skipped);
+    return skipped.length;
+  }
+
+  /** `sweep`: also queue what older servers left to the fan-out sweep (at start and on each poll, not on every wake). */
+  async function drain(sweep: boolean): Promise<number> {
+    let tries = 0;
+    if (sweep) await ctx.audit.fanOut().catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook fan-out failed"));
+    for (;;) {
+      const batch = await lease();
+      if (batch.length === 0) return tries;
+      const skipped = await sendBatch(batch).catch((error: Error) => {
+        ctx.log.error({ err: { message: error.message } }, "webhook send failed");
+        return 0;
+      });
+      tries += batch.length - skipped;
+      // A short batch took everything due: what was queued since woke us (`again`), or waits for
+      // the poll, as do rows handed back (no spinning on them).
+      if (stopped || batch.length < BATCH || skipped > 0) return tries;
+    }
+  }
+
+  let sweepNext = true;
+  function run(sweep: boolean): Promise<number> {
+    if (sweep) sweepNext = true;
     if (running) {
       again = true;
       return running;
@@ -200,16 +300,19 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       let total = 0;
       do {
         again = false;
-        total += await drain();
+        const sweepNow = sweepNext;
+        sweepNext = false;
+        total += await drain(sweepNow);
       } while (again && !stopped);
       return total;
     })().finally(() => (running = null));
     return running;
   }
+  const runOnce = () => run(true);
 
   function poll() {
     if (stopped) return;
-    runOnce()
+    run(true)
       .catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook queue poll failed"))
       .finally(() => {
         if (!stopped) timer = setTimeout(poll, POLL_MS).unref();
@@ -220,7 +323,7 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
   return {
     runOnce,
     nudge() {
-      if (!stopped) void runOnce().catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook send failed"));
+      if (!stopped) void run(false).catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook send failed"));
     },
     async stop() {
       stopped = true;

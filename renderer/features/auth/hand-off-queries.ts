@@ -81,6 +81,21 @@ export function handOffSocialURL(params: HandOffParams, provider: string): strin
   return `${location.origin}/api/auth/electron/init-oauth-proxy?${query.toString()}`;
 }
 
+/** Where an SSO round trip started by the hand-off lands: the page that passes the cookie's code on (as a social one does). */
+const HAND_OFF_RETURN = "/console/sign-in?handoff=cookie";
+
+/**
+ * An SSO sign-in for the app: the hand-off parameters ride on /sign-in/sso (the server keeps them
+ * in the flow's state), the identity provider's round trip ends on `?handoff=cookie` with the code
+ * in the page's cookie. A failure comes back to this hand-off (its address, which the page checks
+ * again) with `?error=`.
+ */
+export async function handOffSsoURL(params: HandOffParams, email: string): Promise<string> {
+  const again = new URLSearchParams({ client_id: params.clientId, state: params.state, code_challenge: params.codeChallenge, redirect_uri: params.redirectUri });
+  const answer = await handOffClient(params).signInSSO({ email, callbackURL: HAND_OFF_RETURN, errorCallbackURL: `/console/sign-in?${again.toString()}` });
+  return answer.url;
+}
+
 /**
  * Mailed codes and links sign in with the hand-off's parameters like a password does. The link
  * carries them into the mail (the server adds them to it), and its way back names the app's

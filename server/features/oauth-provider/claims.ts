@@ -53,10 +53,10 @@ export interface SignInFacts {
 const ACR_SINGLE = "urn:latchkey:acr:single";
 const ACR_MFA = "urn:latchkey:acr:mfa";
 
-/** RFC 8176 name of a first factor: a passkey "hwk", a social provider "fed", a mailed link "email", else a password "pwd". */
+/** RFC 8176 name of a first factor: a passkey "hwk", a social or SSO provider "fed", a mailed link "email", else a password "pwd". */
 function firstFactorAmr(method: string): string {
   if (method === "passkey") return "hwk";
-  if (method.startsWith("social:") || method.startsWith("one-tap:")) return "fed";
+  if (method.startsWith("social:") || method.startsWith("one-tap:") || method.startsWith("sso:")) return "fed";
   if (method === "email-verification") return "email";
   return "pwd";
 }
@@ -67,7 +67,8 @@ function firstFactorAmr(method: string): string {
  * whether it has two-factor on. A code passed at the second step (TOTP, a mailed code, a backup
  * code) adds "otp" and, with the first factor, "mfa"; a trusted browser that skipped the step adds
  * nothing (nothing was presented). A passkey with user verification is two factors by itself: amr
- * stays ["hwk"], acr is mfa. A session without a record (older, or imported) gets the account's
+ * stays ["hwk"], acr is mfa. An SSO sign-in is "fed", and ["fed", "mfa"] with acr mfa when the
+ * organization's identity provider asserted its own second factor. A session without a record (older, or imported) gets the account's
  * last method and never otp, mfa or acr mfa: a relying party may grant access on them.
  */
 export async function signInFacts(app: AppContext, user: UserRow, session: { id: string; createdAt: number }): Promise<SignInFacts> {
@@ -75,6 +76,8 @@ export async function signInFacts(app: AppContext, user: UserRow, session: { id:
   const amr = [firstFactorAmr(recorded?.method ?? user.lastSignInMethod ?? "")];
   const presentedCode = recorded?.secondFactor !== undefined && recorded.secondFactor !== "trusted-device";
   if (presentedCode) amr.push("otp", "mfa");
+  // An SSO identity provider that asserted its own second factor (amr, AuthnContextClassRef) stood in for Latchkey's.
+  else if (recorded?.userVerified === true && recorded.method.startsWith("sso:")) amr.push("mfa");
   const twoFactors = presentedCode || recorded?.userVerified === true;
   return { authTime: Math.floor(Number(session.createdAt) / 1000), amr, acr: twoFactors ? ACR_MFA : ACR_SINGLE, sessionId: session.id };
 }

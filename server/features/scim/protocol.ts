@@ -11,6 +11,7 @@ import { ApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
 import { authenticate, scimEnabled, type ScimCaller, type Scope } from "./service.js";
 import { ScimError, scimErrorBody } from "./scim-error.js";
+import { isListedScimOperation, type ScimMethod } from "./operations.js";
 import * as discovery from "./discovery.js";
 import * as users from "./users.js";
 import * as groups from "./groups.js";
@@ -80,8 +81,11 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
       return reply.code(status).type(SCIM_TYPE).send(JSON.stringify(body));
     };
 
-    const route = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, handler: (request: Req, reply: FastifyReply) => Promise<unknown>) =>
+    const route = (method: ScimMethod, url: string, handler: (request: Req, reply: FastifyReply) => Promise<unknown>) => {
+      // /openapi.json describes SCIM from operations.ts: a route missing there would be undocumented.
+      if (!isListedScimOperation(method, url.slice(prefix.length))) throw new Error(`SCIM route ${method} ${url} is not listed in operations.ts`);
       scope.route({ method, url, handler: (request, reply) => handler(request as Req, reply) });
+    };
 
     /** The caller's connection, with the scope this request needs (configured credentials may carry fewer). */
     const caller = async (request: Req, needs?: Scope): Promise<ScimCaller> => {

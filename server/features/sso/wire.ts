@@ -45,11 +45,13 @@ export function toProvider(app: AppContext, row: SsoProviderRow): SsoProvider {
           // Latchkey's default is the strict one (issue 35): a missing flag means signed assertions are required.
           wantAssertionsSigned: saml.wantAssertionsSigned !== false,
           authnRequestsSigned: saml.authnRequestsSigned,
+          signingCert: saml.authnRequestsSigned ? saml.signingCert : undefined,
           identifierFormat: saml.identifierFormat,
           signatureAlgorithm: saml.signatureAlgorithm,
           digestAlgorithm: saml.digestAlgorithm,
           allowIdpInitiated: saml.allowIdpInitiated,
           mfaAuthnContextClassRefs: saml.mfaAuthnContextClassRefs,
+          mapping: saml.mapping as Record<string, unknown> | undefined,
         }
       : undefined,
     spMetadataUrl: `${app.apiURL}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(row.providerId)}`,

@@ -77,9 +77,27 @@ describe("the Single sign-on tab", () => {
     await edit.getByText(`Now ends in ****${idp.clientId.slice(-4)}`).waitFor();
     expect(await edit.getByLabel("Client secret").inputValue()).toBe("");
     expect(await page.content()).not.toContain(idp.clientSecret);
+    // The OpenID extras: scopes (openid required), PKCE, and the claim mapping with a role table.
+    await edit.getByLabel("Scopes (optional)").fill("email profile groups");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await edit.getByText("Separate scopes with spaces, and include openid.").waitFor();
+    await edit.getByLabel("Scopes (optional)").fill("openid email profile groups");
+    await edit.getByLabel("Use PKCE (recommended; turn it off only for a provider that refuses it)").uncheck();
+    await edit.getByLabel("Name from").fill("preferred_username");
+    await edit.getByLabel("Role from").fill("groups");
+    await edit.getByLabel("Role mapping").fill("northwind-admins=admin");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Identity provider northwind saved.").waitFor();
-    expect((await server.client(owner.token).getSSOProvider({ providerId: "northwind" })).domainVerified).toBe(true);
+    const saved = await server.client(owner.token).getSSOProvider({ providerId: "northwind" });
+    expect(saved.domainVerified).toBe(true);
+    expect(saved.oidcConfig).toMatchObject({ scopes: ["openid", "email", "profile", "groups"], pkce: false, mapping: { email: "email", name: "preferred_username", role: "groups", roleMap: { "northwind-admins": "admin" } } });
+    // Opened again, the form shows what is stored.
+    await page.getByRole("button", { name: "Edit northwind" }).click();
+    const again = page.getByRole("dialog", { name: "Edit northwind" });
+    expect(await again.getByLabel("Scopes (optional)").inputValue()).toBe("openid email profile groups");
+    expect(await again.getByLabel("Use PKCE (recommended; turn it off only for a provider that refuses it)").isChecked()).toBe(false);
+    expect(await again.getByLabel("Role mapping").inputValue()).toBe("northwind-admins=admin");
+    await again.getByRole("button", { name: "Cancel" }).click();
 
     // SCIM: a token shown once, used by a directory, then revoked.
     await page.getByLabel("Connection name").fill("okta");

@@ -194,7 +194,7 @@ describe("oauth-provider amr and acr: how this session signed in", () => {
     expect(token.acr).toBe(MFA);
   });
 
-  it("maps each recorded sign-in to RFC 8176 names: a provider (or One Tap) is fed, a mailed link email, with the code step otp and mfa", async () => {
+  it("maps each recorded sign-in to RFC 8176 names: a provider (social, One Tap or SSO) is fed, a mailed link email, with the code step otp and mfa", async () => {
     const person = await server.signUp({ email: "amr-mapping@example.com" });
     const context = server.app.context;
     const user = (await findUserById(context.db, person.userId))!;
@@ -202,6 +202,10 @@ describe("oauth-provider amr and acr: how this session signed in", () => {
       { facts: { method: "social:google" }, amr: ["fed"], acr: SINGLE },
       { facts: { method: "social:github", secondFactor: "totp" as const }, amr: ["fed", "otp", "mfa"], acr: MFA },
       { facts: { method: "one-tap:google" }, amr: ["fed"], acr: SINGLE },
+      // An organization's SSO provider is federated too; its own asserted MFA (recorded as userVerified) counts as two factors.
+      { facts: { method: "sso:acme" }, amr: ["fed"], acr: SINGLE },
+      { facts: { method: "sso:acme", userVerified: true as const }, amr: ["fed", "mfa"], acr: MFA },
+      { facts: { method: "sso:acme", secondFactor: "totp" as const }, amr: ["fed", "otp", "mfa"], acr: MFA },
       { facts: { method: "email-verification", secondFactor: "otp" as const }, amr: ["email", "otp", "mfa"], acr: MFA },
       { facts: { method: "username", secondFactor: "trusted-device" as const }, amr: ["pwd"], acr: SINGLE },
       { facts: { method: "passkey", secondFactor: "backup-code" as const }, amr: ["hwk", "otp", "mfa"], acr: MFA },

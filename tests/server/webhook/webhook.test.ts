@@ -77,7 +77,7 @@ describe("webhook delivery", () => {
     await call("/admin/webhooks/delete", { id: endpoint.id });
   });
 
-  it("writes the event of a change in the change's own transaction when an endpoint selects it, and queues its deliveries from that row once", async () => {
+  it("writes the event of a change and its deliveries in the change's own transaction when an endpoint selects it", async () => {
     await server.app.context.audit.flush();
     const { endpoint, secret } = await createEndpoint({ url: receiver.url, events: ["user.ban"] });
     receiver.secrets = [secret];
@@ -92,21 +92,33 @@ describe("webhook delivery", () => {
       }),
     ).rejects.toThrow("the change fails");
     expect(await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute()).toEqual([]);
-    // Committed with it: the row is there at once (no audit flush). Its deliveries are queued from
-    // it once, by this sweep or the sender's poll, whichever comes first: the row is marked in the
-    // same transaction.
+    expect(await db.selectFrom("webhookDelivery").select("id").where("endpointId", "=", endpoint.id).execute()).toEqual([]);
+    // Committed with it: the row and its delivery are there at once (no audit flush, no sweep).
     // With the endpoint list just dropped, it is read through the transaction (through the pool, one
     // SQLite connection, it would wait for the transaction forever).
     audit.endpointsChanged();
-    await db.transaction().execute((trx) => audit.recordIn(trx, event));
+    await db.transaction().execute(async (trx) => {
+      await audit.recordIn(trx, event);
+      // Inside the change's transaction, before its commit.
+      const inside = await trx.selectFrom("webhookDelivery").select("eventType").where("endpointId", "=", endpoint.id).execute();
+      expect(inside).toEqual([{ eventType: "user.ban" }]);
+    });
     const [row] = await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute();
     expect(row).toBeDefined();
-    await audit.fanOut();
+    // Nothing is left for the sweep older servers needed.
     expect(await audit.fanOut()).toBe(0);
     const queued = await db.selectFrom("webhookDelivery").select(["endpointId", "auditEventId"]).where("auditEventId", "=", row!.id).execute();
     expect(queued).toEqual([{ endpointId: endpoint.id, auditEventId: row!.id }]);
+    // A row an older server left for the sweep (fannedOut 0, deliveries not yet queued) is queued once.
+    await db
+      .insertInto("auditEvent")
+      .values({ id: "ae_left_by_older_server", action: "user.ban", actorId: null, targetId: "u_older", targetType: "user", organizationId: null, reason: null, ipAddress: null, userAgent: null, metadata: null, success: 1, createdAt: Date.now(), fannedOut: 0 })
+      .execute();
+    expect(await audit.fanOut()).toBe(1);
+    expect(await audit.fanOut()).toBe(0);
     await sendDue();
-    await receiver.waitFor((all) => all.some((r) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === "u_in_trx"));
+    const banOf = (id: string) => (r: (typeof receiver.received)[number]) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === id;
+    await receiver.waitFor((all) => all.some(banOf("u_in_trx")) && all.some(banOf("u_older")));
     // An action no endpoint selects takes the asynchronous path: nothing in the transaction.
     await db.transaction().execute((trx) => audit.recordIn(trx, { action: "user.unban", targetId: "u_in_trx", targetType: "user" }));
     await audit.flush();
@@ -123,6 +135,60 @@ describe("webhook delivery", () => {
     const banRow = await db.selectFrom("auditEvent").select(["fannedOut", "reason"]).where("action", "=", "user.ban").where("targetId", "=", banned.userId).executeTakeFirstOrThrow();
     expect(banRow).toEqual({ fannedOut: 1, reason: "spam" });
     await call("/admin/webhooks/delete", { id: endpoint.id });
+  });
+
+  it("records each outcome of a batch sent together: one receiver failing, another answering, each delivery its own try", async () => {
+    await server.app.context.audit.flush();
+    const failing = await startReceiver();
+    try {
+      const good = await createEndpoint({ url: receiver.url, events: ["user.update"] });
+      const bad = await createEndpoint({ url: failing.url, events: ["user.update"] });
+      receiver.secrets = [good.secret];
+      receiver.answer = () => ({ status: 204 });
+      failing.secrets = [bad.secret];
+      failing.answer = () => ({ status: 500, body: "down" });
+      const db = server.database.db;
+      // A success clears the endpoint's failing count, recorded in the same transaction.
+      await db.updateTable("webhookEndpoint").set({ failedInARow: 2 }).where("id", "=", good.endpoint.id).execute();
+      server.app.context.audit.endpointsChanged();
+      const before = { good: receiver.received.length, bad: failing.received.length };
+      // Five events, ten deliveries: one lease (at most 16 rows) and one recording transaction.
+      for (let n = 0; n < 5; n++) server.app.context.audit.record({ action: "user.update", targetId: `u_batch_${n}`, targetType: "user" });
+      await server.app.context.audit.flush();
+      await sendDue();
+      await receiver.waitFor((all) => all.length >= before.good + 5);
+      await failing.waitFor((all) => all.length >= before.bad + 5);
+      const rows = async (endpointId: string) =>
+        db.selectFrom("webhookDelivery").select(["id", "status", "attempts", "nextAttemptAt", "leasedBy", "updatedAt"]).where("endpointId", "=", endpointId).execute();
+      await expect.poll(async () => (await rows(good.endpoint.id)).map((row) => row.status).join(), { timeout: 20_000 }).toBe("delivered,delivered,delivered,delivered,delivered");
+      await expect.poll(async () => (await rows(bad.endpoint.id)).every((row) => row.attempts === 1), { timeout: 20_000 }).toBe(true);
+      for (const row of await rows(good.endpoint.id)) expect(row).toMatchObject({ attempts: 1, leasedBy: null });
+      for (const row of await rows(bad.endpoint.id)) {
+        // Retried in 5 s, under the same id: still pending, its lease given back.
+        expect(row).toMatchObject({ status: "pending", attempts: 1, leasedBy: null });
+        expect(Number(row.nextAttemptAt) - Number(row.updatedAt)).toBe(5_000);
+      }
+      const tries = async (endpointId: string) =>
+        db
+          .selectFrom("webhookAttempt")
+          .innerJoin("webhookDelivery", "webhookDelivery.id", "webhookAttempt.deliveryId")
+          .select(["webhookAttempt.deliveryId", "webhookAttempt.httpStatus", "webhookAttempt.error", "webhookAttempt.response"])
+          .where("webhookDelivery.endpointId", "=", endpointId)
+          .execute();
+      const goodTries = await tries(good.endpoint.id);
+      expect(goodTries.map((t) => [t.httpStatus, t.error])).toEqual(Array.from({ length: 5 }, () => [204, null]));
+      const badTries = await tries(bad.endpoint.id);
+      expect(badTries.map((t) => [t.httpStatus, t.error, t.response])).toEqual(Array.from({ length: 5 }, () => [500, "HTTP 500", "down"]));
+      // One try per delivery, each the delivery's own, and each receiver got exactly its five.
+      expect(new Set(badTries.map((t) => t.deliveryId))).toEqual(new Set((await rows(bad.endpoint.id)).map((row) => row.id)));
+      expect(new Set(failing.received.slice(before.bad).map((r) => r.id))).toEqual(new Set((await rows(bad.endpoint.id)).map((row) => row.id)));
+      expect(new Set(receiver.received.slice(before.good).map((r) => r.id))).toEqual(new Set((await rows(good.endpoint.id)).map((row) => row.id)));
+      expect((await db.selectFrom("webhookEndpoint").select("failedInARow").where("id", "=", good.endpoint.id).executeTakeFirstOrThrow()).failedInARow).toBe(0);
+      await call("/admin/webhooks/delete", { id: good.endpoint.id });
+      await call("/admin/webhooks/delete", { id: bad.endpoint.id });
+    } finally {
+      await failing.close();
+    }
   });
 
   it("retries a refused delivery after 5 s with the same webhook-id, keeping at most 1 KiB of each answer", async () => {

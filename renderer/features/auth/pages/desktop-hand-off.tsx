@@ -1,6 +1,6 @@
 /**
  * The sign-in page when the desktop app opened it (`?client_id&state&code_challenge&redirect_uri`,
- * `?handoff=cookie` back from a social provider, or `?handoff=link` from a mailed link): every method signs in with the hand-off
+ * `?handoff=cookie` back from a social or SSO provider, or `?handoff=link` from a mailed link): every method signs in with the hand-off
  * parameters, and the code the server answers goes to the app's loopback or `latchkey:` address.
  * A person already signed in here may hand that account over instead ("Continue as …").
  * Why only those addresses: hand-off-params.ts.
@@ -15,10 +15,11 @@ import { errorCode, errorText } from "../../../ui/errors";
 import { AuthFrame } from "../components/auth-frame";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { SecondStep } from "../components/second-step";
-import { SocialSignIn } from "../components/social-sign-in";
+import { SocialSignIn, useReturnedSocialError } from "../components/social-sign-in";
+import { SsoSignIn } from "../components/sso-sign-in";
 import { handOffTarget, rememberHandOff, takeLinkedHandOff, takeReturnedHandOff, type HandOffParams, type HandOffRequest } from "../hand-off-params";
 import { PasswordlessSignIn } from "../components/passwordless-sign-in";
-import { handOffPasskeySignIn, handOffPasswordless, handOffPasswordSignIn, handOffSocialURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
+import { handOffPasskeySignIn, handOffPasswordless, handOffPasswordSignIn, handOffSocialURL, handOffSsoURL, handOffTransferUser, handOffVerifySecondStep, type HandOffStep } from "../hand-off-queries";
 import { useSocialProviders, type SecondStepMethods } from "../queries";
 
 /** How the page was reached: the app's link, back from a social provider, or a mailed link's way back. */
@@ -79,6 +80,8 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
   const [rememberMe, setRememberMe] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // An SSO round trip that failed comes back to this hand-off with `?error=` (hand-off-queries.ts, handOffSsoURL).
+  const returned = useReturnedSocialError();
 
   const run = async (what: string, action: () => Promise<HandOffStep | string>) => {
     setBusy(what);
@@ -135,6 +138,7 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
 
   return (
     <AuthFrame title={t("desktop.title")} description={t("desktop.intro")}>
+      {returned ? <FormError>{t("social.failed", { code: returned })}</FormError> : null}
       <SocialSignIn
         providers={providers.data ?? []}
         busyProvider={busy ?? undefined}
@@ -167,6 +171,15 @@ function HandOffSignIn({ params, onCode }: { params: HandOffParams; onCode(code:
         </Button>
       </form>
       </PasswordlessSignIn>
+      {/* The organization's identity provider in this browser; the round trip ends on `?handoff=cookie`, as a social one does. */}
+      <SsoSignIn
+        email={() => identifier}
+        start={async (email) => {
+          const url = await handOffSsoURL(params, email);
+          rememberHandOff(params);
+          return url;
+        }}
+      />
     </AuthFrame>
   );
 }

@@ -19,7 +19,7 @@ import { ServerNotice } from "../components/server-notice";
 import { BrowserSignIn } from "../components/browser-sign-in";
 import { isDesktop } from "../../../app/desktop";
 import { ConfiguredSocialSignIn } from "../components/social-sign-in";
-import { SsoSignIn } from "../components/sso-sign-in";
+import { consoleSsoStart, SsoSignIn } from "../components/sso-sign-in";
 import { SecondStep } from "../components/second-step";
 import { PasskeySignIn } from "../components/second-step-passkey";
 import { passkeySupport } from "../../../app/passkey-support";
@@ -50,8 +50,10 @@ function secondStepMethods(methods: string | undefined): Array<"totp" | "otp"> {
 
 function afterSignIn(redirect: string | undefined): string {
   // A desktop hand-off's mailed link held at the second step returns to its own way back, which
-  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath).
-  if (redirect?.startsWith("/sign-in?handoff=link&")) return redirect;
+  // sends the app its code once the second step is passed (hand-off-params.ts, linkReturnPath);
+  // a social or SSO round trip held there returns to the page that passes the cookie's code on
+  // (this tab's sessionStorage still names the app's address).
+  if (redirect?.startsWith("/sign-in?handoff=link&") || redirect === "/sign-in?handoff=cookie") return redirect;
   return redirect && !/^\/(sign-in|sign-up|forgot-password|reset-password|goodbye)\b/.test(redirect) ? redirect : "/account";
 }
 
@@ -164,8 +166,9 @@ function ConsoleSignIn() {
         </Button>
       </form>
       </PasswordlessSignIn>
-      {/* The desktop app's window is no place for an identity provider's pages (as for social). */}
-      {isDesktop ? null : <SsoSignIn email={() => form.getValues("identifier")} returnTo={afterSignIn(redirect)} oauthReturn={oauthReturn} />}
+      {/* The desktop app's window is no place for an identity provider's pages (as for social): the
+          app signs in through the browser, whose hand-off page offers SSO (desktop-hand-off.tsx). */}
+      {isDesktop ? null : <SsoSignIn email={() => form.getValues("identifier")} start={consoleSsoStart(afterSignIn(redirect), oauthReturn)} />}
     </AuthFrame>
   );
 }

@@ -14,6 +14,7 @@ import { FormError } from "../../../ui/form-error";
 import { formatDate, formatDateTime } from "../../../ui/format";
 import { Section } from "../../../ui/page";
 import { QueryStates } from "../../../ui/query-states";
+import { errorCode } from "../../../ui/errors";
 import { EmptyState } from "../../../ui/states";
 import { useOrganizationContext } from "../organization-context";
 import { useCreateScimToken, useRevokeScimToken, useScimConnections } from "../sso-queries";
@@ -29,6 +30,8 @@ export function ScimSection() {
   const [shown, setShown] = useState<{ token: string; url: string; name: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const list = connections.data?.connections ?? [];
+  // A server with SCIM off answers SCIM_DISABLED: nothing to offer here, and nothing went wrong.
+  if (errorCode(connections.error) === "SCIM_DISABLED") return null;
 
   return (
     <Section title={t("scim.title")} description={t("scim.description")}>

@@ -1,8 +1,10 @@
 /**
  * Adding or changing an identity provider (zod + react-hook-form): OpenID Connect (client id and
  * secret, discovery) or SAML (entry point, the IdP's metadata XML or its entity ID and certificate,
- * audience, signed assertions). The client secret is write-only: the server never answers it, so
- * editing leaves it unchanged unless a new one is typed.
+ * audience, signed assertions, NameID format), and for both the claim or attribute mapping: which
+ * claim holds the email and the name, and which one sets a first sign-in's member role through a
+ * `value=role` table (sso-mapping.ts). The client secret is write-only: the server never answers
+ * it, so editing leaves it unchanged unless a new one is typed.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -15,6 +17,7 @@ import { DialogFooter } from "../../../ui/dialog-footer";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../../ui/field";
 import { FormError } from "../../../ui/form-error";
 import { useRegisterProvider, useUpdateProvider } from "../sso-queries";
+import { formatRoleMap, NAME_ID_FORMATS, parseRoleMap, parseScopes } from "../sso-mapping";
 
 const blank = (value: string) => value.trim() === "";
 const trimmed = (value: string) => (blank(value) ? undefined : value.trim());
@@ -39,6 +42,14 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       cert: z.string(),
       audience: z.string(),
       wantAssertionsSigned: z.boolean(),
+      authnRequestsSigned: z.boolean(),
+      identifierFormat: z.string(),
+      scopes: z.string().refine((value) => parseScopes(value) !== null, t("sso.form.scopesInvalid")),
+      pkce: z.boolean(),
+      mappingEmail: z.string().trim().max(128, t("sso.form.claimTooLong")),
+      mappingName: z.string().trim().max(128, t("sso.form.claimTooLong")),
+      mappingRole: z.string().trim().max(128, t("sso.form.claimTooLong")),
+      roleMap: z.string().refine((value) => parseRoleMap(value) !== null, t("sso.form.roleMapInvalid")),
     })
     .superRefine((values, ctx) => {
       const missing = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -49,10 +60,14 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
         if (blank(values.entryPoint)) missing("entryPoint", t("sso.form.entryPointRequired"));
         if (!editing && blank(values.metadata) && (blank(values.entityID) || blank(values.cert))) missing("metadata", t("sso.form.metadataRequired"));
       }
+      // A role table without the claim it reads would never apply.
+      if (blank(values.mappingRole) && Object.keys(parseRoleMap(values.roleMap) ?? {}).length > 0) missing("mappingRole", t("sso.form.roleClaimRequired"));
     });
   type Values = z.infer<typeof schema>;
   const oidc = editing?.oidcConfig;
   const saml = editing?.samlConfig;
+  const mapping = (oidc?.mapping ?? saml?.mapping ?? {}) as Record<string, unknown>;
+  const mapped = (key: string) => (typeof mapping[key] === "string" ? (mapping[key] as string) : "");
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -69,6 +84,14 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       cert: "",
       audience: saml?.audience ?? "",
       wantAssertionsSigned: saml?.wantAssertionsSigned ?? true,
+      authnRequestsSigned: saml?.authnRequestsSigned ?? false,
+      identifierFormat: saml?.identifierFormat ?? "",
+      scopes: (oidc?.scopes ?? []).join(" "),
+      pkce: oidc?.pkce ?? true,
+      mappingEmail: mapped("email"),
+      mappingName: mapped("name"),
+      mappingRole: mapped("role"),
+      roleMap: formatRoleMap(mapping.roleMap),
     },
   });
   const errors = form.formState.errors;
@@ -77,8 +100,25 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
 
   const submit = form.handleSubmit((values) => {
     const idpMetadata = !blank(values.metadata) ? { metadata: values.metadata } : !blank(values.entityID) || !blank(values.cert) ? { entityID: trimmed(values.entityID), cert: trimmed(values.cert) } : undefined;
-    const oidcConfig = { clientId: trimmed(values.clientId), clientSecret: trimmed(values.clientSecret), discoveryEndpoint: trimmed(values.discoveryEndpoint) };
-    const samlConfig = { entryPoint: trimmed(values.entryPoint), idpMetadata, audience: trimmed(values.audience), wantAssertionsSigned: values.wantAssertionsSigned };
+    const oidcConfig = {
+      clientId: trimmed(values.clientId),
+      clientSecret: trimmed(values.clientSecret),
+      discoveryEndpoint: trimmed(values.discoveryEndpoint),
+      // Sent when set anew or changed: an edit that touches neither leaves the stored ones alone.
+      scopes: values.scopes.trim() !== (oidc?.scopes ?? []).join(" ") && parseScopes(values.scopes)?.length ? parseScopes(values.scopes)! : undefined,
+      pkce: values.pkce !== (oidc?.pkce ?? true) ? values.pkce : undefined,
+      mapping: mappingOf(values),
+    };
+    const samlConfig = {
+      entryPoint: trimmed(values.entryPoint),
+      idpMetadata,
+      audience: trimmed(values.audience),
+      wantAssertionsSigned: values.wantAssertionsSigned,
+      // Sent when set or changed: the server makes the key and certificate on first use.
+      authnRequestsSigned: values.authnRequestsSigned !== (saml?.authnRequestsSigned ?? false) ? values.authnRequestsSigned : undefined,
+      identifierFormat: trimmed(values.identifierFormat),
+      mapping: mappingOf(values),
+    };
     const chosen: Record<string, unknown> = values.type === "oidc" ? oidcConfig : samlConfig;
     const given = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined));
     // An edit that leaves every field of the configuration alone sends none of it.
@@ -95,6 +135,18 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       register.mutate({ providerId: values.providerId.trim(), issuer: values.issuer.trim(), domain: values.domain.trim(), organizationId, ...config } as never, { onSuccess: done });
     }
   });
+
+  // The mapping's defaults: better-auth's claim names for OpenID, the usual attribute names for SAML.
+  const defaults = type === "saml" ? { email: "email", name: "displayName" } : { email: "email", name: "name" };
+  const mappingFields = (
+    <fieldset className="stack">
+      <legend>{type === "saml" ? t("sso.form.attributeMapping") : t("sso.form.claimMapping")}</legend>
+      <TextField label={t("sso.form.mappingEmail")} hint={t("sso.form.mappingDefault", { name: defaults.email })} autoComplete="off" spellCheck={false} error={errors.mappingEmail?.message} {...form.register("mappingEmail")} />
+      <TextField label={t("sso.form.mappingName")} hint={t("sso.form.mappingDefault", { name: defaults.name })} autoComplete="off" spellCheck={false} error={errors.mappingName?.message} {...form.register("mappingName")} />
+      <TextField label={t("sso.form.mappingRole")} hint={t("sso.form.mappingRoleHint")} autoComplete="off" spellCheck={false} error={errors.mappingRole?.message} {...form.register("mappingRole")} />
+      <TextAreaField label={t("sso.form.roleMap")} hint={t("sso.form.roleMapHint")} rows={3} spellCheck={false} error={errors.roleMap?.message} {...form.register("roleMap")} />
+    </fieldset>
+  );
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
@@ -116,6 +168,9 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
           <TextField label={t("sso.form.clientId")} hint={editing ? t("sso.form.clientIdKeep", { last: oidc?.clientIdLastFour ?? "" }) : undefined} autoComplete="off" spellCheck={false} error={errors.clientId?.message} {...form.register("clientId")} />
           <TextField label={t("sso.form.clientSecret")} type="password" hint={editing ? t("sso.form.clientSecretKeep") : t("sso.form.clientSecretHint")} autoComplete="new-password" error={errors.clientSecret?.message} {...form.register("clientSecret")} />
           <TextField label={t("sso.form.discovery")} hint={t("sso.form.discoveryHint")} autoComplete="off" spellCheck={false} error={errors.discoveryEndpoint?.message} {...form.register("discoveryEndpoint")} />
+          <TextField label={t("sso.form.scopes")} hint={t("sso.form.scopesHint")} autoComplete="off" spellCheck={false} error={errors.scopes?.message} {...form.register("scopes")} />
+          <CheckboxField label={t("sso.form.pkce")} {...form.register("pkce")} />
+          {mappingFields}
         </>
       ) : (
         <>
@@ -125,6 +180,14 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
           <TextAreaField label={t("sso.form.cert")} rows={3} spellCheck={false} {...form.register("cert")} />
           <TextField label={t("sso.form.audience")} hint={t("sso.form.audienceHint")} autoComplete="off" spellCheck={false} {...form.register("audience")} />
           <CheckboxField label={t("sso.form.wantAssertionsSigned")} {...form.register("wantAssertionsSigned")} />
+          <CheckboxField label={t("sso.form.authnRequestsSigned")} hint={t("sso.form.authnRequestsSignedHint")} {...form.register("authnRequestsSigned")} />
+          <SelectField
+            label={t("sso.form.identifierFormat")}
+            hint={t("sso.form.identifierFormatHint")}
+            options={[{ value: "", label: t("sso.form.nameId.idp") }, ...NAME_ID_FORMATS.map((format) => ({ value: format.value, label: t(`sso.form.nameId.${format.key}`) }))]}
+            {...form.register("identifierFormat")}
+          />
+          {mappingFields}
         </>
       )}
       <FormError error={mutation.error} />
@@ -135,4 +198,19 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       </DialogFooter>
     </form>
   );
+}
+
+/**
+ * The claim (or attribute) mapping as the API takes it, or nothing when no field of it is typed
+ * (the server's defaults then apply). The API wants email and name whenever a mapping is given.
+ */
+function mappingOf(values: { type: "oidc" | "saml"; mappingEmail: string; mappingName: string; mappingRole: string; roleMap: string }): Record<string, unknown> | undefined {
+  const roleMap = parseRoleMap(values.roleMap) ?? {};
+  if ([values.mappingEmail, values.mappingName, values.mappingRole].every(blank) && Object.keys(roleMap).length === 0) return undefined;
+  return {
+    email: trimmed(values.mappingEmail) ?? "email",
+    name: trimmed(values.mappingName) ?? (values.type === "saml" ? "displayName" : "name"),
+    ...(blank(values.mappingRole) ? {} : { role: values.mappingRole.trim() }),
+    ...(Object.keys(roleMap).length ? { roleMap } : {}),
+  };
 }
