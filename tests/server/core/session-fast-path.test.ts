@@ -206,7 +206,13 @@ describe("get-session fast path when draining or saturated (issue 41)", () => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       return { status: response.status, text: await response.text() };
     };
-    expect((await ask()).status).toBe(200);
+    // PostgreSQL: a notice for the sign-up's own writes may land after the answer was kept and
+    // empty the cache; let the real route remember it again until memory answers (bounded).
+    for (let attempt = 0; (await ask()).status !== 200; attempt++) {
+      if (attempt >= 20) throw new Error("the fast path never answered");
+      await listening(server);
+      await server.request("GET", "/get-session", { token });
+    }
     draining = true;
     expect(await ask()).toEqual({ status: 503, text: "pipeline" });
     draining = false;
