@@ -12,7 +12,7 @@
  * (a server would keep serving its caches and write over the restore), the snapshot comes from
  * this build or an older one, and the configured secret opens what it sealed.
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import pg from "pg";
@@ -25,7 +25,7 @@ import { compareWithBuild } from "../server/db/schema-version.js";
 import { DatabaseUnreachableError, displayTarget } from "../server/db/target.js";
 import { SECRET_MISMATCH_SENTENCE, statusOf } from "../server/key-check.js";
 import { copyDatabase, CountMismatchError, SourceSchemaError, type CopyResult } from "../server/maintenance/copy-database.js";
-import { describeSnapshot, isSnapshotName, snapshotIn, type SnapshotInfo } from "../server/maintenance/snapshots.js";
+import { copyIntoSnapshot, isSnapshotName, snapshotIn, type SnapshotInfo } from "../server/maintenance/snapshots.js";
 
 type Confirm = { yes?: boolean; input?: boolean };
 
@@ -77,27 +77,16 @@ const removeSqlite = (file: string) => {
 export async function savePostgresSnapshot(url: string, folder: string, name: string, flags: Confirm): Promise<SnapshotInfo & { total: number }> {
   const file = fileOf(folder, name);
   if (existsSync(file)) await confirm(flags, say("confirm", "replaceFile", { file }));
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  // A folder made before (by hand) is made private too.
-  chmodSync(folder, 0o700);
-  const temporary = join(folder, `.${name}.${randomUUID()}.partial`);
-  createPrivateFile(temporary);
+  // The layout and the private temporary file are shared with the console's save (server/maintenance/snapshots.ts).
   try {
-    const result = await withBoth(
-      () => openDatabase(url),
-      async () => openSqlite(temporary, { synchronous: "normal" }),
-      async (source, target) => {
-        const copied = await copyDatabase(source, target);
-        // A file in rollback-journal mode is whole on its own, and reading it (restore's checks)
-        // leaves no -wal/-shm files beside it.
-        target.sqlite!.pragma("journal_mode = DELETE");
-        return copied;
-      },
-    );
-    renameSync(temporary, file);
-    return { ...describeSnapshot(file, name), total: result.total };
-  } finally {
-    removeSqlite(temporary);
+    const source = await openDatabase(url);
+    try {
+      return await copyIntoSnapshot(source, folder, name);
+    } finally {
+      await source.close();
+    }
+  } catch (error) {
+    throw typed(error);
   }
 }
 

@@ -61,6 +61,10 @@ export interface CreateAppOptions {
   resolveHost?: ResolveHost;
   /** `--dev`: the clock administrators may move at run time (POST /admin/dev/clock/advance); it must be `clock`. */
   devClock?: ShiftedClock;
+  /** The desktop app's local server (context.ts says what it allows); startServer checks where it listens. */
+  desktopLocal?: boolean;
+  /** The config file the server was started with (context.ts says what it is for). */
+  configFile?: string;
 }
 
 export interface LatchkeyApp {
@@ -107,6 +111,8 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   const log: Logger = server.log as unknown as Logger;
   const context = createContext({ ...options, clock, log });
   if (options.devClock) context.devClock = options.devClock;
+  if (options.desktopLocal) context.desktopLocal = true;
+  if (options.configFile) context.configFile = options.configFile;
   const { mailer } = context;
   // Before anything is served: stored settings apply from the first request (features/settings).
   const settings = createRuntimeSettings(context);

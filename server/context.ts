@@ -50,6 +50,18 @@ export interface AppContext {
    * server started with `--dev` (issue 39), never in production.
    */
   devClock?: ShiftedClock;
+  /**
+   * The desktop app's local server (electron/utility/local-server-entry.ts): it listens on a
+   * loopback address only, for the person at this computer, so it offers the Demo data section
+   * as a `--dev` server does (without a clock to move). startServer refuses it anywhere else.
+   */
+  desktopLocal?: boolean;
+  /**
+   * The config file the server was started with (`--config`, AUTH_CONFIG), absolute. On PostgreSQL
+   * the Demo data section keeps snapshots beside it in `<file>.snapshots`, where `auth server
+   * snapshot --config <file>` finds them; without one there is nowhere to keep them.
+   */
+  configFile?: string;
   /** get-session answers by token hash (core/session/answer-cache.ts; PostgreSQL: notified-answer-cache.ts). */
   sessionAnswers?: SessionAnswerCache;
   /** Sends queued webhook deliveries (server/webhook/sender.ts); set by createApp, absent offline. */

@@ -12,6 +12,8 @@ import { baseURLOf, configWarnings, type Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { refuseForeignDatabase } from "./db/foreign-schema.js";
 import { displayTarget } from "./db/target.js";
+import { isLoopbackHost } from "./core/loopback.js";
+import { resolve } from "node:path";
 import { migrateToLatest } from "./db/migrate.js";
 import { sweep } from "./maintenance/sweep.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -36,14 +38,24 @@ export interface StartOptions {
   clockOffsetMs?: number;
   /** `--dev`: administrators may move the clock while the server runs (`auth dev clock advance`). */
   dev?: boolean;
+  /**
+   * The desktop app's local server: Demo data for the person at this computer (issue 39). Only on
+   * a loopback listening address and never with NODE_ENV=production, or the server does not start.
+   */
+  desktopLocal?: boolean;
+  /** The config file given to `auth server start` (PostgreSQL: the Demo data section's snapshots go to `<file>.snapshots`). */
+  configFile?: string;
 }
 
 /** A moved clock or a development server is a test bench: refused where real accounts live. */
 export class ShiftedClockInProductionError extends Error {}
+/** The desktop flag asked for somewhere other people could reach. */
+export class DesktopLocalServerError extends Error {}
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const shifted = Boolean(options.clockOffsetMs) || Boolean(options.dev);
   if (shifted && config.production) throw new ShiftedClockInProductionError("--clock-offset and --dev are refused with NODE_ENV=production: bans, sessions and invitations would follow a false clock.");
+  if (options.desktopLocal && (config.production || !isLoopbackHost(config.host))) throw new DesktopLocalServerError(`The desktop app's local server listens on a loopback address only, never with NODE_ENV=production (host ${config.host}).`);
   const clock = shifted ? createShiftedClock(options.clockOffsetMs ?? 0) : undefined;
   // Before the secret file is written or the database opened: another program's database is left untouched.
   await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
@@ -62,7 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
-  const app = await createApp({ config, db: database.db, secret, ...(clock ? { clock } : {}), ...(clock && options.dev ? { devClock: clock } : {}) });
+  const app = await createApp({ config, db: database.db, secret, ...(clock ? { clock } : {}), ...(clock && options.dev ? { devClock: clock } : {}), ...(options.desktopLocal ? { desktopLocal: true } : {}), ...(options.configFile ? { configFile: resolve(options.configFile) } : {}) });
   // Loud: every ban, session, lockout, invitation and code on this server follows the moved clock.
   if (clock && clock.offset() !== 0) app.context.log.warn({ clockOffsetMs: clock.offset() }, `CLOCK SHIFTED by ${describeOffset(clock.offset())}: this server's time is ${new Date(clock.now()).toISOString()}; sessions, bans, lockouts, invitations, codes and links follow it`);
   if (options.dev) app.context.log.warn("development mode (--dev): administrators may move this server's clock (auth dev clock advance)");

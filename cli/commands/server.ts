@@ -66,11 +66,13 @@ export function registerServerCommands(program: Command): void {
       const { refuseForeignDatabase } = await import("../../server/db/foreign-schema.js");
       const { DatabaseUnreachableError, displayTarget } = await import("../../server/db/target.js");
       await refuseForeignDatabase(config.db, displayTarget(config.db), config.database.connectTimeoutMs);
+      // The Demo data section keeps a PostgreSQL database's snapshots beside it, as `auth server snapshot --config` does.
+      const configFile = flags.config ?? process.env.AUTH_CONFIG;
       const { startServer } = await import("../../server/main.js");
       const { MissingSecretError } = await import("../../server/secret.js");
       const { SecretMismatchError } = await import("../../server/key-check.js");
       try {
-        const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags), clockOffsetMs, dev: Boolean(flags.dev) });
+        const running = await startServer(config, { handleSignals: true, warnings: secretFlagWarnings(flags), clockOffsetMs, dev: Boolean(flags.dev), ...(configFile ? { configFile } : {}) });
         // Through the server's log, so it is one more pretty line on a terminal and one more JSON
         // record for a log collector, never a human line in the middle of JSON.
         const consoleURL = `${running.url}/console/`;

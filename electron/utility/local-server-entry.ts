@@ -65,7 +65,8 @@ async function start(message: Extract<ToServer, { type: "start" }>): Promise<voi
       process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `Created the administrator ${message.setup.admin.email}` })}\n`);
     }
     if (exiting) return;
-    running = await startServer(config);
+    // desktopLocal: the Demo data section for the person at this computer (startServer checks the loopback host).
+    running = await startServer(config, { desktopLocal: true });
     if (!exiting) await channel.send({ type: "ready", url: running.url });
   } catch (error) {
     const text = (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? `Port ${port} is in use` : (error as Error).message;

@@ -106,7 +106,13 @@ export interface ChainVerdict {
    * places), `missing` (rows before it in the chain were deleted), `truncated` (the newest rows
    * were deleted: no row, `chainIndex` names the first absent position).
    */
-  firstBreak: { problem: ChainProblem; chainIndex: number; seq: number | null; id: string | null } | null;
+  firstBreak: { problem: ChainProblem; chainIndex: number; seq: number | null; id: string | null; action: string | null; createdAt: string | null } | null;
+}
+
+/** A row's time as ISO, or null when someone wrote a value no date has (verify must still answer). */
+function readableTime(ms: number | string | bigint): string | null {
+  const date = new Date(Number(ms));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** Recomputes the chain from the checkpoint to the head (after sealing what is new). */
@@ -128,7 +134,8 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<ChainVerdi
     const rows = await db.selectFrom("auditEvent").selectAll().where("chainIndex", ">", index).orderBy("chainIndex").limit(BATCH).execute();
     for (const row of rows) {
       const at = Number(row.chainIndex);
-      const named = { chainIndex: at, seq: Number(row.seq), id: row.id };
+      // Action and time as stored now: enough for a person to find the row in the log.
+      const named = { chainIndex: at, seq: Number(row.seq), id: row.id, action: row.action, createdAt: readableTime(row.createdAt) };
       if (at !== index + 1) return verdict(checked, { problem: "missing", ...named });
       const expected = chainLink(hash, row);
       if (row.chainHash !== expected) return verdict(checked, { problem: "altered", ...named });
@@ -139,7 +146,7 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<ChainVerdi
     if (rows.length < BATCH) break;
   }
   if (index !== state.headIndex || hash !== state.headHash) {
-    return verdict(checked, { problem: index < state.headIndex ? "truncated" : "altered", chainIndex: index < state.headIndex ? index + 1 : index, seq: null, id: null });
+    return verdict(checked, { problem: index < state.headIndex ? "truncated" : "altered", chainIndex: index < state.headIndex ? index + 1 : index, seq: null, id: null, action: null, createdAt: null });
   }
   return verdict(checked, null);
 }

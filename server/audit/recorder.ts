@@ -13,7 +13,7 @@
  * wrote such rows with `fannedOut = 0` and queued their deliveries later; `fanOut` still queues
  * any left (the sender runs it at start and on its poll).
  */
-import { PostgresAdapter, type Transaction } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
@@ -44,7 +44,13 @@ export interface AuditRecorder {
    * when a webhook endpoint selects it (they then survive a crash right after the commit),
    * otherwise as `record` does. Call `committed()` once the transaction has committed.
    */
-  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
+  recordIn(trx: Kysely<Database>, event: AuditEvent): Promise<void>;
+  /**
+   * recordIn without the fallback: writes the event and its deliveries in `trx` when an endpoint
+   * selects it and answers true; otherwise writes nothing and answers false (the caller records it
+   * once its change committed, audit/change.ts).
+   */
+  writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean>;
   /** After a transaction that used recordIn committed: the sender sends its deliveries soon, not at the next poll. */
   committed(): void;
   /** Queues the deliveries of audit rows older servers left with `fannedOut = 0`; answers how many. */
@@ -150,6 +156,17 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     return queued;
   }
 
+  async function writeIn(trx: Kysely<Database>, event: AuditEvent): Promise<boolean> {
+    const subscribers = await endpoints.subscribers(trx);
+    if (!subscribers.some((endpoint) => selects(endpoint.selectors, event.action))) return false;
+    const row = toRow({ ...event, at: clock.now() });
+    // The deliveries go in with the row (fannedOut 1, the default): no sweep after the commit.
+    await trx.insertInto("auditEvent").values(row).execute();
+    const lease = holder ? { id: holder.id, until: row.createdAt + holder.leaseMs } : undefined;
+    queuedInChanges += await enqueueAuditDeliveries(trx, [row], subscribers, row.createdAt, lease);
+    return true;
+  }
+
   function wake() {
     wakeTimer = undefined;
     const count = queuedInChanges;
@@ -166,14 +183,9 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
       holder = next;
     },
     async recordIn(trx, event) {
-      const subscribers = await endpoints.subscribers(trx);
-      const row = toRow({ ...event, at: clock.now() });
-      if (!subscribers.some((endpoint) => selects(endpoint.selectors, event.action))) return record(event);
-      // The deliveries go in with the row (fannedOut 1, the default): no sweep after the commit.
-      await trx.insertInto("auditEvent").values(row).execute();
-      const lease = holder ? { id: holder.id, until: row.createdAt + holder.leaseMs } : undefined;
-      queuedInChanges += await enqueueAuditDeliveries(trx, [row], subscribers, row.createdAt, lease);
+      if (!(await writeIn(trx, event))) record(event);
     },
+    writeIn,
     committed() {
       // One wake for the commits of the next few milliseconds, after their answers are sent: the
       // sender's work per wake competed with the sign-ins themselves for SQLite's one connection

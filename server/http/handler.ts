@@ -83,6 +83,13 @@ export interface HandlerContext<S extends EndpointSpec> {
    * selects it, so its delivery survives a crash right after the commit (audit/recorder.ts).
    */
   auditIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
+  /**
+   * Does `work` as one change (audit/change.ts): what it writes through the AppContext it is given
+   * (ctx.app is the same view meanwhile) commits in one transaction with the events `audit`
+   * records during it, so an event a webhook endpoint subscribes to is never lost to a crash
+   * after the commit. Use it for every audited change; audit/durability.ts lists the actions.
+   */
+  change<T>(work: (app: AppContext) => Promise<T>): Promise<T>;
 }
 
 /** A 302 to `location`. */

@@ -5,6 +5,8 @@
  * own special cases are flags in its contract entry (`answerCache`, `locationHeader`, …).
  */
 import type { AuditEvent } from "../audit/recorder.js";
+import { runChange, type Change } from "../audit/change.js";
+import { IN_CHANGE, recordedOutsideChange } from "../audit/durability.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { apiError, isApiError, type ErrorCode } from "../../shared/errors.js";
@@ -19,6 +21,7 @@ import { bindHooks, readCredential, wrapAll, type BoundStages, type RouteHook } 
 import type { OriginPolicy } from "./trusted-origins.js";
 import { cookiesAreSecure, createBrowserSessions, handOffCookie, incomingCookies, SESSION_COOKIE, type CookieJarState } from "./session-cookies.js";
 import { requestedHandOff, type HandOffSlot } from "../core/sign-in/desktop-hand-off.js";
+import { connectedFromThisMachine } from "./this-machine.js";
 
 /** Body and query fields that name where to send the browser, and the error each one raises. */
 const REDIRECT_FIELDS: ReadonlyArray<readonly [string, ErrorCode]> = [
@@ -132,6 +135,7 @@ async function serve(
     ip: request.ip,
     userAgent: (request.headers["user-agent"] as string | undefined) ?? null,
     acceptLanguage: (request.headers["accept-language"] as string | undefined) ?? null,
+    fromThisMachine: () => connectedFromThisMachine(request),
   };
   let auth: AuthState | null = null;
   const cached = spec.cookieCache && !q.disableCookieCache && !credential ? browser.readCache() : null;
@@ -175,6 +179,7 @@ async function serve(
     ...(auth?.apiKey ? { metadata: { ...event.metadata, apiKeyId: auth.apiKey.keyId } } : {}),
   });
   let wroteInTransaction = false;
+  let change: Change | null = null;
 
   const ctx: HandlerContext<EndpointSpec> = {
     app,
@@ -187,7 +192,24 @@ async function serve(
     browser,
     handOff,
     audit(event) {
+      if (change) return change.audit(enrich(event));
+      if (IN_CHANGE.has(event.action)) recordedOutsideChange(app, event);
       app.audit.record(enrich(event));
+    },
+    async change(work) {
+      if (change) return work(ctx.app); // already inside one: the same transaction
+      return runChange(app, async (started) => {
+        // For the change's duration ctx.app is the change's view too: a handler line that still
+        // says ctx.app writes into the transaction instead of waiting for SQLite's one connection.
+        change = started;
+        ctx.app = started.app;
+        try {
+          return await work(started.app);
+        } finally {
+          change = null;
+          ctx.app = app;
+        }
+      });
     },
     async auditIn(trx, event) {
       wroteInTransaction = true;

@@ -2,6 +2,8 @@
  * Bootstrapping the first administrator from the machine itself: create an admin user, or give an
  * existing user the admin role. Works on the database directly, with no server running.
  */
+import { runChange } from "../audit/change.js";
+import type { AuditEvent } from "../audit/recorder.js";
 import type { AppContext } from "../context.js";
 import { randomString } from "../crypto/tokens.js";
 import type { UserRow } from "../db/types.js";
@@ -26,6 +28,11 @@ export interface CreateAdminResult {
 }
 
 export async function createAdmin(app: AppContext, input: CreateAdminInput): Promise<CreateAdminResult> {
+  // One change: the account (or its new role) and its audit event commit together (audit/change.ts).
+  return runChange(app, (change) => createOrPromote(change.app, change.audit, input));
+}
+
+async function createOrPromote(app: AppContext, audit: (event: AuditEvent) => void, input: CreateAdminInput): Promise<CreateAdminResult> {
   const email = normalizeEmail(input.email);
   const adminRole = app.config.admin.adminRoles[0] ?? "admin";
   const now = app.clock.now();
@@ -34,7 +41,7 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
     const roles = existing.role.split(",").map((r) => r.trim()).filter(Boolean);
     if (!roles.includes(adminRole)) roles.push(adminRole);
     const user = (await updateUser(app.db, existing.id, { role: roles.filter((r) => r !== app.config.admin.defaultRole || roles.length === 1).join(","), updatedAt: now })) as UserRow;
-    app.audit.record({ action: "user.role-change", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: user.role, via: "cli" } });
+    audit({ action: "user.role-change", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: user.role, via: "cli" } });
     return { user, created: false };
   }
   const generatedPassword = input.password === undefined ? randomString(24) : undefined;
@@ -50,6 +57,6 @@ export async function createAdmin(app: AppContext, input: CreateAdminInput): Pro
     role: adminRole,
     passwordHash: await app.passwords.hash(password),
   });
-  app.audit.record({ action: "user.create", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: adminRole, via: "cli" } });
+  audit({ action: "user.create", targetId: user.id, targetType: "user", reason: AUDIT_REASONS.createAdmin, metadata: { role: adminRole, via: "cli" } });
   return { user, created: true, generatedPassword };
 }

@@ -1,12 +1,16 @@
 /**
- * Snapshots of a SQLite database (issue 39): named copies in `<db>.snapshots/NAME.db` (folder
- * 0700, files 0600: they hold password hashes). The CLI (`auth server snapshot`, cli/snapshot.ts)
- * and the console's Demo data section (features/settings/demo-routes.ts) share this one layout.
+ * Snapshots (issue 39): named copies in `<db>.snapshots/NAME.db` for SQLite, and for PostgreSQL
+ * SQLite files made by `auth server copy`'s machinery in a folder of their own (`--dir`, or
+ * `<config file>.snapshots`). Folder 0700, files 0600: they hold password hashes. The CLI
+ * (`auth server snapshot`, cli/snapshot.ts, cli/postgres-snapshot.ts) and the console's Demo data
+ * section (features/settings/demo-routes.ts) share this one layout.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { sql, type Kysely } from "kysely";
+import { createPrivateFile, openSqlite } from "../db/database.js";
+import { copyDatabase, type CopyEndpoint } from "./copy-database.js";
 import { SNAPSHOT_NAME } from "../../shared/contract/settings-demo.js";
 
 const EXTENSION = ".db";
@@ -64,4 +68,41 @@ export async function saveLiveSnapshot(connection: Kysely<never>, db: string, na
     rmSync(temporary, { force: true });
   }
   return describeSnapshot(file, name);
+}
+
+/**
+ * A PostgreSQL database's snapshot: its Latchkey tables copied into `<folder>/NAME.db` (read in one
+ * REPEATABLE READ transaction, so a running server may keep writing), through a private temporary
+ * file renamed into place. The caller has checked the name and asked before replacing a file.
+ */
+export async function copyIntoSnapshot(source: CopyEndpoint, folder: string, name: string): Promise<SnapshotInfo & { total: number }> {
+  const file = snapshotIn(folder, name);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  // A folder made before (by hand) is made private too.
+  chmodSync(folder, 0o700);
+  const temporary = join(folder, `.${name}.${randomUUID()}.partial`);
+  createPrivateFile(temporary);
+  try {
+    const target = openSqlite(temporary, { synchronous: "normal" });
+    let total: number;
+    try {
+      total = (await copyDatabase(source, target)).total;
+      // A file in rollback-journal mode is whole on its own, and reading it (restore's checks)
+      // leaves no -wal/-shm files beside it.
+      target.sqlite!.pragma("journal_mode = DELETE");
+    } finally {
+      await target.close();
+    }
+    renameSync(temporary, file);
+    return { ...describeSnapshot(file, name), total };
+  } finally {
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(temporary + suffix, { force: true });
+  }
+}
+
+/** The console's save on PostgreSQL: the running server's own pool is the source; an existing name is replaced only when asked. */
+export async function saveLivePostgresSnapshot(source: CopyEndpoint, folder: string, name: string, replace: boolean): Promise<SnapshotInfo> {
+  if (existsSync(snapshotIn(folder, name)) && !replace) throw new SnapshotExists(name);
+  const { total: _total, ...info } = await copyIntoSnapshot(source, folder, name);
+  return info;
 }

@@ -82,6 +82,9 @@ export const auditChainVerdictSchema = z.object({
       /** The row named; null for `truncated`, which has none. */
       seq: z.number().nullable(),
       id: z.string().nullable(),
+      /** The named row's action and time as they read now (an altered row may have had them changed), so a person can find it; null for `truncated` (and a time no date has). */
+      action: z.string().nullable(),
+      createdAt: isoDate.nullable(),
     })
     .nullable(),
 });

@@ -3,12 +3,14 @@
  * built-in scenario into the running server, save and list snapshots, and read the personas (with
  * their public passwords and TOTP secrets) for copy buttons and live codes.
  *
- * Only a LOCAL development server answers: started with `--dev` (refused with
- * NODE_ENV=production), asked from a loopback address (127.0.0.0/8, ::1). Everywhere else each
- * endpoint answers `404 DEMO_DATA_LOCAL_ONLY`, as if it were absent. The caller needs
- * settings:update and a person's own session: never an API key, never an impersonation
- * (`credentials: "configure"`). Restoring a snapshot swaps the database file under the server,
- * so it stays a command run with the server stopped (docs/architecture.md).
+ * Only a LOCAL server answers: started with `--dev` or as the desktop app's local server (both
+ * refused with NODE_ENV=production; the desktop's listens on loopback only), asked over a
+ * connection from this machine (a loopback peer, no proxy header: never X-Forwarded-For's word).
+ * Everywhere else each endpoint answers `404 DEMO_DATA_LOCAL_ONLY`, as if it were absent. The
+ * caller needs settings:update and a person's own session: never an API key, never an
+ * impersonation (`credentials: "configure"`); seeding also needs a fresh session, since it makes
+ * a server administrator with a public password. Restoring a snapshot replaces the database under
+ * the server, so it stays a command run with the server stopped (docs/architecture.md).
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
@@ -51,18 +53,24 @@ export const demoEndpoints = {
       scenarios: z.array(z.enum(DEMO_SCENARIOS)),
       /** Personas of the built-in scenarios whose accounts are in this database. */
       personas: z.array(demoPersonaSchema),
-      /** Null on PostgreSQL for now (snapshots are SQLite files beside the database). */
+      /**
+       * Newest first. Null on PostgreSQL when the server was started without a config file: its
+       * snapshots are kept in `<config file>.snapshots`, and there is none.
+       */
       snapshots: z.array(snapshotSchema).nullable(),
-      /** The database file (SQLite) or the displayed URL, for the restore command the console shows. */
+      /** The database file (SQLite) or the displayed URL (PostgreSQL, without its password). */
       database: z.string(),
+      /** What names this database to `auth server snapshot restore NAME …`: `--db FILE` (SQLite) or `--config FILE` (PostgreSQL). */
+      restoreFlags: z.string(),
     }),
   }),
   adminDemoSeed: endpoint({
     method: "POST",
     path: "/admin/dev/demo/seed",
-    summary: "Latchkey extension, local development servers only: seed a built-in scenario into the running server; the scenario's own accounts and organizations are replaced, nothing else is touched",
+    summary: "Latchkey extension, local development servers only: seed a built-in scenario into the running server; the scenario's own accounts and organizations are replaced, nothing else is touched. A fresh session only: it makes a server administrator whose password is public",
     tags: ["admin", "settings"],
     ...GUARD,
+    access: "fresh-session",
     unknownKeys: "reject",
     body: z.object({ scenario: z.enum(DEMO_SCENARIOS) }).strict(),
     response: z.object({
@@ -77,7 +85,7 @@ export const demoEndpoints = {
   adminDemoSaveSnapshot: endpoint({
     method: "POST",
     path: "/admin/dev/demo/snapshots",
-    summary: "Latchkey extension, local development servers only: save the running SQLite database as a snapshot beside it (`<db>.snapshots/NAME.db`, 0600), as `auth server snapshot save` does",
+    summary: "Latchkey extension, local development servers only: save the running database as a snapshot, as `auth server snapshot save` does: SQLite beside the file (`<db>.snapshots/NAME.db`, 0600), PostgreSQL in `<config file>.snapshots/NAME.db` (409 SNAPSHOT_NEEDS_CONFIG_FILE without one)",
     tags: ["admin", "settings"],
     ...GUARD,
     unknownKeys: "reject",

@@ -7,9 +7,9 @@ export const settingsErrors = {
   INVALID_SETTING_VALUE: { status: 400, message: "That value is not valid for this setting" },
   SETTING_WOULD_LOCK_YOU_OUT: { status: 409, message: "Your own account would have to set up two-factor authentication before anything else, this page included: set up a second factor first" },
   DEV_MODE_ONLY: { status: 404, message: "Only a development server (auth server start --dev) lets its clock be moved" },
-  DEMO_DATA_LOCAL_ONLY: { status: 404, message: "Demo data is offered only by a development server (auth server start --dev) to a browser on the same machine" },
+  DEMO_DATA_LOCAL_ONLY: { status: 404, message: "Demo data is offered only by a local server (auth server start --dev, or the desktop app's) to a browser on the same machine" },
   DEMO_SEED_WOULD_REMOVE_YOU: { status: 409, message: "Seeding this scenario replaces its own accounts, and yours is one of them: sign in with another administrator, or seed from the command line" },
-  SNAPSHOT_NEEDS_SQLITE: { status: 409, message: "Snapshots from the console are of a SQLite database; on PostgreSQL use auth server snapshot" },
+  SNAPSHOT_NEEDS_CONFIG_FILE: { status: 409, message: "On PostgreSQL the console keeps snapshots beside the server's config file: start the server with --config FILE, or use auth server snapshot --dir" },
   SNAPSHOT_EXISTS: { status: 409, message: "A snapshot of that name exists already: choose to replace it, or give another name" },
   SETTINGS_NOT_ALLOWED_WHILE_IMPERSONATING: { status: 403, message: "Server settings cannot be changed while impersonating; stop impersonating first" },
 } as const;

@@ -3,7 +3,8 @@
  * seeded with `qa` and saved to a SQLite file in --dir (folder 0700, file 0600); a persona is banned
  * through the API; restore is refused while the server is connected and changes nothing; once the
  * server is stopped the restore brings the database back and the ban is gone. The default folder
- * sits beside the config file; list and delete work on that folder.
+ * sits beside the config file; list and delete work on that folder, and so does the console's Demo
+ * data section on a server started with that file: the restore command it shows brings its snapshot back.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -125,4 +126,40 @@ describe("auth server snapshot on PostgreSQL (issue 39)", () => {
     expect(existsSync(join(`${config}.snapshots`, "second.db"))).toBe(false);
     expect((await beside(["delete", "second", "--yes"])).code).toBe(5);
   }, 120_000);
+
+  it("the console's Demo data section saves beside the config file of `auth server start --config --dev`, and the command it shows restores that snapshot", async () => {
+    const config = join(dir, "console.json");
+    writeFileSync(config, JSON.stringify({ db: scratch.url }));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = await startCliServer(["--config", config, "--dev", "--port", String(port), "--no-rate-limit"], { env: { AUTH_SECRET: SECRET, NODE_ENV: "test" } });
+    let shown = "";
+    try {
+      const admin = await signIn(url, "admin");
+      expect(admin.status).toBe(200);
+      const saved = await call(url, "/admin/dev/demo/snapshots", { name: "from-console" }, admin.body.token);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const section = await fetch(`${url}/api/auth/admin/dev/demo`, { headers: { authorization: `Bearer ${admin.body.token}` } });
+      const body = (await section.json()) as { snapshots: Array<{ name: string }>; restoreFlags: string };
+      expect(body.snapshots.map((snapshot) => snapshot.name)).toEqual(["from-console"]);
+      expect(statSync(join(`${config}.snapshots`, "from-console.db")).mode & 0o777).toBe(0o600);
+      // What the section shows, with no database password in it: the config file names the database.
+      expect(body.restoreFlags).toBe(`--config ${config}`);
+      shown = `server snapshot restore from-console ${body.restoreFlags} --yes`;
+      const member = await signIn(url, "member");
+      expect((await call(url, "/admin/ban-user", { userId: member.body.user.id, banReason: "console snapshot test" }, admin.body.token)).status).toBe(200);
+      expect((await signIn(url, "member")).body.code).toBe("BANNED_USER");
+    } finally {
+      expect(await stopProcess(server.child)).toBe(0);
+    }
+    // The command as shown (after `auth`), run with the server stopped.
+    const restored = await runCli(shown.split(" "), { env, timeoutMs: 90_000 });
+    expect(restored.code, restored.stderr).toBe(0);
+    const after = await start();
+    try {
+      expect((await signIn(after.url, "member")).status).toBe(200);
+    } finally {
+      expect(await stopProcess(after.child)).toBe(0);
+    }
+  }, 240_000);
 });

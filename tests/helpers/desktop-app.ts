@@ -57,8 +57,11 @@ export interface DesktopMain {
   close(): void;
 }
 
-/** Main as main.ts wires it, on a fresh data folder, with `serverUrl` added and active. */
-export function desktopMain(serverUrl: string): DesktopMain {
+/**
+ * Main as main.ts wires it, on a fresh data folder, with `serverUrl` added and active. `host`: the
+ * local server main runs (a test that starts the real one passes it; otherwise one never started).
+ */
+export function desktopMain(serverUrl: string, options: { host?: LocalServerHost } = {}): DesktopMain {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-desktop-app-"));
   const store = new ServerStore({ file: join(dir, "servers.json"), encryptor: fakeEncryptor() });
   const serverId = store.use(store.add({ name: "Test server", url: serverUrl }).id).id;
@@ -68,7 +71,7 @@ export function desktopMain(serverUrl: string): DesktopMain {
   const signIn = new BrowserSignIn({ store, fetch: fetchLike, openExternal, receive: (state) => startLoopbackReceiver(state) });
   const handlers = desktopHandlers({
     store,
-    host: new LocalServerHost({ fork: nodeFork, entry: join(dir, "unused-entry.mjs"), dataDir: join(dir, "local-server"), version: "0.0.0-test" }),
+    host: options.host ?? new LocalServerHost({ fork: nodeFork, entry: join(dir, "unused-entry.mjs"), dataDir: join(dir, "local-server"), version: "0.0.0-test" }),
     request: createRequestProxy({ store, fetch: fetchLike, appOrigins: [new URL(serverUrl).origin] }),
     openExternal,
     signInWithBrowser: () => signIn.start(),

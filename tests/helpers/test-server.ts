@@ -75,6 +75,10 @@ export interface TestServerOptions {
   resolveHost?: ResolveHost;
   /** As `auth server start --dev`: the app's clock is one administrators may move, offset 0 over `clock`. */
   dev?: boolean;
+  /** As the desktop app's local server (startServer's `desktopLocal`): Demo data without a clock to move. */
+  desktopLocal?: boolean;
+  /** The config file the server was "started with" (PostgreSQL: the Demo data section's snapshots go to `<file>.snapshots`). */
+  configFile?: string;
 }
 
 let counter = 0;
@@ -108,7 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config.port = probe;
     if (ownBaseURL) config.baseURL = `http://127.0.0.1:${probe}`;
     const devClock = options.dev ? createShiftedClock(0, clock) : undefined;
-    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock: devClock ?? clock, ...(devClock ? { devClock } : {}), mailer: options.mailer, checkResponses: true, logger: options.logger ?? false, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
+    const candidate = await createApp({ config, db: database.db, secret: TEST_SECRET, clock: devClock ?? clock, ...(devClock ? { devClock } : {}), mailer: options.mailer, checkResponses: true, logger: options.logger ?? false, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), ...(options.desktopLocal ? { desktopLocal: true } : {}), ...(options.configFile ? { configFile: options.configFile } : {}) });
     try {
       await candidate.server.listen({ port: probe, host: "127.0.0.1" });
       app = candidate;

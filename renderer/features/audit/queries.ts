@@ -3,7 +3,7 @@
  * tail (events after the newest one shown, merged into the first page), and the look-ups that
  * turn an email typed in a filter into a user id and a user id into an email for display.
  */
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
 import { api } from "../../app/api";
 
@@ -139,3 +139,21 @@ export function useUserEmail(id: string | null | undefined, enabled: boolean) {
   });
 }
 
+
+/**
+ * Tamper evidence (issue 38): verify recomputes the hash chain on the server, export fetches the
+ * signed JSON lines of a time range. Mutations, not queries: each is an action a person asks for
+ * (both seal new rows first), never something to refetch in the background.
+ */
+export type AuditChainVerdict = Awaited<ReturnType<typeof api.adminVerifyAuditChain>>;
+export type SignedAuditExport = Awaited<ReturnType<typeof api.adminExportAuditLog>> & { from: string; to: string };
+
+export function useVerifyAuditChain() {
+  return useMutation({ mutationFn: () => api.adminVerifyAuditChain() });
+}
+
+export function useExportAuditLog() {
+  return useMutation({
+    mutationFn: async (range: { from: string; to: string }): Promise<SignedAuditExport> => ({ ...(await api.adminExportAuditLog(range)), ...range }),
+  });
+}

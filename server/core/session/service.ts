@@ -19,6 +19,12 @@ export interface RequestMeta {
   userAgent: string | null;
   /** The request's Accept-Language header, for mail sent to someone who chose no language. */
   acceptLanguage?: string | null;
+  /**
+   * True when the connection itself comes from this machine (its TCP peer is a loopback address)
+   * and no proxy header says it was relayed from elsewhere. `ip` may come from X-Forwarded-For
+   * (trustProxy), which a caller can write; this cannot. Only the HTTP layer sets it.
+   */
+  fromThisMachine?: () => boolean;
 }
 
 /** A session just created: the raw token goes to the client once and is never stored. */

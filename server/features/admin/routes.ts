@@ -36,12 +36,13 @@ export const adminHandlers = defineHandlers({
     if (!result.success && result.code === "ONE_RESOURCE_AT_A_TIME") throw apiError("ONE_RESOURCE_AT_A_TIME");
     return { error: null, success: result.success };
   },
-  adminCreateUser: async (ctx) => {
-    const actor = ctx.auth.user;
-    const user = await createUser(ctx.app, actor, ctx.body);
-    ctx.audit({ action: "user.create", targetId: user.id, targetType: "user", metadata: { email: user.email, role: user.role, withPassword: ctx.body.password !== undefined } });
-    return { user: toUser(user) };
-  },
+  adminCreateUser: async (ctx) =>
+    ctx.change(async () => {
+      const actor = ctx.auth.user;
+      const user = await createUser(ctx.app, actor, ctx.body);
+      ctx.audit({ action: "user.create", targetId: user.id, targetType: "user", metadata: { email: user.email, role: user.role, withPassword: ctx.body.password !== undefined } });
+      return { user: toUser(user) };
+    }),
   adminListUsers: async (ctx) => {
     const result = await listUsers(ctx.app, ctx.auth.user, ctx.query);
     return { users: result.users.map(toAdminUser), total: result.total, limit: result.limit, offset: result.offset };
@@ -63,30 +64,34 @@ export const adminHandlers = defineHandlers({
     const { rows, total } = await listUserOrganizations(ctx.app, ctx.auth.user, ctx.query.userId, ctx.query);
     return { organizations: rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, logo: row.logo, role: row.role, memberId: row.memberId, joinedAt: iso(row.joinedAt) })), total };
   },
-  adminUpdateUser: async (ctx) => {
-    const actor = ctx.auth.user;
-    const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);
-    ctx.audit({ action: "user.update", targetId: user.id, targetType: "user", metadata: { fields } });
-    if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role, ...(sessionsEnded > 0 && user.banned === before.banned ? { sessionsEnded } : {}) } });
-    if (!before.banned && user.banned) ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { sessionsEnded, via: "update-user" } });
-    if (before.banned && !user.banned) ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user", metadata: { via: "update-user" } });
-    return toUser(user);
-  },
-  adminSetRole: async (ctx) => {
-    const { user, previous, sessionsEnded } = await setRole(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.role);
-    ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) } });
-    return { user: toUser(user) };
-  },
-  adminSetUserPassword: async (ctx) => {
-    const { created } = await setUserPassword(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.newPassword);
-    ctx.audit({ action: "user.password-set", targetId: ctx.body.userId, targetType: "user", metadata: { accountCreated: created } });
-    return { status: true };
-  },
-  adminRemoveUser: async (ctx) => {
-    const removed = await removeUserAsAdmin(ctx.app, ctx.auth.user, ctx.body.userId);
-    ctx.audit({ action: "user.remove", targetId: removed.id, targetType: "user", metadata: { email: removed.email } });
-    return { success: true };
-  },
+  adminUpdateUser: async (ctx) =>
+    ctx.change(async () => {
+      const actor = ctx.auth.user;
+      const { user, before, fields, sessionsEnded } = await updateUserAsAdmin(ctx.app, actor, ctx.body.userId, ctx.body.data);
+      ctx.audit({ action: "user.update", targetId: user.id, targetType: "user", metadata: { fields } });
+      if (before.role !== user.role) ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: before.role, to: user.role, ...(sessionsEnded > 0 && user.banned === before.banned ? { sessionsEnded } : {}) } });
+      if (!before.banned && user.banned) ctx.audit({ action: "user.ban", targetId: user.id, targetType: "user", reason: user.banReason, metadata: { sessionsEnded, via: "update-user" } });
+      if (before.banned && !user.banned) ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user", metadata: { via: "update-user" } });
+      return toUser(user);
+    }),
+  adminSetRole: async (ctx) =>
+    ctx.change(async () => {
+      const { user, previous, sessionsEnded } = await setRole(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.role);
+      ctx.audit({ action: "user.role-change", targetId: user.id, targetType: "user", metadata: { from: previous, to: user.role, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) } });
+      return { user: toUser(user) };
+    }),
+  adminSetUserPassword: async (ctx) =>
+    ctx.change(async () => {
+      const { created } = await setUserPassword(ctx.app, ctx.auth.user, ctx.body.userId, ctx.body.newPassword);
+      ctx.audit({ action: "user.password-set", targetId: ctx.body.userId, targetType: "user", metadata: { accountCreated: created } });
+      return { status: true };
+    }),
+  adminRemoveUser: async (ctx) =>
+    ctx.change(async () => {
+      const removed = await removeUserAsAdmin(ctx.app, ctx.auth.user, ctx.body.userId);
+      ctx.audit({ action: "user.remove", targetId: removed.id, targetType: "user", metadata: { email: removed.email } });
+      return { success: true };
+    }),
   adminBanUser: async (ctx) => {
     // The event is written in the ban's own transaction: a webhook for it survives a crash right after the commit.
     const { user } = await banUser(ctx.app, ctx.auth.user, ctx.body, async (trx, done) => {
@@ -94,52 +99,57 @@ export const adminHandlers = defineHandlers({
     });
     return { user: toUser(user) };
   },
-  adminUnbanUser: async (ctx) => {
-    const user = await unbanUser(ctx.app, ctx.auth.user, ctx.body.userId);
-    ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user" });
-    return { user: toUser(user) };
-  },
-  adminImpersonateUser: async (ctx) => {
-    const auth = ctx.auth;
-    const issued = await impersonate(ctx.app, auth, ctx.body.userId, ctx.meta);
-    const rememberMe = !ctx.browser.dontRemember();
-    ctx.browser.stashAdmin(auth.token);
-    ctx.browser.issue(issued, { rememberMe });
-    ctx.audit({
-      action: "user.impersonate-start",
-      targetId: issued.user.id,
-      targetType: "user",
-      // By email too: the audit still names who it was after the administrator is deleted.
-      metadata: { sessionId: issued.session.id, expiresAt: new Date(Number(issued.session.expiresAt)).toISOString(), impersonatorEmail: auth.user.email, targetEmail: issued.user.email },
-    });
-    return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
-  },
-  adminStopImpersonating: async (ctx) => {
-    const auth = ctx.auth;
-    if (!auth.session.impersonatedBy) throw apiError("NOT_IMPERSONATING");
-    const { admin, restored } = await stopImpersonating(ctx.app, auth, ctx.browser.takeAdmin());
-    ctx.browser.forgetDevice(auth.token);
-    if (restored) ctx.browser.issue(restored, { rememberMe: !ctx.browser.dontRemember() });
-    else ctx.browser.clear();
-    ctx.audit({ action: "user.impersonate-stop", actorId: admin.id, targetId: auth.user.id, targetType: "user", metadata: { sessionId: auth.session.id, restored: Boolean(restored), impersonatorEmail: admin.email } });
-    return { session: restored ? toSession(restored.session, restored.token) : null, user: toUser(admin) };
-  },
+  adminUnbanUser: async (ctx) =>
+    ctx.change(async () => {
+      const user = await unbanUser(ctx.app, ctx.auth.user, ctx.body.userId);
+      ctx.audit({ action: "user.unban", targetId: user.id, targetType: "user" });
+      return { user: toUser(user) };
+    }),
+  adminImpersonateUser: async (ctx) =>
+    ctx.change(async () => {
+      const auth = ctx.auth;
+      const issued = await impersonate(ctx.app, auth, ctx.body.userId, ctx.meta);
+      const rememberMe = !ctx.browser.dontRemember();
+      ctx.browser.stashAdmin(auth.token);
+      ctx.browser.issue(issued, { rememberMe });
+      ctx.audit({
+        action: "user.impersonate-start",
+        targetId: issued.user.id,
+        targetType: "user",
+        // By email too: the audit still names who it was after the administrator is deleted.
+        metadata: { sessionId: issued.session.id, expiresAt: new Date(Number(issued.session.expiresAt)).toISOString(), impersonatorEmail: auth.user.email, targetEmail: issued.user.email },
+      });
+      return { session: toSession(issued.session, issued.token), user: toUser(issued.user) };
+    }),
+  adminStopImpersonating: async (ctx) =>
+    ctx.change(async () => {
+      const auth = ctx.auth;
+      if (!auth.session.impersonatedBy) throw apiError("NOT_IMPERSONATING");
+      const { admin, restored } = await stopImpersonating(ctx.app, auth, ctx.browser.takeAdmin());
+      ctx.browser.forgetDevice(auth.token);
+      if (restored) ctx.browser.issue(restored, { rememberMe: !ctx.browser.dontRemember() });
+      else ctx.browser.clear();
+      ctx.audit({ action: "user.impersonate-stop", actorId: admin.id, targetId: auth.user.id, targetType: "user", metadata: { sessionId: auth.session.id, restored: Boolean(restored), impersonatorEmail: admin.email } });
+      return { session: restored ? toSession(restored.session, restored.token) : null, user: toUser(admin) };
+    }),
   adminListUserSessions: async (ctx) => {
     const sessions = await listUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
     return { sessions: sessions.map(toSessionInList) };
   },
-  adminRevokeUserSession: async (ctx) => {
-    const ended = await revokeUserSession(ctx.app, ctx.auth.user, ctx.body.sessionToken);
-    if (ended) ctx.audit({ action: "session.revoke", targetId: ended.id, targetType: "session", metadata: { userId: ended.userId } });
-    // better-auth answers success for an unknown handle too; `revoked` tells the two apart.
-    return { success: true, revoked: Boolean(ended) };
-  },
-  adminRevokeUserSessions: async (ctx) => {
-    const count = await revokeUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
-    await forgetTrustedDevices(ctx.app, ctx.body.userId); // two-factor: trusted devices end with the sessions
-    ctx.audit({ action: "session.revoke-all", targetId: ctx.body.userId, targetType: "user", metadata: { count } });
-    return { success: true };
-  },
+  adminRevokeUserSession: async (ctx) =>
+    ctx.change(async () => {
+      const ended = await revokeUserSession(ctx.app, ctx.auth.user, ctx.body.sessionToken);
+      if (ended) ctx.audit({ action: "session.revoke", targetId: ended.id, targetType: "session", metadata: { userId: ended.userId } });
+      // better-auth answers success for an unknown handle too; `revoked` tells the two apart.
+      return { success: true, revoked: Boolean(ended) };
+    }),
+  adminRevokeUserSessions: async (ctx) =>
+    ctx.change(async () => {
+      const count = await revokeUserSessions(ctx.app, ctx.auth.user, ctx.body.userId);
+      await forgetTrustedDevices(ctx.app, ctx.body.userId); // two-factor: trusted devices end with the sessions
+      ctx.audit({ action: "session.revoke-all", targetId: ctx.body.userId, targetType: "user", metadata: { count } });
+      return { success: true };
+    }),
   adminImportUsers: async (ctx) => {
     const results = await importUsers(ctx.app, ctx.auth.user, ctx.body.users, { dryRun: ctx.body.dryRun });
     for (const result of results) {

@@ -86,6 +86,12 @@ async function compareCode(app: AppContext, type: OtpType, email: string, code: 
   throw apiError("INVALID_OTP");
 }
 
+/**
+ * Runs what follows a proven code as the request's change (ctx.change, audit/change.ts): the
+ * code's tries and the lockout's counts are written before it, and stay when the change fails.
+ */
+type InChange<R> = (work: (app: AppContext) => Promise<R>) => Promise<R>;
+
 /** Who is trying a code, for the account lockout: the request, and this browser's known-device keys. */
 export interface CodeTry {
   meta: RequestMeta;
@@ -126,27 +132,40 @@ export async function checkCode(app: AppContext, input: { email: string; type: O
 }
 
 /**
- * POST /sign-in/email-otp, up to the sign-in core: the account the code proves (read before the
- * code is checked, so the session is issued under that row's credential epoch), created when
- * sign-up by code is on, or cleared of what was set up before its address was proven.
+ * POST /sign-in/email-otp, the proof: the code is checked and spent, and each try counts toward
+ * the lockout, outside the change that follows (those writes stay whether or not the sign-in
+ * goes on). Answers the account as read before the code was checked, so the session is issued
+ * under that row's credential epoch.
  */
-export async function proveSignInCode(app: AppContext, input: { email: string; otp: string; name?: string; image?: string }, attempt: CodeTry): Promise<ProvenAccount> {
+export async function proveSignInCode(app: AppContext, input: { email: string; otp: string }, attempt: CodeTry): Promise<{ email: string; before: UserRow | undefined }> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
   const before = await findUserByEmail(app.db, email);
   await useCode(app, "sign-in", email, input.otp, attempt);
-  if (before?.emailVerified) return { user: before, isNew: false };
-  const account = await accountForProof(app, email, { name: input.name, image: input.image, disableSignUp: app.config.emailOTP.disableSignUp });
+  return { email, before };
+}
+
+/**
+ * Then, in the sign-in's change: the account the code proved, created when sign-up by code is on,
+ * or cleared of what was set up before its address was proven.
+ */
+export async function accountProvenByCode(app: AppContext, proof: { email: string; before: UserRow | undefined }, input: { name?: string; image?: string }): Promise<ProvenAccount> {
+  if (proof.before?.emailVerified) return { user: proof.before, isNew: false };
+  const account = await accountForProof(app, proof.email, { name: input.name, image: input.image, disableSignUp: app.config.emailOTP.disableSignUp });
   // better-auth answers a code for an unknown address with sign-up off as a wrong code.
   if (!account) throw apiError("INVALID_OTP");
   return account;
 }
 
 /** POST /email-otp/verify-email: marks the address verified. Nothing is removed: this is how a sign-up's own address is confirmed. */
-export async function verifyEmailCode(app: AppContext, input: { email: string; otp: string }, attempt: CodeTry): Promise<{ user: UserRow; changed: boolean }> {
+export async function verifyEmailCode(app: AppContext, input: { email: string; otp: string }, attempt: CodeTry, change: InChange<{ user: UserRow; changed: boolean }> = (work) => work(app)): Promise<{ user: UserRow; changed: boolean }> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
   await useCode(app, "email-verification", email, input.otp, attempt);
+  return change((app) => markVerified(app, email));
+}
+
+async function markVerified(app: AppContext, email: string): Promise<{ user: UserRow; changed: boolean }> {
   const user = await findUserByEmail(app.db, email);
   if (!user) throw apiError("USER_NOT_FOUND");
   if (user.emailVerified) return { user, changed: false };
@@ -160,15 +179,19 @@ export async function verifyEmailCode(app: AppContext, input: { email: string; o
  * prove the address); then the new password, a new credential epoch, sessions ended as
  * `emailAndPassword.revokeSessionsOnPasswordReset` says, trusted browsers forgotten.
  */
-export async function resetPasswordWithCode(app: AppContext, input: { email: string; otp: string; password: string }, attempt: CodeTry): Promise<UserRow> {
+export async function resetPasswordWithCode(app: AppContext, input: { email: string; otp: string; password: string }, attempt: CodeTry, change: InChange<UserRow> = (work) => work(app)): Promise<UserRow> {
   assertEnabled(app);
   const email = normalizeEmail(input.email);
   assertPasswordLength(app.config, input.password);
   await useCode(app, "forget-password", email, input.otp, attempt);
+  return change((app) => setPasswordByCode(app, email, input.password));
+}
+
+async function setPasswordByCode(app: AppContext, email: string, password: string): Promise<UserRow> {
   let user = await findUserByEmail(app.db, email);
   if (!user) throw apiError("USER_NOT_FOUND");
   if (!user.emailVerified) user = (await revokeUnprovenAccess(app, user.id)).user;
-  const passwordHash = await app.passwords.hash(input.password);
+  const passwordHash = await app.passwords.hash(password);
   const now = app.clock.now();
   let logouts: AppLogout[] = [];
   const userId = user.id;

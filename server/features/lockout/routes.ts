@@ -7,15 +7,16 @@ import { toAdminUser } from "../../core/user/wire.js";
 import { isLocked, unlockAccount } from "../../core/lockout/service.js";
 
 export const lockoutHandlers = defineHandlers({
-  adminUnlockUser: async (ctx) => {
-    const actor = ctx.auth.user;
-    requirePermission(ctx.app.config, actor, { user: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS");
-    const target = await findUserById(ctx.app.db, ctx.body.userId);
-    if (!target) throw apiError("USER_NOT_FOUND");
-    const wasLocked = isLocked(target, ctx.app.clock.now());
-    const hadFailures = await unlockAccount(ctx.app, target);
-    if (hadFailures) ctx.audit({ action: "user.unlock", targetId: target.id, targetType: "user", metadata: { wasLocked, failedSignInCount: Number(target.failedSignInCount ?? 0) } });
-    const user = (await findUserById(ctx.app.db, target.id)) ?? target;
-    return { user: toAdminUser(user), wasLocked };
-  },
+  adminUnlockUser: async (ctx) =>
+    ctx.change(async () => {
+      const actor = ctx.auth.user;
+      requirePermission(ctx.app.config, actor, { user: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS");
+      const target = await findUserById(ctx.app.db, ctx.body.userId);
+      if (!target) throw apiError("USER_NOT_FOUND");
+      const wasLocked = isLocked(target, ctx.app.clock.now());
+      const hadFailures = await unlockAccount(ctx.app, target);
+      if (hadFailures) ctx.audit({ action: "user.unlock", targetId: target.id, targetType: "user", metadata: { wasLocked, failedSignInCount: Number(target.failedSignInCount ?? 0) } });
+      const user = (await findUserById(ctx.app.db, target.id)) ?? target;
+      return { user: toAdminUser(user), wasLocked };
+    }),
 });

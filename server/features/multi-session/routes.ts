@@ -20,27 +20,28 @@ export const multiSessionHandlers = defineHandlers({
     ctx.browser.issue(resolved);
     return { session: toSession(resolved.session, token), user: toUser(resolved.user) };
   },
-  revokeDeviceSession: async (ctx) => {
-    const auth = ctx.auth;
-    const tokens = ctx.browser.deviceTokens();
-    const token = findDeviceToken(tokens, ctx.body.sessionToken);
-    if (!token) throw apiError("INVALID_SESSION_TOKEN");
-    const live = await liveDeviceSession(ctx.app, token);
-    await revokeByRawToken(ctx.app, token);
-    ctx.browser.forgetDevice(token);
-    if (live) ctx.audit({ action: "session.revoke", targetId: live.session.id, targetType: "session", metadata: { userId: live.user.id, via: "multi-session" } });
-    if (token === auth.token) {
-      // The active session ended: the next live one this browser holds takes its place.
-      let next;
-      for (const candidate of tokens) {
-        if (candidate === token) continue;
-        next = await resolveSession(ctx.app, candidate);
-        if (next) break;
-        ctx.browser.forgetDevice(candidate);
+  revokeDeviceSession: async (ctx) =>
+    ctx.change(async () => {
+      const auth = ctx.auth;
+      const tokens = ctx.browser.deviceTokens();
+      const token = findDeviceToken(tokens, ctx.body.sessionToken);
+      if (!token) throw apiError("INVALID_SESSION_TOKEN");
+      const live = await liveDeviceSession(ctx.app, token);
+      await revokeByRawToken(ctx.app, token);
+      ctx.browser.forgetDevice(token);
+      if (live) ctx.audit({ action: "session.revoke", targetId: live.session.id, targetType: "session", metadata: { userId: live.user.id, via: "multi-session" } });
+      if (token === auth.token) {
+        // The active session ended: the next live one this browser holds takes its place.
+        let next;
+        for (const candidate of tokens) {
+          if (candidate === token) continue;
+          next = await resolveSession(ctx.app, candidate);
+          if (next) break;
+          ctx.browser.forgetDevice(candidate);
+        }
+        if (next) ctx.browser.issue(next);
+        else ctx.browser.clear();
       }
-      if (next) ctx.browser.issue(next);
-      else ctx.browser.clear();
-    }
-    return { status: true };
-  },
+      return { status: true };
+    }),
 });

@@ -261,47 +261,50 @@ export const oauthProviderHandlers = defineHandlers({
       returnTo,
     };
   },
-  oauth2Consent: async (ctx) => {
-    assertEnabled(ctx.app);
-    const { app, body } = ctx;
-    const { pending } = await pendingFor(app, body.request, ctx.auth.user);
-    // Spent whatever the answer: one request, one decision.
-    const spent = await oneTime.consume(app.db, app.clock.now(), "oauth-authorize-request", body.request);
-    if (!spent) throw apiError("OAUTH_REQUEST_NOT_FOUND");
-    if (!body.accept) {
-      ctx.audit({ action: "oauth-grant.deny", targetId: ctx.auth.user.id, targetType: "user", metadata: { clientId: pending.clientId } });
-      return { redirect_uri: redirectWith(pending.redirectUri, { error: "access_denied", error_description: "the person denied the request", state: pending.state, iss: issuerOf(app) }) };
-    }
-    const chosen = body.scope ? body.scope.split(" ").filter(Boolean) : pending.scopes;
-    if (!chosen.every((s) => pending.scopes.includes(s))) throw apiError("VALIDATION_ERROR", "Invalid body parameters", [{ path: "scope", message: "only requested scopes can be allowed" }]);
-    const existing = await store.findConsent(app.db, pending.clientId, ctx.auth.user.id);
-    const now = app.clock.now();
-    const scopes = [...new Set([...(existing ? existing.scopes.split(" ") : []), ...chosen])];
-    await store.saveConsent(app.db, { id: existing?.id ?? newId(), clientId: pending.clientId, userId: ctx.auth.user.id, scopes: scopes.join(" "), createdAt: existing ? Number(existing.createdAt) : now, updatedAt: now });
-    ctx.audit({ action: "oauth-grant.allow", targetId: ctx.auth.user.id, targetType: "user", metadata: { clientId: pending.clientId, scopes: chosen } });
-    return { redirect_uri: await issueCode(app, { ...pending, scopes: chosen }) };
-  },
+  oauth2Consent: async (ctx) =>
+    ctx.change(async () => {
+      assertEnabled(ctx.app);
+      const { app, body } = ctx;
+      const { pending } = await pendingFor(app, body.request, ctx.auth.user);
+      // Spent whatever the answer: one request, one decision.
+      const spent = await oneTime.consume(app.db, app.clock.now(), "oauth-authorize-request", body.request);
+      if (!spent) throw apiError("OAUTH_REQUEST_NOT_FOUND");
+      if (!body.accept) {
+        ctx.audit({ action: "oauth-grant.deny", targetId: ctx.auth.user.id, targetType: "user", metadata: { clientId: pending.clientId } });
+        return { redirect_uri: redirectWith(pending.redirectUri, { error: "access_denied", error_description: "the person denied the request", state: pending.state, iss: issuerOf(app) }) };
+      }
+      const chosen = body.scope ? body.scope.split(" ").filter(Boolean) : pending.scopes;
+      if (!chosen.every((s) => pending.scopes.includes(s))) throw apiError("VALIDATION_ERROR", "Invalid body parameters", [{ path: "scope", message: "only requested scopes can be allowed" }]);
+      const existing = await store.findConsent(app.db, pending.clientId, ctx.auth.user.id);
+      const now = app.clock.now();
+      const scopes = [...new Set([...(existing ? existing.scopes.split(" ") : []), ...chosen])];
+      await store.saveConsent(app.db, { id: existing?.id ?? newId(), clientId: pending.clientId, userId: ctx.auth.user.id, scopes: scopes.join(" "), createdAt: existing ? Number(existing.createdAt) : now, updatedAt: now });
+      ctx.audit({ action: "oauth-grant.allow", targetId: ctx.auth.user.id, targetType: "user", metadata: { clientId: pending.clientId, scopes: chosen } });
+      return { redirect_uri: await issueCode(app, { ...pending, scopes: chosen }) };
+    }),
 
   oauth2GetConsents: async (ctx) => {
     assertEnabled(ctx.app);
     return (await store.consentsOfUser(ctx.app.db, ctx.auth.user.id)).map((row) => grantOf({ ...row, createdAt: Number(row.createdAt), updatedAt: Number(row.updatedAt) }));
   },
-  oauth2DeleteConsent: async (ctx) => {
-    assertEnabled(ctx.app);
-    const consent = await store.findConsentById(ctx.app.db, ctx.body.id);
-    if (!consent || consent.userId !== ctx.auth.user.id) throw apiError("OAUTH_CONSENT_NOT_FOUND");
-    await store.deleteGrant(ctx.app.db, consent);
-    ctx.audit({ action: "oauth-grant.revoke", targetId: consent.userId, targetType: "user", metadata: { clientId: consent.clientId } });
-    return { success: true };
-  },
+  oauth2DeleteConsent: async (ctx) =>
+    ctx.change(async () => {
+      assertEnabled(ctx.app);
+      const consent = await store.findConsentById(ctx.app.db, ctx.body.id);
+      if (!consent || consent.userId !== ctx.auth.user.id) throw apiError("OAUTH_CONSENT_NOT_FOUND");
+      await store.deleteGrant(ctx.app.db, consent);
+      ctx.audit({ action: "oauth-grant.revoke", targetId: consent.userId, targetType: "user", metadata: { clientId: consent.clientId } });
+      return { success: true };
+    }),
 
-  adminOAuthCreateClient: async (ctx) => {
-    assertAdmin(ctx.app, ctx.auth, "create");
-    assertMayMint(ctx.auth, "create");
-    const created = await createClient(ctx.app, ctx.body, null);
-    ctx.audit({ action: "oauth-client.create", metadata: { clientId: created.client_id, name: created.client_name ?? null } });
-    return created;
-  },
+  adminOAuthCreateClient: async (ctx) =>
+    ctx.change(async () => {
+      assertAdmin(ctx.app, ctx.auth, "create");
+      assertMayMint(ctx.auth, "create");
+      const created = await createClient(ctx.app, ctx.body, null);
+      ctx.audit({ action: "oauth-client.create", metadata: { clientId: created.client_id, name: created.client_name ?? null } });
+      return created;
+    }),
   adminOAuthListClients: async (ctx) => {
     assertAdmin(ctx.app, ctx.auth, "read");
     return { clients: (await store.listClients(ctx.app.db)).map(toWire) };
@@ -310,33 +313,37 @@ export const oauthProviderHandlers = defineHandlers({
     assertAdmin(ctx.app, ctx.auth, "read");
     return toWire(await requireClient(ctx.app, ctx.query.client_id));
   },
-  adminOAuthUpdateClient: async (ctx) => {
-    assertAdmin(ctx.app, ctx.auth, "update");
-    assertMayMint(ctx.auth, "update");
-    if (Object.keys(ctx.body.update).length === 0) throw apiError("NO_FIELDS_TO_UPDATE");
-    const updated = await updateClient(ctx.app, ctx.body.client_id, ctx.body.update);
-    ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, fields: Object.keys(ctx.body.update) } });
-    return updated;
-  },
-  adminOAuthRotateSecret: async (ctx) => {
-    assertAdmin(ctx.app, ctx.auth, "update");
-    assertMayMint(ctx.auth, "update");
-    const rotated = await rotateSecret(ctx.app, ctx.body.client_id);
-    ctx.audit({ action: "oauth-client.rotate-secret", metadata: { clientId: rotated.client_id } });
-    return rotated;
-  },
-  adminOAuthSetClientDisabled: async (ctx) => {
-    assertAdmin(ctx.app, ctx.auth, "update");
-    const updated = await setDisabled(ctx.app, ctx.body.client_id, ctx.body.disabled);
-    ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, disabled: ctx.body.disabled } });
-    return updated;
-  },
-  adminOAuthDeleteClient: async (ctx) => {
-    assertAdmin(ctx.app, ctx.auth, "delete");
-    if (!(await store.deleteClient(ctx.app.db, ctx.body.client_id))) throw apiError("OAUTH_CLIENT_NOT_FOUND");
-    ctx.audit({ action: "oauth-client.delete", metadata: { clientId: ctx.body.client_id } });
-    return { success: true };
-  },
+  adminOAuthUpdateClient: async (ctx) =>
+    ctx.change(async () => {
+      assertAdmin(ctx.app, ctx.auth, "update");
+      assertMayMint(ctx.auth, "update");
+      if (Object.keys(ctx.body.update).length === 0) throw apiError("NO_FIELDS_TO_UPDATE");
+      const updated = await updateClient(ctx.app, ctx.body.client_id, ctx.body.update);
+      ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, fields: Object.keys(ctx.body.update) } });
+      return updated;
+    }),
+  adminOAuthRotateSecret: async (ctx) =>
+    ctx.change(async () => {
+      assertAdmin(ctx.app, ctx.auth, "update");
+      assertMayMint(ctx.auth, "update");
+      const rotated = await rotateSecret(ctx.app, ctx.body.client_id);
+      ctx.audit({ action: "oauth-client.rotate-secret", metadata: { clientId: rotated.client_id } });
+      return rotated;
+    }),
+  adminOAuthSetClientDisabled: async (ctx) =>
+    ctx.change(async () => {
+      assertAdmin(ctx.app, ctx.auth, "update");
+      const updated = await setDisabled(ctx.app, ctx.body.client_id, ctx.body.disabled);
+      ctx.audit({ action: "oauth-client.update", metadata: { clientId: updated.client_id, disabled: ctx.body.disabled } });
+      return updated;
+    }),
+  adminOAuthDeleteClient: async (ctx) =>
+    ctx.change(async () => {
+      assertAdmin(ctx.app, ctx.auth, "delete");
+      if (!(await store.deleteClient(ctx.app.db, ctx.body.client_id))) throw apiError("OAUTH_CLIENT_NOT_FOUND");
+      ctx.audit({ action: "oauth-client.delete", metadata: { clientId: ctx.body.client_id } });
+      return { success: true };
+    }),
   adminOAuthClientChoices: async (ctx) => {
     assertEnabled(ctx.app);
     // Organization and team names are for whoever writes an app's rules, not for a read-only key.

@@ -11,7 +11,7 @@ export const settingsHandlers = defineHandlers({
   },
   adminSetSetting: async (ctx) => {
     requirePermission(ctx.app.config, ctx.auth.user, { settings: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_SETTINGS");
-    return { setting: await changeSetting(ctx.app, ctx.auth, ctx.body.key, ctx.body.value, (event) => ctx.audit(event)) };
+    return { setting: await changeSetting(ctx.app, ctx.auth, ctx.body.key, ctx.body.value, (event) => ctx.audit(event), (work) => ctx.change(work)) };
   },
   adminAdvanceClock: (ctx) => {
     requirePermission(ctx.app.config, ctx.auth.user, { settings: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_SETTINGS");

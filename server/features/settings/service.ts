@@ -68,7 +68,19 @@ async function locksAuthorOut(app: AppContext, auth: AuthState, key: string, val
   return !(await isPasskeySession(app, auth.session.id, auth.user.id));
 }
 
-export async function changeSetting(app: AppContext, auth: AuthState, key: string, value: unknown, audit: Audit): Promise<SettingWire> {
+/**
+ * `change` runs the write and its audit event as one change (ctx.change, audit/change.ts); the
+ * reload comes after the commit: the runtime settings read through the pool, which inside a
+ * SQLite transaction would wait for the connection that transaction holds.
+ */
+export async function changeSetting(
+  app: AppContext,
+  auth: AuthState,
+  key: string,
+  value: unknown,
+  audit: Audit,
+  change: (work: (app: AppContext) => Promise<void>) => Promise<void> = (work) => work(app),
+): Promise<SettingWire> {
   const settings = runtimeOf(app);
   const definition = definitionOf(settings, key);
   if (settings.states().find((state) => state.definition.key === key)?.locked) throw apiError("SETTING_LOCKED");
@@ -78,9 +90,11 @@ export async function changeSetting(app: AppContext, auth: AuthState, key: strin
   if (await locksAuthorOut(app, auth, key, parsed)) throw apiError("SETTING_WOULD_LOCK_YOU_OUT");
   const actorId = auth.user.id;
   const previous = definition.read(app.config);
-  await saveSetting(app.db, { key, value: JSON.stringify(parsed), updatedAt: app.clock.now(), updatedBy: actorId });
+  await change(async (app) => {
+    await saveSetting(app.db, { key, value: JSON.stringify(parsed), updatedAt: app.clock.now(), updatedBy: actorId });
+    audit({ action: "server.setting-change", metadata: { key, from: previous, to: parsed } });
+  });
   await settings.reload();
-  audit({ action: "server.setting-change", metadata: { key, from: previous, to: parsed } });
   return stateOf(app, key);
 }
 

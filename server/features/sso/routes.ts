@@ -13,29 +13,34 @@ import { toProvider } from "./wire.js";
 import { parseDomains } from "./config.js";
 import { recordsToPublish } from "./domain.js";
 
+// Provider changes run as one change with their audit event (audit/change.ts): the discovery
+// fetch and DNS lookups come before the first write, so they hold no transaction open.
 export const ssoHandlers = defineHandlers({
-  registerSSOProvider: async (ctx) => {
-    const { row, token } = await service.registerProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit);
-    // Unlike better-auth, the answer never carries the client secret back.
-    const records = token ? { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) } : {};
-    return { ...toProvider(ctx.app, row), ...records };
-  },
+  registerSSOProvider: async (ctx) =>
+    ctx.change(async () => {
+      const { row, token } = await service.registerProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit);
+      // Unlike better-auth, the answer never carries the client secret back.
+      const records = token ? { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) } : {};
+      return { ...toProvider(ctx.app, row), ...records };
+    }),
   listSSOProviders: async (ctx) => ({ providers: (await service.listProviders(ctx.app, ctx.auth.user)).map((row) => toProvider(ctx.app, row)) }),
   getSSOProvider: async (ctx) => toProvider(ctx.app, await service.providerFor(ctx.app, ctx.auth.user, ctx.query.providerId)),
-  updateSSOProvider: async (ctx) => toProvider(ctx.app, await service.updateProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit)),
-  deleteSSOProvider: async (ctx) => {
-    await service.deleteProvider(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
-    return { success: true };
-  },
+  updateSSOProvider: async (ctx) => ctx.change(async () => toProvider(ctx.app, await service.updateProvider(ctx.app, ctx.auth.user, ctx.body, ctx.audit))),
+  deleteSSOProvider: async (ctx) =>
+    ctx.change(async () => {
+      await service.deleteProvider(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
+      return { success: true };
+    }),
   requestDomainVerification: async (ctx) => {
     const { row, token } = await service.requestDomainVerification(ctx.app, ctx.auth.user, ctx.body.providerId);
     return { domainVerificationToken: token, domainVerificationRecords: recordsToPublish(ctx.app, row.providerId, parseDomains(row.domain) ?? [], token) };
   },
-  verifyDomain: async (ctx) => {
-    await service.verifyDomainByDns(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
-    return { success: true };
-  },
-  markSSODomainVerified: async (ctx) => toProvider(ctx.app, await service.verifyDomainByHand(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit)),
+  verifyDomain: async (ctx) =>
+    ctx.change(async () => {
+      await service.verifyDomainByDns(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit);
+      return { success: true };
+    }),
+  markSSODomainVerified: async (ctx) => ctx.change(async () => toProvider(ctx.app, await service.verifyDomainByHand(ctx.app, ctx.auth.user, ctx.body.providerId, ctx.audit))),
 
   signInSSO: async (ctx) => ({ url: await startSignIn(ctx.app, ctx.browser, ctx.body, ctx.handOff.requested), redirect: true as const }),
 

@@ -11,32 +11,33 @@ export const verificationHandlers = defineHandlers({
     await requestVerificationMail(ctx.app, ctx.body, ctx.auth?.user ?? null, ctx.meta.acceptLanguage);
     return { status: true };
   },
-  verifyEmail: async (ctx) => {
-    const { callbackURL, token } = ctx.query;
-    let result;
-    try {
-      result = await applyVerificationToken(ctx.app, token, ctx.auth?.user.id ?? null);
-    } catch (error) {
-      if (!(error instanceof VerifyFailure)) throw error;
-      if (callbackURL) return new Redirect(withQuery(callbackURL, { error: error.code }));
-      throw error.toApiError();
-    }
-    const { user } = result;
-    if (result.purpose === "change-email") {
-      ctx.audit({ action: "user.email-change", actorId: user.id, targetId: user.id, targetType: "user", metadata: { from: result.previousEmail, to: user.email, confirmed: true } });
-    } else {
-      ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email } });
-    }
-    refreshCookieCache(ctx, user);
+  verifyEmail: async (ctx) =>
+    ctx.change(async () => {
+      const { callbackURL, token } = ctx.query;
+      let result;
+      try {
+        result = await applyVerificationToken(ctx.app, token, ctx.auth?.user.id ?? null);
+      } catch (error) {
+        if (!(error instanceof VerifyFailure)) throw error;
+        if (callbackURL) return new Redirect(withQuery(callbackURL, { error: error.code }));
+        throw error.toApiError();
+      }
+      const { user } = result;
+      if (result.purpose === "change-email") {
+        ctx.audit({ action: "user.email-change", actorId: user.id, targetId: user.id, targetType: "user", metadata: { from: result.previousEmail, to: user.email, confirmed: true } });
+      } else {
+        ctx.audit({ action: "user.email-verify", actorId: user.id, targetId: user.id, targetType: "user", metadata: { email: user.email } });
+      }
+      refreshCookieCache(ctx, user);
 
-    // Auto sign-in: a browser already signed in as this user keeps its session.
-    const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification && result.purpose === "verify-email";
-    if (autoSignIn && ctx.auth?.user.id !== user.id) {
-      // The link proves the mailbox: one factor. A two-factor user is asked for the second step (#19).
-      const outcome = await completeSignIn(ctx, user, { method: "email-verification" });
-      if (outcome.held) return callbackURL ? new Redirect(secondStepRedirect(ctx.app, outcome.answer, callbackURL)) : { status: true as const };
-    }
-    if (callbackURL) return new Redirect(callbackURL);
-    return autoSignIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };
-  },
+      // Auto sign-in: a browser already signed in as this user keeps its session.
+      const autoSignIn = ctx.app.config.emailVerification.autoSignInAfterVerification && result.purpose === "verify-email";
+      if (autoSignIn && ctx.auth?.user.id !== user.id) {
+        // The link proves the mailbox: one factor. A two-factor user is asked for the second step (#19).
+        const outcome = await completeSignIn(ctx, user, { method: "email-verification" });
+        if (outcome.held) return callbackURL ? new Redirect(secondStepRedirect(ctx.app, outcome.answer, callbackURL)) : { status: true as const };
+      }
+      if (callbackURL) return new Redirect(callbackURL);
+      return autoSignIn || result.purpose === "change-email" ? { status: true as const, user: toUser(user) } : { status: true as const };
+    }),
 });

@@ -84,85 +84,89 @@ async function requireEndpoint(app: AppContext, id: string): Promise<WebhookEndp
 }
 
 export const webhookHandlers = defineHandlers({
-  adminCreateWebhook: async (ctx) => {
-    assertMay(ctx.app, ctx.auth, "manage");
-    checkEvents(ctx.body.events);
-    await checkUrl(ctx.app, ctx.auth, ctx.body.url);
-    const now = ctx.app.clock.now();
-    const secret = newWebhookSecret();
-    const row: WebhookEndpointRow = {
-      id: `ep_${newId()}`,
-      url: ctx.body.url,
-      description: ctx.body.description ?? null,
-      events: JSON.stringify([...new Set(ctx.body.events)]),
-      secretSealed: sealWebhookSecret(secret, ctx.app.secret),
-      previousSecretSealed: null,
-      previousUntil: null,
-      disabled: 0,
-      failedInARow: 0,
-      createdBy: ctx.auth.user.id,
-      // An API key's endpoint stays bound to public addresses at every try, not only here (DNS rebinding).
-      publicOnly: ctx.auth.kind === "api-key" ? 1 : 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await insertEndpoint(ctx.app.db, row);
-    ctx.app.audit.endpointsChanged();
-    ctx.audit({ action: "webhook.create", metadata: { endpointId: row.id, origin: originOf(row.url), events: ctx.body.events } });
-    return { endpoint: toEndpoint(row, now), secret };
-  },
+  adminCreateWebhook: async (ctx) =>
+    ctx.change(async () => {
+      assertMay(ctx.app, ctx.auth, "manage");
+      checkEvents(ctx.body.events);
+      await checkUrl(ctx.app, ctx.auth, ctx.body.url);
+      const now = ctx.app.clock.now();
+      const secret = newWebhookSecret();
+      const row: WebhookEndpointRow = {
+        id: `ep_${newId()}`,
+        url: ctx.body.url,
+        description: ctx.body.description ?? null,
+        events: JSON.stringify([...new Set(ctx.body.events)]),
+        secretSealed: sealWebhookSecret(secret, ctx.app.secret),
+        previousSecretSealed: null,
+        previousUntil: null,
+        disabled: 0,
+        failedInARow: 0,
+        createdBy: ctx.auth.user.id,
+        // An API key's endpoint stays bound to public addresses at every try, not only here (DNS rebinding).
+        publicOnly: ctx.auth.kind === "api-key" ? 1 : 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await insertEndpoint(ctx.app.db, row);
+      ctx.app.audit.endpointsChanged();
+      ctx.audit({ action: "webhook.create", metadata: { endpointId: row.id, origin: originOf(row.url), events: ctx.body.events } });
+      return { endpoint: toEndpoint(row, now), secret };
+    }),
   adminListWebhooks: async (ctx) => {
     assertMay(ctx.app, ctx.auth, "read");
     const now = ctx.app.clock.now();
     return { endpoints: (await listEndpoints(ctx.app.db)).map((row) => toEndpoint(row, now)) };
   },
-  adminUpdateWebhook: async (ctx) => {
-    assertMay(ctx.app, ctx.auth, "manage");
-    const body = ctx.body;
-    await requireEndpoint(ctx.app, body.id);
-    if (body.events) checkEvents(body.events);
-    if (body.url) await checkUrl(ctx.app, ctx.auth, body.url);
-    const now = ctx.app.clock.now();
-    const row = await updateEndpoint(ctx.app.db, body.id, {
-      ...(body.url !== undefined ? { url: body.url, publicOnly: ctx.auth.kind === "api-key" ? 1 : 0 } : {}),
-      ...(body.events !== undefined ? { events: JSON.stringify([...new Set(body.events)]) } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      // Enabling again clears the failing flag: the operator says the receiver is back.
-      ...(body.disabled !== undefined ? { disabled: body.disabled ? 1 : 0, ...(body.disabled ? {} : { failedInARow: 0 }) } : {}),
-      updatedAt: now,
-    });
-    if (!row) throw apiError("WEBHOOK_NOT_FOUND");
-    ctx.app.audit.endpointsChanged();
-    ctx.audit({ action: "webhook.update", metadata: { endpointId: row.id, origin: originOf(row.url), changed: Object.keys(body).filter((key) => key !== "id") } });
-    if (body.disabled === false) ctx.app.webhooks?.nudge();
-    return { endpoint: toEndpoint(row, now) };
-  },
-  adminDeleteWebhook: async (ctx) => {
-    assertMay(ctx.app, ctx.auth, "manage");
-    const row = await requireEndpoint(ctx.app, ctx.body.id);
-    await deleteEndpoint(ctx.app.db, row.id);
-    ctx.app.audit.endpointsChanged();
-    ctx.audit({ action: "webhook.delete", metadata: { endpointId: row.id, origin: originOf(row.url) } });
-    return { success: true };
-  },
-  adminRotateWebhookSecret: async (ctx) => {
-    assertMay(ctx.app, ctx.auth, "manage");
-    const current = await requireEndpoint(ctx.app, ctx.body.id);
-    const now = ctx.app.clock.now();
-    const secret = newWebhookSecret();
-    // The secret being replaced keeps signing for 24 h; a rotation within that window drops the older one.
-    const row = await updateEndpoint(ctx.app.db, current.id, {
-      secretSealed: sealWebhookSecret(secret, ctx.app.secret),
-      previousSecretSealed: current.secretSealed,
-      previousUntil: now + ROTATION_OVERLAP_MS,
-      updatedAt: now,
-    });
-    if (!row) throw apiError("WEBHOOK_NOT_FOUND");
-    // The sender signs from the recorder's copy of the endpoints: the new secret signs from now on.
-    ctx.app.audit.endpointsChanged();
-    ctx.audit({ action: "webhook.rotate-secret", metadata: { endpointId: row.id, origin: originOf(row.url) } });
-    return { endpoint: toEndpoint(row, now), secret };
-  },
+  adminUpdateWebhook: async (ctx) =>
+    ctx.change(async () => {
+      assertMay(ctx.app, ctx.auth, "manage");
+      const body = ctx.body;
+      await requireEndpoint(ctx.app, body.id);
+      if (body.events) checkEvents(body.events);
+      if (body.url) await checkUrl(ctx.app, ctx.auth, body.url);
+      const now = ctx.app.clock.now();
+      const row = await updateEndpoint(ctx.app.db, body.id, {
+        ...(body.url !== undefined ? { url: body.url, publicOnly: ctx.auth.kind === "api-key" ? 1 : 0 } : {}),
+        ...(body.events !== undefined ? { events: JSON.stringify([...new Set(body.events)]) } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        // Enabling again clears the failing flag: the operator says the receiver is back.
+        ...(body.disabled !== undefined ? { disabled: body.disabled ? 1 : 0, ...(body.disabled ? {} : { failedInARow: 0 }) } : {}),
+        updatedAt: now,
+      });
+      if (!row) throw apiError("WEBHOOK_NOT_FOUND");
+      ctx.app.audit.endpointsChanged();
+      ctx.audit({ action: "webhook.update", metadata: { endpointId: row.id, origin: originOf(row.url), changed: Object.keys(body).filter((key) => key !== "id") } });
+      if (body.disabled === false) ctx.app.webhooks?.nudge();
+      return { endpoint: toEndpoint(row, now) };
+    }),
+  adminDeleteWebhook: async (ctx) =>
+    ctx.change(async () => {
+      assertMay(ctx.app, ctx.auth, "manage");
+      const row = await requireEndpoint(ctx.app, ctx.body.id);
+      await deleteEndpoint(ctx.app.db, row.id);
+      ctx.app.audit.endpointsChanged();
+      ctx.audit({ action: "webhook.delete", metadata: { endpointId: row.id, origin: originOf(row.url) } });
+      return { success: true };
+    }),
+  adminRotateWebhookSecret: async (ctx) =>
+    ctx.change(async () => {
+      assertMay(ctx.app, ctx.auth, "manage");
+      const current = await requireEndpoint(ctx.app, ctx.body.id);
+      const now = ctx.app.clock.now();
+      const secret = newWebhookSecret();
+      // The secret being replaced keeps signing for 24 h; a rotation within that window drops the older one.
+      const row = await updateEndpoint(ctx.app.db, current.id, {
+        secretSealed: sealWebhookSecret(secret, ctx.app.secret),
+        previousSecretSealed: current.secretSealed,
+        previousUntil: now + ROTATION_OVERLAP_MS,
+        updatedAt: now,
+      });
+      if (!row) throw apiError("WEBHOOK_NOT_FOUND");
+      // The sender signs from the recorder's copy of the endpoints: the new secret signs from now on.
+      ctx.app.audit.endpointsChanged();
+      ctx.audit({ action: "webhook.rotate-secret", metadata: { endpointId: row.id, origin: originOf(row.url) } });
+      return { endpoint: toEndpoint(row, now), secret };
+    }),
   adminListWebhookDeliveries: async (ctx) => {
     assertMay(ctx.app, ctx.auth, "read");
     const q = ctx.query;

@@ -82,6 +82,18 @@ describe("audit chain: verify", () => {
     expect(response.status).toBe(200);
     expect(response.body.ok).toBe(false);
     expect(response.body.firstBreak).toMatchObject({ problem: "altered", id: victim.id, seq: victim.seq });
+    // Its action and time, so the console can name it in words.
+    const stored = await server.database.db.selectFrom("auditEvent").select(["action", "createdAt"]).where("id", "=", victim.id).executeTakeFirstOrThrow();
+    expect(response.body.firstBreak).toMatchObject({ action: stored.action, createdAt: new Date(Number(stored.createdAt)).toISOString() });
+  });
+
+  it("still answers when an edited row's time is no date at all", async () => {
+    const rows = await seedTen();
+    await sealAuditChain(server.database.db);
+    await server.database.db.updateTable("auditEvent").set({ createdAt: 9e15 }).where("id", "=", rows[2]!.id).execute();
+    const response = await verify();
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.firstBreak).toMatchObject({ problem: "altered", id: rows[2]!.id, createdAt: null });
   });
 
   it("names the row after a deleted one, and a truncated tail", async () => {
@@ -92,7 +104,7 @@ describe("audit chain: verify", () => {
 
     await server.database.db.deleteFrom("auditEvent").where("id", "in", [rows[7]!.id, rows[8]!.id, rows[9]!.id]).execute();
     const after = await server.database.db.selectFrom("auditEvent").select("chainIndex").where("id", "=", rows[5]!.id).executeTakeFirstOrThrow();
-    expect((await verify()).body.firstBreak).toMatchObject({ problem: "truncated", chainIndex: Number(after.chainIndex) + 1, id: null });
+    expect((await verify()).body.firstBreak).toMatchObject({ problem: "truncated", chainIndex: Number(after.chainIndex) + 1, id: null, action: null, createdAt: null });
   });
 
   it("names the first of two rows that swapped places", async () => {

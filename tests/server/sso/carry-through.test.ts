@@ -5,8 +5,9 @@
  * - The desktop app's hand-off parameters on /sign-in/sso ride through the IdP's round trip: the
  *   callback (OIDC) or the ACS (SAML) ends with the app's code in the page's cookie, the app
  *   trades it once for its own session, recorded `sso:<providerId>`.
- * - An app's authorize request waits while the person signs in through SSO; the callback lands
- *   back on it, the app gets a code whose ID token names that person, `amr` ["fed"].
+ * - An app's authorize request waits while the person signs in through SSO (OpenID or SAML); the
+ *   callback lands back on it, the app gets a code whose ID token names that person, `amr`
+ *   ["fed"] — ["fed", "mfa"] and acr mfa when the IdP asserted its own second factor.
  * - callbackURL and its siblings keep their open-redirect checks: a foreign address is refused.
  */
 import * as oidc from "openid-client";
@@ -17,6 +18,7 @@ import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { decodeHandOffCookie, desktopApp, sessionOfToken } from "../electron/support.js";
 import { createOrganization, users } from "../organization/support.js";
 import { startIdp, TestBrowser, type TestIdp } from "../social/support.js";
+import { userWithTotp } from "../two-factor/support.js";
 
 const OIDC = "carry-oidc";
 const SAML = "carry-saml";
@@ -134,43 +136,73 @@ describe("the desktop hand-off through SSO", () => {
   });
 });
 
-describe("the OpenID provider's /oauth2/authorize through SSO", () => {
-  it("an app's request waits while the person signs in at their IdP, then the app gets a code whose ID token names them", async () => {
-    idp.users.set("carry-ada", { sub: "carry-ada", email: "ada@carry-oidc.test", email_verified: true, name: "Ada Carry" });
-    const rp = relyingParty(server, adminToken);
-    const credentials = await rp.createApp({ skip_consent: true });
-    const config = await rp.configFor(credentials);
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const authorize = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid profile email", code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce });
+/** An app (openid-client) asks Latchkey to sign someone in; the browser is not signed in yet. */
+async function appRequest() {
+  const rp = relyingParty(server, adminToken);
+  const config = await rp.configFor(await rp.createApp({ skip_consent: true }));
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid profile email", code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce });
+  return { config, url, verifier, state, nonce };
+}
 
+/** Follows the request to the sign-in page and starts SSO there as the page does: the request is the callback. */
+async function ssoFromSignInPage(browser: TestBrowser, authorize: URL, email: string): Promise<string> {
+  const asked = await browser.request(authorize.toString());
+  expect(asked.status).toBe(302);
+  const signInPage = new URL(asked.headers.get("location")!);
+  expect(signInPage.pathname).toBe("/console/sign-in");
+  const back = signInPage.searchParams.get("return")!;
+  expect(back.startsWith("/api/auth/oauth2/authorize?")).toBe(true);
+  const started = await startSso(browser, { email, callbackURL: back, errorCallbackURL: `/console/sign-in?${new URLSearchParams({ return: back }).toString()}` });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return started.body.url;
+}
+
+describe("the OpenID provider's /oauth2/authorize through SSO", () => {
+  it("OpenID IdP: the app's request waits while the person signs in at their IdP, then the app gets a code whose ID token names them", async () => {
+    idp.users.set("carry-ada", { sub: "carry-ada", email: "ada@carry-oidc.test", email_verified: true, name: "Ada Carry" });
+    const request = await appRequest();
     const browser = new TestBrowser();
     browser.login = "carry-ada";
-    // Not signed in: the provider sends the browser to the sign-in page with the request as `return`.
-    const asked = await browser.request(authorize.toString());
-    expect(asked.status).toBe(302);
-    const signInPage = new URL(asked.headers.get("location")!);
-    expect(signInPage.pathname).toBe("/console/sign-in");
-    const back = signInPage.searchParams.get("return")!;
-    expect(back.startsWith("/api/auth/oauth2/authorize?")).toBe(true);
-
-    // The sign-in page's SSO choice: the request is the callback, failures come back to the page still carrying it.
-    const started = await startSso(browser, { email: "ada@carry-oidc.test", callbackURL: back, errorCallbackURL: `/console/sign-in?${new URLSearchParams({ return: back }).toString()}` });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const landed = await throughOidc(browser, started.body.url);
+    const landed = await throughOidc(browser, await ssoFromSignInPage(browser, request.url, "ada@carry-oidc.test"));
     expect(landed.startsWith(REDIRECT)).toBe(true);
 
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(landed), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    const tokens = await oidc.authorizationCodeGrant(request.config, new URL(landed), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
     const claims = tokens.claims()!;
     expect(claims.email).toBe("ada@carry-oidc.test");
     expect(claims.amr).toEqual(["fed"]);
     expect(claims.acr).toBe("urn:latchkey:acr:single");
     const user = await server.database.db.selectFrom("user").select(["id", "lastSignInMethod"]).where("email", "=", "ada@carry-oidc.test").executeTakeFirstOrThrow();
-    expect(claims.sub).toBeTruthy();
     expect(user.lastSignInMethod).toBe(`sso:${OIDC}`);
-    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    const info = await oidc.fetchUserInfo(request.config, tokens.access_token, claims.sub);
     expect(info.email).toBe("ada@carry-oidc.test");
+  });
+
+  it("SAML IdP: the ACS lands back on the waiting request, and the app's ID token names the person", async () => {
+    saml.addPerson("carry-sue", { password: "idp-password", attributes: { email: ["sue@carry-saml.test"], displayName: ["Sue Carry"] } });
+    const request = await appRequest();
+    const browser = new TestBrowser();
+    const back = await throughSaml(browser, await ssoFromSignInPage(browser, request.url, "sue@carry-saml.test"), "carry-sue");
+    // The ACS sends the browser to the request, which answers the app's redirect with a code.
+    expect(back.startsWith(`${server.api}/oauth2/authorize?`)).toBe(true);
+    const landed = (await browser.navigate(back, (u) => u.startsWith(REDIRECT))).url;
+    const tokens = await oidc.authorizationCodeGrant(request.config, new URL(landed), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    expect(tokens.claims()).toMatchObject({ email: "sue@carry-saml.test", name: "Sue Carry", amr: ["fed"] });
+  });
+
+  it("a two-factor person whose IdP asserted MFA passes straight through: amr fed and mfa, acr mfa", async () => {
+    const person = await userWithTotp(server);
+    await server.database.db.updateTable("user").set({ email: "mia@carry-oidc.test" }).where("id", "=", person.userId).execute();
+    idp.users.set("carry-mia", { sub: "carry-mia", email: "mia@carry-oidc.test", email_verified: true, name: "Mia Carry", amr: ["pwd", "mfa"] });
+    const request = await appRequest();
+    const browser = new TestBrowser();
+    browser.login = "carry-mia";
+    const landed = await throughOidc(browser, await ssoFromSignInPage(browser, request.url, "mia@carry-oidc.test"));
+    expect(landed.startsWith(REDIRECT)).toBe(true);
+    const tokens = await oidc.authorizationCodeGrant(request.config, new URL(landed), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    expect(tokens.claims()).toMatchObject({ email: "mia@carry-oidc.test", amr: ["fed", "mfa"], acr: "urn:latchkey:acr:mfa" });
   });
 });
 

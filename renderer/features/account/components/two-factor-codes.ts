@@ -1,4 +1,6 @@
 /** The two-factor section's browser-side helpers: the QR code and the backup-codes file. */
+import { downloadText } from "../../../ui/download";
+
 /** A QR code image of the otpauth:// URI, as a data URL (the console's CSP allows img data:). */
 export async function qrDataUrl(uri: string): Promise<string> {
   const { toDataURL } = await import("qrcode");
@@ -7,10 +9,5 @@ export async function qrDataUrl(uri: string): Promise<string> {
 
 /** Backup codes as a text file the browser downloads (nothing leaves the page). */
 export function downloadCodes(codes: string[], fileName: string): void {
-  const url = URL.createObjectURL(new Blob([codes.join("\n") + "\n"], { type: "text/plain" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(codes.join("\n") + "\n", fileName);
 }

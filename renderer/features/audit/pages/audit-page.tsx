@@ -2,6 +2,7 @@
  * The audit log: filters kept in the URL (actor and target by email or id, action exact or by
  * prefix, a time range), events newest first with "Load older" paging, and a live tail that
  * polls for newer events every ~2 s while the tab is visible and announces arrivals politely.
+ * Above it, the log's tamper evidence: verify the hash chain, export a signed range (issue 38).
  */
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
@@ -16,6 +17,7 @@ import type { AuditAction } from "../../../../shared/audit-actions";
 import type { AuditSearch } from "../audit-search";
 import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
 import { DataTable } from "../../../ui/data-table";
+import { ChainIntegrity } from "../components/chain-integrity";
 import "../audit.css";
 
 const route = getRouteApi("/signed-in/admin/audit");
@@ -73,11 +75,11 @@ export function AuditPage() {
   const canList = useAdminCan({ audit: ["list"] });
   return (
     <Page title={t("title")} description={t("description")}>
-      {canList ? (
-        <AuditLog />
-      ) : (
-        <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>
-      )}
+      <div className="stack">
+        {/* Verify and export have their own permissions: shown even to a role that may not list. */}
+        <ChainIntegrity />
+        {canList ? <AuditLog /> : <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}
+      </div>
     </Page>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Demo data (issue 39, docs/qa.md): on a local development server only — the server answers
- * 404 elsewhere and the section is not drawn. Seed a scenario, the personas with copy buttons and
- * their live TOTP codes (computed here from the scenario's public secret, renewed each 30 s),
- * save and list snapshots; restoring is the command shown, run with the server stopped.
+ * Demo data (issue 39, docs/qa.md): on a local server only (`--dev`, or the desktop app's own) —
+ * the server answers 404 elsewhere and the section is not drawn. Seed a scenario, the personas
+ * with copy buttons and their live TOTP codes (computed here from the scenario's public secret,
+ * renewed each 30 s), save and list snapshots (SQLite beside the file, PostgreSQL beside the config
+ * file); restoring is the command shown, run with the server stopped.
  */
 import { generateSync } from "otplib";
 import { useEffect, useState } from "react";
@@ -10,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../../../ui/button";
 import { DataTable } from "../../../ui/data-table";
+import { CheckboxField, TextField } from "../../../ui/field";
 import { errorText } from "../../../ui/errors";
 import { formatDateTime, formatNumber } from "../../../ui/format";
 import { Section } from "../../../ui/page";
@@ -37,10 +39,13 @@ function LiveCode({ secret, email }: { secret: string; email: string }) {
   const code = generateSync({ secret, epoch: Math.floor(now / 1000), period: 30, digits: 6, algorithm: "sha1" });
   const left = 30 - (Math.floor(now / 1000) % 30);
   return (
-    <span className="row">
-      <code aria-label={t("demo.codeOf", { email })}>{code}</code>
-      <span className="muted">{t("demo.secondsLeft", { count: left })}</span>
-      <Copy value={code} label={t("demo.copyCode", { email })} />
+    <span className="demo-code">
+      <span className="demo-copy">
+        <code aria-label={t("demo.codeOf", { email })}>{code}</code>
+        <Copy value={code} label={t("demo.copyCode", { email })} />
+      </span>
+      {/* Under the code, not beside it: the table then fits a laptop's width without scrolling. */}
+      <span className="muted demo-code-left">{t("demo.secondsLeft", { count: left })}</span>
     </span>
   );
 }
@@ -54,7 +59,7 @@ export function DemoDataSection() {
   const [replace, setReplace] = useState(false);
   if (!demo.data) return null;
   const data = demo.data;
-  const restore = `auth server snapshot restore ${name || "NAME"} --db ${data.database} --yes`;
+  const restore = `auth server snapshot restore ${name || "NAME"} ${data.restoreFlags} --yes`;
   return (
     <Section title={t("demo.title")} description={t("demo.description")}>
       <div className="row">
@@ -74,13 +79,13 @@ export function DemoDataSection() {
             <tr key={`${persona.scenario} ${persona.email}`}>
               <td>{persona.state}</td>
               <td>
-                <span className="row">
+                <span className="demo-copy">
                   <span>{persona.email}</span>
                   <Copy value={persona.email} label={t("demo.copyEmail", { email: persona.email })} />
                 </span>
               </td>
               <td>
-                <span className="row">
+                <span className="demo-copy">
                   <code>{persona.password}</code>
                   <Copy value={persona.password} label={t("demo.copyPassword", { email: persona.email })} />
                 </span>
@@ -100,13 +105,9 @@ export function DemoDataSection() {
             save.mutate({ name, replace }, { onSuccess: (snapshot) => toast.success(t("demo.saved", { name: snapshot.name })), onError: (error) => toast.error(errorText(error)) });
           }}
         >
-          <div className="row">
-            <label>
-              {t("demo.snapshotName")} <input value={name} onChange={(event) => setName(event.target.value)} pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,63}" required />
-            </label>
-            <label>
-              <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} /> {t("demo.replace")}
-            </label>
+          <div className="demo-snapshot-form">
+            <TextField label={t("demo.snapshotName")} value={name} onChange={(event) => setName(event.target.value)} pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,63}" maxLength={64} required autoComplete="off" spellCheck={false} />
+            <CheckboxField label={t("demo.replace")} checked={replace} onChange={(event) => setReplace(event.target.checked)} />
             <Button type="submit" busy={save.isPending}>
               {t("demo.save")}
             </Button>
@@ -123,7 +124,7 @@ export function DemoDataSection() {
             </DataTable>
           ) : null}
           <p>{t("demo.restoreHow")}</p>
-          <span className="row">
+          <span className="demo-copy demo-restore">
             <code>{restore}</code>
             <Copy value={restore} label={t("demo.copyRestore")} />
           </span>

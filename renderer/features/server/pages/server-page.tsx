@@ -1,7 +1,9 @@
 /**
  * The server page. On the desktop: the local server's status — state, address, database path,
  * version —, start and stop, and its live log (main's events, not polling). For those who may
- * read the audit log, in the browser and on the desktop: the last import from better-auth.
+ * read the audit log, in the browser and on the desktop: the last import from better-auth. For
+ * those who may change settings, on a local server (the app's own, or one started with --dev):
+ * Demo data.
  */
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -127,6 +129,8 @@ export function ServerPage() {
           ) : null}
         </dl>
       </Section>
+      {/* Drawn only when the active server answers: the app's local server does, a server elsewhere answers 404. */}
+      {canChangeSettings ? <DemoDataSection /> : null}
       {canReadSettings ? <PasswordBreachSection /> : null}
       {canReadAudit ? <BetterAuthImportSection /> : null}
       <Section title={t("page.log")}>
