@@ -10,6 +10,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { withOfflineContext } from "../../server/maintenance/offline-context.js";
+import { isLoopbackHost } from "../../server/core/loopback.js";
 import { resolveConfig, type Config } from "../../server/config.js";
 import { startServer, type RunningServer } from "../../server/main.js";
 import { createAdmin } from "../../server/maintenance/create-admin.js";
@@ -65,8 +66,10 @@ async function start(message: Extract<ToServer, { type: "start" }>): Promise<voi
       process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `Created the administrator ${message.setup.admin.email}` })}\n`);
     }
     if (exiting) return;
-    // desktopLocal: the Demo data section for the person at this computer (startServer checks the loopback host).
-    running = await startServer(config, { desktopLocal: true });
+    // desktopLocal: the Demo data section for the person at this computer. Asked only where
+    // startServer allows it (loopback, not NODE_ENV=production): an app launched with
+    // NODE_ENV=production, or told to listen beyond loopback, still starts its server, without Demo data.
+    running = await startServer(config, { desktopLocal: !config.production && isLoopbackHost(config.host) });
     if (!exiting) await channel.send({ type: "ready", url: running.url });
   } catch (error) {
     const text = (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? `Port ${port} is in use` : (error as Error).message;

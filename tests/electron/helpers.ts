@@ -34,14 +34,18 @@ export async function buildLocalServerEntry(): Promise<string> {
 }
 
 /** child_process.fork in place of utilityProcess.fork: same messages, same piped output. */
-export const nodeFork: ForkServer = (entry) =>
-  adaptNodeChild(
+export const nodeFork: ForkServer = (entry) => nodeForkWith(entry, {});
+
+/** nodeFork with more environment, e.g. an app launched with NODE_ENV=production. */
+export function nodeForkWith(entry: string, env: Record<string, string>): ReturnType<ForkServer> {
+  return adaptNodeChild(
     fork(entry, [], {
       cwd: REPO_ROOT,
       stdio: ["ignore", "pipe", "pipe", "ipc"],
-      env: { ...process.env, NODE_ENV: "test" },
+      env: { ...process.env, NODE_ENV: "test", ...env },
     }),
   );
+}
 
 /** A reversible "encryption" that is plainly not the plaintext, and counts its uses. */
 export function fakeEncryptor(available = true): Encryptor & { calls: number } {

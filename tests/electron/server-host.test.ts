@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalServerStatus } from "../../shared/desktop-api.js";
 import type { FromServer, ServerChild, ToServer } from "../../electron/common/local-server-protocol.js";
 import { LocalServerHost, formatLogLine, parseSetup } from "../../electron/main/server-host.js";
-import { buildLocalServerEntry, nodeFork } from "./helpers.js";
+import { buildLocalServerEntry, nodeFork, nodeForkWith } from "./helpers.js";
 import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 
@@ -85,6 +85,21 @@ describe("local server lifecycle (real child process)", { timeout: 120_000 }, ()
       body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     expect(signInAgain.status).toBe(200);
+  });
+
+  it("an app launched with NODE_ENV=production still starts its server, without the Demo data section", async () => {
+    const host = newHost({ fork: (file) => nodeForkWith(file, { NODE_ENV: "production" }) });
+    const running = await host.setup({ admin });
+    expect(running.state).toBe("running");
+    const signIn = await fetch(`${running.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const demo = await fetch(`${running.url}/api/auth/admin/dev/demo`, { headers: { authorization: `Bearer ${signIn.headers.get("set-auth-token")}` } });
+    expect(demo.status).toBe(404);
+    expect(((await demo.json()) as { code: string }).code).toBe("DEMO_DATA_LOCAL_ONLY");
   });
 
   it("a crash is reported as failed with the reason, and the server can be started again", async () => {
