@@ -36,6 +36,9 @@ interface ProviderFlags {
   samlCertFile?: string;
   audience?: string;
   wantAssertionsSigned?: boolean;
+  authnRequestsSigned?: boolean;
+  samlSigningKeyFile?: string;
+  samlSigningCertFile?: string;
   roleClaim?: string;
   roleMap?: string[];
 }
@@ -56,7 +59,11 @@ function providerOptions(command: Command): Command {
     .option("--saml-entity-id <id>", "SAML: the identity provider's entity ID (with --saml-cert-file, instead of metadata)")
     .option("--saml-cert-file <file>", "SAML: the identity provider's signing certificate (PEM)")
     .option("--audience <audience>", "SAML: the Audience assertions must name (default: the issuer)")
-    .option("--no-want-assertions-signed", "SAML: accept assertions that are not signed (not recommended)");
+    .option("--no-want-assertions-signed", "SAML: accept assertions that are not signed (not recommended)")
+    .option("--authn-requests-signed", "SAML: sign the authentication requests (the server makes a key and certificate unless --saml-signing-key-file is given)")
+    .option("--no-authn-requests-signed", "SAML: stop signing the authentication requests (the key is kept for turning it on again)")
+    .option("--saml-signing-key-file <file>", "SAML: the service provider's own RSA private key to sign requests with (PEM, unencrypted)")
+    .option("--saml-signing-cert-file <file>", "SAML: the certificate of that key (PEM; a self-signed one is made when left out)");
 }
 
 function usage(message: string): CliError {
@@ -91,7 +98,9 @@ async function oidcConfig(flags: ProviderFlags) {
 }
 
 async function samlConfig(flags: ProviderFlags) {
-  const given = flags.samlEntryPoint !== undefined || flags.samlMetadataFile !== undefined || flags.samlEntityId !== undefined || flags.samlCertFile !== undefined || flags.audience !== undefined || flags.wantAssertionsSigned === false;
+  const given =
+    flags.samlEntryPoint !== undefined || flags.samlMetadataFile !== undefined || flags.samlEntityId !== undefined || flags.samlCertFile !== undefined || flags.audience !== undefined ||
+    flags.wantAssertionsSigned === false || flags.authnRequestsSigned !== undefined || flags.samlSigningKeyFile !== undefined || flags.samlSigningCertFile !== undefined;
   if (!given) return undefined;
   if (flags.samlMetadataFile && (flags.samlEntityId || flags.samlCertFile)) throw usage(messages().failures.ssoSamlMetadataOrCert);
   const read = (file: string) => readFile(file, "utf8");
@@ -106,6 +115,10 @@ async function samlConfig(flags: ProviderFlags) {
     ...(flags.samlCertFile ? { cert: await read(flags.samlCertFile) } : {}),
     ...(flags.audience !== undefined ? { audience: flags.audience } : {}),
     ...(flags.wantAssertionsSigned === false ? { wantAssertionsSigned: false } : {}),
+    ...(flags.authnRequestsSigned !== undefined ? { authnRequestsSigned: flags.authnRequestsSigned } : {}),
+    // The key is read from a file, never taken on the command line (shell history, ps).
+    ...(flags.samlSigningKeyFile ? { privateKey: await read(flags.samlSigningKeyFile) } : {}),
+    ...(flags.samlSigningCertFile ? { signingCert: await read(flags.samlSigningCertFile) } : {}),
   };
 }
 

@@ -87,14 +87,24 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   label: ReactNode;
+  /** Shown under the box and tied to it (aria-describedby). */
+  hint?: ReactNode;
 }
 
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField({ label, ...input }, ref) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField({ label, hint, ...input }, ref) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className="field-checkbox">
-      <input ref={ref} id={id} type="checkbox" {...input} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <>
+      <div className="field-checkbox">
+        <input ref={ref} id={id} type="checkbox" aria-describedby={hintId} {...input} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </>
   );
 });

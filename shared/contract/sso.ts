@@ -76,7 +76,10 @@ const idpMetadata = z
     singleSignOnService: z.array(z.object({ Binding: z.string().max(256), Location: urlField }).strict()).max(10).optional(),
   })
   .strict();
-/** SAML as stored; private keys are not accepted (signed AuthnRequests are not offered yet). */
+/** better-auth's SP settings: only the signing key is taken (its metadata, binding and encryption keys are not offered). */
+const pemKeyField = z.string().min(1).max(16384);
+const spMetadata = z.object({ privateKey: pemKeyField.optional(), privateKeyPass: z.string().min(1).max(1024).optional() }).strict();
+/** SAML as stored, plus the write-only signing key (sealed at rest, never answered back). */
 const samlFields = {
   entryPoint: urlField,
   cert: certField.optional(),
@@ -84,7 +87,17 @@ const samlFields = {
   callbackUrl: z.string().max(2048).optional(),
   idpMetadata: idpMetadata,
   wantAssertionsSigned: z.boolean().optional(),
-  authnRequestsSigned: z.literal(false).optional(),
+  /**
+   * Sign the AuthnRequests (HTTP-Redirect binding) with the SP's key: `privateKey` (or
+   * `spMetadata.privateKey`, better-auth's two places) with Latchkey's `signingCert`, or, when no
+   * key is given, an RSA-2048 key and a self-signed certificate made by the server.
+   */
+  authnRequestsSigned: z.boolean().optional(),
+  /** Write-only: a PEM RSA private key (PKCS#1 or PKCS#8); sealed at rest, never answered back. */
+  privateKey: pemKeyField.optional(),
+  spMetadata: spMetadata.optional(),
+  /** Latchkey: the PEM certificate of `privateKey` (a self-signed one is made when left out). */
+  signingCert: z.string().min(1).max(16384).optional(),
   signatureAlgorithm: z.string().max(256).optional(),
   digestAlgorithm: z.string().max(256).optional(),
   identifierFormat: z.string().max(512).optional(),
@@ -131,6 +144,8 @@ export const ssoProviderSchema = z.object({
       audience: z.string().optional(),
       wantAssertionsSigned: z.boolean(),
       authnRequestsSigned: z.boolean().optional(),
+      /** The certificate of the AuthnRequest signing key (public; the key itself is never answered). */
+      signingCert: z.string().optional(),
       identifierFormat: z.string().optional(),
       signatureAlgorithm: z.string().optional(),
       digestAlgorithm: z.string().optional(),

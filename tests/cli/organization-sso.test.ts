@@ -4,6 +4,10 @@
  * to publish is printed; a server administrator verifies the domain by hand (audited), an owner
  * cannot; usage mistakes are caught before any request.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { auditActions, createOrganization, users, type SignedUp } from "../server/organization/support.js";
@@ -102,6 +106,34 @@ describe("auth org sso", () => {
     const french = await owner.run(["org", "sso", "add", "x4", "--issuer", ISSUER, "--domain", "x4.example"], { env: { LANG: "fr_FR.UTF-8", LC_ALL: undefined, LC_MESSAGES: undefined } });
     expect(french.stderr).toContain("Indiquez --client-id");
     expect((await server.database.db.selectFrom("ssoProvider").select("providerId").where("providerId", "in", ["x1", "x2", "x3", "x4"]).execute()).length).toBe(0);
+  });
+
+  it("a SAML provider signs its requests with the key from --saml-signing-key-file; the key is never printed, and --no-authn-requests-signed stops it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-cli-saml-"));
+    try {
+      execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=idp", "-days", "2", "-keyout", join(dir, "idp.key"), "-out", join(dir, "idp.crt")], { stdio: "ignore" });
+      execFileSync("openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", join(dir, "sp.key")], { stdio: "ignore" });
+      const keyPart = readFileSync(join(dir, "sp.key"), "utf8").replace(/-----[A-Z ]+-----|\s+/g, "").slice(20, 80);
+      const added = await owner.run([
+        "org", "sso", "add", "saml-cli", "--org", org.slug, "--issuer", "https://sp.latchkey.test/saml-cli", "--domain", "saml-cli.example",
+        "--saml-entry-point", "https://idp.saml-cli.example/sso", "--saml-entity-id", "https://idp.saml-cli.example", "--saml-cert-file", join(dir, "idp.crt"),
+        "--authn-requests-signed", "--saml-signing-key-file", join(dir, "sp.key"), "--json",
+      ]);
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.json().samlConfig).toMatchObject({ authnRequestsSigned: true, signingCert: expect.stringMatching(/^-----BEGIN CERTIFICATE-----/) });
+      const listed = await owner.run(["org", "sso", "list", "--json"]);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain("saml-cli");
+      for (const output of [added.stdout, added.stderr, listed.stdout]) {
+        expect(output).not.toContain(keyPart);
+        expect(output).not.toContain("PRIVATE KEY");
+      }
+      const off = await owner.run(["org", "sso", "update", "saml-cli", "--no-authn-requests-signed", "--json"]);
+      expect(off.code, off.stderr).toBe(0);
+      expect(off.json().samlConfig.authnRequestsSigned).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("removes with --yes; a plain member cannot", async () => {

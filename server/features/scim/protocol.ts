@@ -6,6 +6,7 @@
  * the typed client speak. The only credential is a SCIM bearer token (service.ts): a session token
  * or an API key is not one, and a SCIM token is nothing anywhere else.
  */
+import { runChange } from "../../audit/change.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../../shared/errors.js";
 import type { AppContext } from "../../context.js";
@@ -93,17 +94,23 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
       if (needs && !found.scopes.includes(needs)) throw new ScimError(403, `The SCIM bearer token is missing the ${needs} scope`);
       return found;
     };
-    /** Audit with the connection as the actor. */
-    const auditor = (request: Req, who: ScimCaller) => (event: { action: Parameters<AppContext["audit"]["record"]>[0]["action"]; targetId: string; metadata?: Record<string, unknown> }) =>
-      app.audit.record({
-        ...event,
-        actorId: `scim:${who.connection.id}`,
-        targetType: event.action.startsWith("scim.group") ? "team" : "user",
-        organizationId: who.connection.organizationId,
-        ipAddress: request.ip,
-        userAgent: request.headers["user-agent"] ?? null,
-        metadata: { ...event.metadata, connectionId: who.connection.id, connection: who.connection.name },
-      });
+    /** An audit event with the connection as the actor. */
+    type ScimEvent = { action: Parameters<AppContext["audit"]["record"]>[0]["action"]; targetId: string; metadata?: Record<string, unknown> };
+    const asConnection = (request: Req, who: ScimCaller, event: ScimEvent) => ({
+      ...event,
+      actorId: `scim:${who.connection.id}`,
+      targetType: event.action.startsWith("scim.group") ? ("team" as const) : ("user" as const),
+      organizationId: who.connection.organizationId,
+      ipAddress: request.ip,
+      userAgent: request.headers["user-agent"] ?? null,
+      metadata: { ...event.metadata, connectionId: who.connection.id, connection: who.connection.name },
+    });
+    /**
+     * A provisioning change and its audit events in one transaction (audit/change.ts), so a
+     * subscribed webhook survives a crash right after the commit.
+     */
+    const changing = <T>(request: Req, who: ScimCaller, work: (app: AppContext, audit: (event: ScimEvent) => void) => Promise<T>): Promise<T> =>
+      runChange(app, (change) => work(change.app, (event) => change.audit(asConnection(request, who, event))));
 
     route("GET", `${prefix}/ServiceProviderConfig`, async (request: Req, reply) => {
       await caller(request);
@@ -136,7 +143,7 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
     });
     route("POST", `${prefix}/Users`, async (request: Req, reply) => {
       const who = await caller(request, "scim.users.write");
-      const created = await users.createUser(app, who, request.body, auditor(request, who));
+      const created = await changing(request, who, (app, audit) => users.createUser(app, who, request.body, audit));
       reply.header("location", (created.meta as { location: string }).location);
       return send(reply, "User", 201, created);
     });
@@ -146,15 +153,15 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
     });
     route("PUT", `${prefix}/Users/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.users.write");
-      return send(reply, "User", 200, await users.replaceUser(app, who, request.params.id, request.body, auditor(request, who)));
+      return send(reply, "User", 200, await changing(request, who, (app, audit) => users.replaceUser(app, who, request.params.id, request.body, audit)));
     });
     route("PATCH", `${prefix}/Users/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.users.write");
-      return send(reply, "User", 200, await users.patchUser(app, who, request.params.id, request.body, auditor(request, who)));
+      return send(reply, "User", 200, await changing(request, who, (app, audit) => users.patchUser(app, who, request.params.id, request.body, audit)));
     });
     route("DELETE", `${prefix}/Users/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.users.write");
-      await users.deleteUser(app, who, request.params.id, auditor(request, who));
+      await changing(request, who, (app, audit) => users.deleteUser(app, who, request.params.id, audit));
       return send(reply, "User", 204);
     });
 
@@ -164,7 +171,7 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
     });
     route("POST", `${prefix}/Groups`, async (request: Req, reply) => {
       const who = await caller(request, "scim.groups.write");
-      const created = await groups.createGroup(app, who, request.body, auditor(request, who));
+      const created = await changing(request, who, (app, audit) => groups.createGroup(app, who, request.body, audit));
       reply.header("location", created.meta.location);
       return send(reply, "Group", 201, created);
     });
@@ -174,15 +181,15 @@ export function registerScim(server: FastifyInstance, app: AppContext): void {
     });
     route("PUT", `${prefix}/Groups/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.groups.write");
-      return send(reply, "Group", 200, await groups.replaceGroup(app, who, request.params.id, request.body, auditor(request, who)));
+      return send(reply, "Group", 200, await changing(request, who, (app, audit) => groups.replaceGroup(app, who, request.params.id, request.body, audit)));
     });
     route("PATCH", `${prefix}/Groups/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.groups.write");
-      return send(reply, "Group", 200, await groups.patchGroup(app, who, request.params.id, request.body, auditor(request, who)));
+      return send(reply, "Group", 200, await changing(request, who, (app, audit) => groups.patchGroup(app, who, request.params.id, request.body, audit)));
     });
     route("DELETE", `${prefix}/Groups/:id`, async (request: Req, reply) => {
       const who = await caller(request, "scim.groups.write");
-      await groups.deleteGroup(app, who, request.params.id, auditor(request, who));
+      await changing(request, who, (app, audit) => groups.deleteGroup(app, who, request.params.id, audit));
       return send(reply, "Group", 204);
     });
   });

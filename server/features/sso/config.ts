@@ -1,6 +1,6 @@
 /**
  * What a provider row's JSON columns hold: @better-auth/sso's shapes, minus the OIDC client
- * secret (sealed in its own column, secret.ts). Parsing is lenient about extra keys so rows
+ * secret and the SAML signing key (sealed in their own column, secret.ts). Parsing is lenient about extra keys so rows
  * imported from better-auth read as they are.
  */
 import type { SsoProviderRow } from "../../db/types.js";
@@ -42,6 +42,8 @@ export interface SamlConfig {
   idpMetadata?: { metadata?: string; entityID?: string; cert?: string | string[]; singleSignOnService?: Array<{ Binding: string; Location: string }> };
   wantAssertionsSigned?: boolean;
   authnRequestsSigned?: boolean;
+  /** PEM certificate of the AuthnRequest signing key (whose key is sealed in the `clientSecret` column). */
+  signingCert?: string;
   signatureAlgorithm?: string;
   digestAlgorithm?: string;
   identifierFormat?: string;

@@ -24,7 +24,7 @@ import type { DesktopHandOff } from "../../core/sign-in/desktop-hand-off.js";
 import { withQuery } from "../../core/verification/links.js";
 import { randomString } from "../../crypto/tokens.js";
 import { samlConfigOf, type ClaimMapping, type SamlConfig } from "./config.js";
-import { acsURLOf, authnRequestURL, checkResponse, SamlProblem } from "./saml-sp.js";
+import { acsURLOf, authnRequestURL, checkResponse, SamlProblem, signingOf } from "./saml-sp.js";
 import { resolvePerson, STATE_COOKIE, type CallbackResult } from "./person.js";
 import type { SignInStart } from "./sign-in.js";
 import * as store from "./store.js";
@@ -71,7 +71,7 @@ export async function startSamlSignIn(app: AppContext, browser: BrowserSessions,
   const lifetimeSeconds = app.config.sso.saml.requestLifetimeSeconds;
   await issue(app.db, app.clock.now(), { purpose: "saml-request", secret: state, data: flow, lifetimeSeconds });
   browser.writeSigned(STATE_COOKIE, state, lifetimeSeconds);
-  return authnRequestURL(app, row.providerId, config, requestId, state);
+  return authnRequestURL(app, row.providerId, config, requestId, state, signingOf(app, row, config));
 }
 
 const first = (value: unknown): string | undefined => {

@@ -10,7 +10,10 @@
 import { SAML, ValidateInResponseTo, type Profile } from "@node-saml/node-saml";
 import { DOMParser } from "@xmldom/xmldom";
 import type { AppContext } from "../../context.js";
+import type { SsoProviderRow } from "../../db/types.js";
 import type { SamlConfig } from "./config.js";
+import { nodeSamlAlgorithm } from "./saml-signing.js";
+import { openSigningKey } from "./secret.js";
 
 export const HTTP_REDIRECT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";
@@ -68,8 +71,20 @@ export function idpOf(config: SamlConfig): { certs: string[]; entityID?: string;
   };
 }
 
+/** The SP's AuthnRequest signing key (opened) and certificate, when the provider signs its requests. */
+export interface Signing {
+  privateKey: string;
+  certificate: string;
+}
+
+export function signingOf(app: AppContext, row: Pick<SsoProviderRow, "clientSecret">, config: SamlConfig): Signing | undefined {
+  if (!config.authnRequestsSigned || !config.signingCert) return undefined;
+  const privateKey = openSigningKey(app.secret, row.clientSecret);
+  return privateKey ? { privateKey, certificate: config.signingCert } : undefined;
+}
+
 /** node-saml for this provider. `requestId` names the AuthnRequest about to be made, if any. */
-export function serviceProvider(app: AppContext, providerId: string, config: SamlConfig, requestId?: string): SAML {
+export function serviceProvider(app: AppContext, providerId: string, config: SamlConfig, requestId?: string, signing?: Signing): SAML {
   const idp = idpOf(config);
   return new SAML({
     callbackUrl: acsURLOf(app, providerId),
@@ -88,16 +103,19 @@ export function serviceProvider(app: AppContext, providerId: string, config: Sam
     // No RequestedAuthnContext: asking for PasswordProtectedTransport makes strict IdPs refuse an MFA sign-in.
     disableRequestedAuthnContext: true,
     ...(requestId ? { generateUniqueId: () => requestId } : {}),
+    // With a key node-saml signs the redirect-binding request (SigAlg + Signature over the query).
+    ...(signing ? { privateKey: signing.privateKey, signatureAlgorithm: nodeSamlAlgorithm(config.signatureAlgorithm) } : {}),
   });
 }
 
 /** The HTTP-Redirect URL that carries a new AuthnRequest with ID `requestId`. */
-export async function authnRequestURL(app: AppContext, providerId: string, config: SamlConfig, requestId: string, relayState: string): Promise<string> {
-  return serviceProvider(app, providerId, config, requestId).getAuthorizeUrlAsync(relayState, undefined, {});
+export async function authnRequestURL(app: AppContext, providerId: string, config: SamlConfig, requestId: string, relayState: string, signing?: Signing): Promise<string> {
+  return serviceProvider(app, providerId, config, requestId, signing).getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
-export function metadataXml(app: AppContext, providerId: string, config: SamlConfig): string {
-  return serviceProvider(app, providerId, config).generateServiceProviderMetadata(null, null);
+/** With `signing`: AuthnRequestsSigned="true" and the certificate in a KeyDescriptor use="signing". */
+export function metadataXml(app: AppContext, providerId: string, config: SamlConfig, signing?: Signing): string {
+  return serviceProvider(app, providerId, config, undefined, signing).generateServiceProviderMetadata(null, signing ? [signing.certificate] : null);
 }
 
 export interface CheckedResponse {

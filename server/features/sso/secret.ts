@@ -1,7 +1,9 @@
 /**
- * An OIDC client secret at rest: sealed (crypto/encrypt.ts, AES-256-GCM under a key for this
- * purpose only), because the server must send it to the identity provider and so cannot hash it.
- * `auth server rotate-secret` seals it again under a new server secret.
+ * A provider's one secret at rest: the OIDC client secret, or, for a SAML provider that signs its
+ * AuthnRequests, the SP's private key (saml-signing.ts). A provider is one or the other, so both
+ * live in the `clientSecret` column under its purpose, and `auth server rotate-secret` seals either
+ * again under a new server secret. Sealed (crypto/encrypt.ts, AES-256-GCM under a key for this
+ * purpose only), not hashed, because the server must use it.
  */
 import { apiError } from "../../../shared/errors.js";
 import { openSealed, seal } from "../../crypto/encrypt.js";
@@ -19,3 +21,7 @@ export function openClientSecret(secret: string, sealed: string | null): string 
   if (opened === null) throw apiError("SECRET_MISMATCH");
   return opened.plain;
 }
+
+/** The SAML SP's signing key (PKCS#8 PEM), sealed in the same column as an OIDC client secret. */
+export const sealSigningKey = sealClientSecret;
+export const openSigningKey = openClientSecret;

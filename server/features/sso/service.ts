@@ -14,8 +14,9 @@ import { newId, randomString } from "../../crypto/tokens.js";
 import { domainMatches, oidcConfigOf, parseDomains, samlConfigOf, type OidcConfig, type SamlConfig } from "./config.js";
 import { hasTxtRecord, labelFits, TOKEN_LIFETIME_MS } from "./domain.js";
 import { assertReachable, discover } from "./network.js";
-import { sealClientSecret } from "./secret.js";
-import { metadataXml } from "./saml-sp.js";
+import { openSigningKey, sealClientSecret, sealSigningKey } from "./secret.js";
+import { signingMaterial } from "./saml-signing.js";
+import { metadataXml, signingOf } from "./saml-sp.js";
 import * as store from "./store.js";
 
 type RegisterBody = z.infer<(typeof contract)["registerSSOProvider"]["body"]>;
@@ -126,6 +127,32 @@ function checkSaml(config: SamlConfig): SamlConfig {
   return { ...config, wantAssertionsSigned: config.wantAssertionsSigned !== false };
 }
 
+type SamlInput = NonNullable<RegisterBody["samlConfig"]> | NonNullable<UpdateBody["samlConfig"]>;
+
+/** The signing-key fields of a SAML body, apart from what is stored as JSON. */
+function splitSigning<T extends SamlInput>(input: T) {
+  const { privateKey, spMetadata, signingCert, ...stored } = input;
+  return { stored, key: { privateKey: privateKey ?? spMetadata?.privateKey, privateKeyPass: spMetadata?.privateKeyPass, signingCert } };
+}
+
+/**
+ * The SAML configuration with its signing certificate, and the sealed key to store (undefined: keep
+ * the row's). A key given is used; otherwise one kept from before (turning signing off and on again
+ * keeps the certificate the IdP already holds); otherwise a new one is made. A key is refused
+ * unless requests are signed: it would sit unused.
+ */
+async function withSigning(app: AppContext, config: SamlConfig, key: ReturnType<typeof splitSigning<SamlInput>>["key"], existing?: { sealed: string | null; cert?: string }): Promise<{ config: SamlConfig; sealedKey?: string }> {
+  const given = Boolean(key.privateKey || key.signingCert);
+  if (!config.authnRequestsSigned) {
+    if (given) throw apiError("SSO_INVALID_CONFIG", "samlConfig.privateKey and signingCert are used only with authnRequestsSigned: true");
+    return { config };
+  }
+  const kept = existing?.sealed && existing.cert ? openSigningKey(app.secret, existing.sealed) : undefined;
+  if (!key.privateKey && !key.signingCert && kept) return { config: { ...config, signingCert: existing!.cert } };
+  const material = await signingMaterial({ ...key, privateKey: key.privateKey ?? (key.signingCert ? kept : undefined) }, config.issuer);
+  return { config: { ...config, signingCert: material.certificate }, sealedKey: sealSigningKey(app.secret, material.privateKey) };
+}
+
 function auditTarget(row: Pick<SsoProviderRow, "organizationId" | "providerId" | "domain">) {
   return {
     targetId: row.organizationId,
@@ -161,7 +188,13 @@ export async function registerProvider(app: AppContext, user: UserRow, body: Reg
     oidc = await resolveOidc(app, body.issuer, { ...body.oidcConfig, overrideUserInfo: body.overrideUserInfo ?? body.oidcConfig.overrideUserInfo }, !body.oidcConfig.skipDiscovery);
     sealedSecret = sealClientSecret(app.secret, body.oidcConfig.clientSecret);
   }
-  const saml = body.samlConfig ? checkSaml({ ...body.samlConfig, issuer: body.issuer }) : undefined;
+  let saml: SamlConfig | undefined;
+  if (body.samlConfig) {
+    const { stored, key } = splitSigning(body.samlConfig);
+    const signed = await withSigning(app, checkSaml({ ...stored, issuer: body.issuer }), key);
+    saml = signed.config;
+    sealedSecret = signed.sealedKey ?? null;
+  }
 
   const now = app.clock.now();
   const verifying = app.config.sso.domainVerification.enabled;
@@ -238,8 +271,11 @@ export async function updateProvider(app: AppContext, user: UserRow, body: Updat
   if (body.samlConfig) {
     const saml = samlConfigOf(row);
     if (!saml) throw apiError("SSO_INVALID_CONFIG", "Cannot update SAML config for a provider that doesn't have SAML configured");
-    const merged = { ...saml, ...Object.fromEntries(Object.entries(body.samlConfig).filter(([, value]) => value !== undefined)), issuer };
-    changes.samlConfig = JSON.stringify(checkSaml(merged as SamlConfig));
+    const { stored, key } = splitSigning(body.samlConfig);
+    const merged = { ...saml, ...Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined)), issuer };
+    const signed = await withSigning(app, checkSaml(merged as SamlConfig), key, { sealed: row.clientSecret, cert: saml.signingCert });
+    changes.samlConfig = JSON.stringify(signed.config);
+    if (signed.sealedKey) changes.clientSecret = signed.sealedKey;
   }
   if (identityChanged(row, issuer, oidc) && (await store.accountsLinkedThrough(app.db, row.providerId)) > 0) {
     throw apiError("SSO_INVALID_CONFIG", "Cannot change SSO provider identity fields while linked accounts exist");
@@ -310,5 +346,5 @@ export async function samlMetadata(app: AppContext, providerId: string): Promise
   if (!row) throw apiError("PROVIDER_NOT_FOUND", "No provider found for the given providerId");
   const config = samlConfigOf(row);
   if (!config) throw apiError("SSO_INVALID_CONFIG", "This provider has no SAML configuration");
-  return metadataXml(app, providerId, config);
+  return metadataXml(app, providerId, config, signingOf(app, row, config));
 }

@@ -45,6 +45,7 @@ export function toProvider(app: AppContext, row: SsoProviderRow): SsoProvider {
           // Latchkey's default is the strict one (issue 35): a missing flag means signed assertions are required.
           wantAssertionsSigned: saml.wantAssertionsSigned !== false,
           authnRequestsSigned: saml.authnRequestsSigned,
+          signingCert: saml.authnRequestsSigned ? saml.signingCert : undefined,
           identifierFormat: saml.identifierFormat,
           signatureAlgorithm: saml.signatureAlgorithm,
           digestAlgorithm: saml.digestAlgorithm,

@@ -1,7 +1,8 @@
 /**
  * Administration → Webhooks (issue 38): the endpoints with their state, the delivery log with its
- * filters, and a redeliver button that sends a delivery to an endpoint that was offline once it
- * answers again — by role and label, axe-checked, with the screenshot the README shows.
+ * filters, each delivery's payload (readable while its receiver is offline), and a redeliver
+ * button that sends a delivery to an endpoint that was offline once it answers again at its
+ * address — by role and label, axe-checked, with the screenshot the README shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
@@ -34,8 +35,10 @@ describe("webhooks page", { timeout: 180_000 }, () => {
     const offline = await startReceiver();
     const offlineUrl = offline.url;
     await offline.close();
-    const offlineId = await create(offlineUrl, ["user.sign-up"]);
-    await server.signUp({ email: "grace@example.com", name: "Grace" });
+    const offlineCreated = await server.request("POST", "/admin/webhooks/create", { token: api.token, body: { url: offlineUrl, events: ["user.sign-up"] } });
+    expect(offlineCreated.status, offlineCreated.text).toBe(200);
+    const offlineSecret = offlineCreated.body.secret as string;
+    const grace = await server.signUp({ email: "grace@example.com", name: "Grace" });
     await receiver.waitFor((all) => all.length >= 1);
 
     const admin = await harness.createAdmin();
@@ -50,22 +53,44 @@ describe("webhooks page", { timeout: 180_000 }, () => {
     const log = page.getByRole("table", { name: "Deliveries, newest first" });
     await expect.poll(async () => (await log.textContent()) ?? "", SLOW).toContain("Delivered");
     await expect.poll(async () => (await log.textContent()) ?? "", SLOW).toContain("Pending");
-    await expectAccessible(page, "webhooks");
+    // The offline endpoint's sign-up: tried already and refused, still pending.
+    const offlineRow = log.getByRole("row").filter({ hasText: offlineUrl });
+    await expect.poll(() => offlineRow.count(), SLOW).toBe(1);
+    await expect.poll(async () => (await offlineRow.textContent()) ?? "", SLOW).toMatch(/Pending.*\d+ tr(?:y|ies), last: .+ \(\d+ ms\)/);
+
+    // Offline capture (issue 38 item 4): the payload is there to read while the receiver is down.
+    const toggle = offlineRow.getByRole("button", { name: "Payload", exact: true });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const payload = log.getByLabel(/^Payload of user\.sign-up/);
+    await payload.waitFor(SLOW);
+    const shown = JSON.parse((await payload.textContent()) ?? "") as { type: string; data: Record<string, unknown> };
+    expect(shown.type).toBe("user.sign-up");
+    expect(JSON.stringify(shown.data)).toContain(grace.userId);
+    await expectAccessible(page, "webhooks, a payload open");
     await screenshot(page, "webhooks");
 
-    // Only the pending ones: the offline endpoint's sign-up.
+    // Only the pending ones: that same delivery.
     const filter = page.getByRole("form", { name: "Filter deliveries" });
     await filter.getByLabel("Status").selectOption({ label: "Pending" });
     await filter.getByRole("button", { name: "Show", exact: true }).click();
     await expect.poll(() => log.getByRole("row").count(), SLOW).toBe(2);
-    expect(await log.textContent()).toContain(offlineUrl);
+    const pending = log.getByRole("row").nth(1);
+    expect(await pending.textContent()).toContain(offlineUrl);
 
-    // The receiver is back at that address: redeliver sends it now.
-    const back = await startReceiver();
-    await server.request("POST", "/admin/webhooks/update", { token: api.token, body: { id: offlineId, url: back.url } });
-    await log.getByRole("button", { name: /^Redeliver user\.sign-up/ }).click();
+    // The receiver is back at the same address: Redeliver sends it now, signed with the endpoint's secret.
+    const back = await startReceiver({ port: Number(new URL(offlineUrl).port) });
+    back.secrets = [offlineSecret];
+    expect(back.url).toBe(offlineUrl);
+    await pending.getByRole("button", { name: /^Redeliver user\.sign-up/ }).click();
     await page.getByText("Queued to be sent again now.").waitFor(SLOW);
-    await back.waitFor((all) => all.some((r) => r.body.includes('"user.sign-up"')));
+    const arrived = await back.waitFor((all) => all.some((r) => r.verified?.type === "user.sign-up"));
+    expect(JSON.parse(arrived.find((r) => r.verified?.type === "user.sign-up")!.body)).toEqual(shown);
+    // The log shows it delivered.
+    await filter.getByLabel("Status").selectOption({ label: "Delivered" });
+    await filter.getByRole("button", { name: "Show", exact: true }).click();
+    await expect.poll(async () => (await log.textContent()) ?? "", SLOW).toContain(offlineUrl);
     await back.close();
     expect(errors).toEqual([]);
   });

@@ -35,7 +35,8 @@ export function verifyWith(secret: string, request: Received): Received["verifie
   }
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** `port`: listen where an earlier receiver was (an endpoint that was offline comes back at its address). */
+export async function startReceiver({ port = 0 }: { port?: number } = {}): Promise<Receiver> {
   const received: Received[] = [];
   const receiver: Receiver = {
     url: "",
@@ -70,7 +71,7 @@ export async function startReceiver(): Promise<Receiver> {
       res.end(answer.body ?? "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }

@@ -42,6 +42,7 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       cert: z.string(),
       audience: z.string(),
       wantAssertionsSigned: z.boolean(),
+      authnRequestsSigned: z.boolean(),
       identifierFormat: z.string(),
       scopes: z.string().refine((value) => parseScopes(value) !== null, t("sso.form.scopesInvalid")),
       pkce: z.boolean(),
@@ -83,6 +84,7 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       cert: "",
       audience: saml?.audience ?? "",
       wantAssertionsSigned: saml?.wantAssertionsSigned ?? true,
+      authnRequestsSigned: saml?.authnRequestsSigned ?? false,
       identifierFormat: saml?.identifierFormat ?? "",
       scopes: (oidc?.scopes ?? []).join(" "),
       pkce: oidc?.pkce ?? true,
@@ -112,6 +114,8 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
       idpMetadata,
       audience: trimmed(values.audience),
       wantAssertionsSigned: values.wantAssertionsSigned,
+      // Sent when set or changed: the server makes the key and certificate on first use.
+      authnRequestsSigned: values.authnRequestsSigned !== (saml?.authnRequestsSigned ?? false) ? values.authnRequestsSigned : undefined,
       identifierFormat: trimmed(values.identifierFormat),
       mapping: mappingOf(values),
     };
@@ -176,6 +180,7 @@ export function SsoProviderForm({ organizationId, editing, onDone, onCancel }: {
           <TextAreaField label={t("sso.form.cert")} rows={3} spellCheck={false} {...form.register("cert")} />
           <TextField label={t("sso.form.audience")} hint={t("sso.form.audienceHint")} autoComplete="off" spellCheck={false} {...form.register("audience")} />
           <CheckboxField label={t("sso.form.wantAssertionsSigned")} {...form.register("wantAssertionsSigned")} />
+          <CheckboxField label={t("sso.form.authnRequestsSigned")} hint={t("sso.form.authnRequestsSignedHint")} {...form.register("authnRequestsSigned")} />
           <SelectField
             label={t("sso.form.identifierFormat")}
             hint={t("sso.form.identifierFormatHint")}

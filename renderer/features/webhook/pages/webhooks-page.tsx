@@ -1,9 +1,9 @@
 /**
  * Administration → Webhooks (issue 38): the endpoints that receive audit events, and the delivery
- * log with its filters and a redeliver button per delivery. Registering and rotating happen in
+ * log with its filters, each delivery's payload, and a redeliver button per delivery. Registering and rotating happen in
  * the CLI or the admin API, where the secret is shown once (docs/webhooks.md).
  */
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useAdminCan } from "../../../app/permissions";
@@ -15,6 +15,7 @@ import { formatDateTime, formatRelative } from "../../../ui/format";
 import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import { useRedeliver, useWebhookDeliveries, useWebhookEndpoints, type DeliveryStatus, type WebhookDelivery } from "../queries";
+import "../webhook.css";
 
 export function WebhooksPage() {
   const { t } = useTranslation("webhook");
@@ -122,10 +123,16 @@ function DeliveryRow({ delivery, url }: { delivery: WebhookDelivery; url: string
   const { t } = useTranslation("webhook");
   const redeliver = useRedeliver();
   const last = delivery.tries[delivery.tries.length - 1];
-  return (
+  const [open, setOpen] = useState(false);
+  const payloadId = useId();
+  const row = (
     <tr>
-      <td className="mono" data-label={t("deliveries.eventColumn")}>
-        {delivery.eventType}
+      <td data-label={t("deliveries.eventColumn")}>
+        <span className="mono">{delivery.eventType}</span>
+        <br />
+        <Button size="small" variant="ghost" className="webhook-payload-toggle" aria-expanded={open} aria-controls={payloadId} onClick={() => setOpen(!open)}>
+          {t("deliveries.payload")}
+        </Button>
       </td>
       <td className="mono stacked-full" data-label={t("deliveries.endpoint")}>
         {url}
@@ -157,5 +164,21 @@ function DeliveryRow({ delivery, url }: { delivery: WebhookDelivery; url: string
         </Button>
       </td>
     </tr>
+  );
+  // Issue 38 item 4: what was (or will be) sent, readable while the receiver is offline. A row of
+  // its own under the delivery, as wide as the table, so an open payload never widens a column.
+  return (
+    <>
+      {row}
+      {open ? (
+        <tr className="webhook-payload-row">
+          <td colSpan={6} className="stacked-full">
+            <pre id={payloadId} tabIndex={0} aria-label={t("deliveries.payloadLabel", { event: delivery.eventType, id: delivery.id })}>
+              {JSON.stringify(delivery.payload, null, 2)}
+            </pre>
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
