@@ -4,7 +4,9 @@
  * format, and the attribute mapping (name from `cn`, role from `groups` with `IdP Admins=admin`) —
  * after the form has said what is wrong with a bad role table; then someone of the organization
  * signs in through SimpleSAMLphp's own login form with it and arrives a member with the mapped
- * name and role.
+ * name and role. "Sign authentication requests" is ticked: the server makes the provider's key and
+ * certificate, and SimpleSAMLphp, told to require signed requests with the certificate from the SP
+ * metadata, accepts the browser's signed request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, screenshot, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
@@ -57,6 +59,7 @@ describe("a SAML provider from the console's form", { timeout: 120_000 }, () => 
     await add.getByRole("button", { name: "Add provider" }).click();
     await add.getByText("Name the claim or attribute the role mapping reads.").waitFor();
     await add.getByLabel("Role from").fill("groups");
+    await add.getByLabel("Sign authentication requests").check();
     await expectAccessible(page, "sso provider form (SAML)");
     // The dialog as the owner sees it, without SCIM's section under it (off on this server: not offered).
     await screenshot(page, "organization-sso-saml-form", { window: true });
@@ -69,9 +72,16 @@ describe("a SAML provider from the console's form", { timeout: 120_000 }, () => 
     expect(stored.samlConfig?.entryPoint).toBe(saml.ssoURL);
     expect(stored.samlConfig?.identifierFormat).toBe("urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress");
     expect(stored.samlConfig?.mapping).toEqual({ email: "mail", name: "cn", role: "groups", roleMap: { "IdP Admins": "admin" } });
+    expect(stored.samlConfig?.authnRequestsSigned).toBe(true);
+    expect(stored.samlConfig?.signingCert).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    const metadata = await (await fetch(stored.spMetadataUrl)).text();
+    expect(metadata).toContain('AuthnRequestsSigned="true"');
+    const certData = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(metadata)?.[1]?.replace(/\s+/g, "");
+    expect(certData).toBe(stored.samlConfig!.signingCert!.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ""));
 
-    // The IdP side: the SP's ACS, and a person whose name is only in cn and whose group maps to admin.
-    saml.addSp(ENTITY, { AssertionConsumerService: `${server.api}/sso/saml2/sp/acs/globex-saml` });
+    // The IdP side: the SP's ACS, signed requests required (with the certificate from the SP metadata), and a
+    // person whose name is only in cn and whose group maps to admin.
+    saml.addSp(ENTITY, { AssertionConsumerService: `${server.api}/sso/saml2/sp/acs/globex-saml`, "validate.authnrequest": true, certData });
     saml.addPerson("gia", { password: "gia-password", attributes: { email: ["gia@globex.test"], mail: ["gia@globex.test"], cn: ["Gia Globex"], groups: ["IdP Admins"] } });
 
     const { page: visitor } = await harness.newPage();
