@@ -18,7 +18,10 @@ export interface BenchServer {
 /** `config`: settings merged over the AUTH_* ones (bench/serve.ts reads them as LATCHKEY_BENCH_CONFIG). */
 export function startBenchServer(db: string, port: number, config?: Record<string, unknown>): Promise<BenchServer> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [ENTRY], {
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    // (NODE_OPTIONS refuses --cpu-prof, and would profile the bench process too).
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ENTRY], {
       env: { ...process.env, AUTH_DB: db, AUTH_PORT: String(port), AUTH_RATE_LIMIT: "off", AUTH_LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret", ...(config ? { LATCHKEY_BENCH_CONFIG: JSON.stringify(config) } : {}) },
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -25,6 +25,8 @@ import { isPostgresUrl } from "./db/target.js";
 import { localWritesOf } from "./db/local-writes.js";
 import { CHANGE_CHANNEL, startChangeListener, type ChangeListener, type ChangeNotice, type ListenerState } from "./db/change-notices.js";
 import { createSessionAnswerCache, type SessionAnswerCache } from "./core/session/answer-cache.js";
+import { createRowAnswerCache } from "./core/session/sqlite-answer-cache.js";
+import { watchAnswerRows } from "./db/sqlite-row-changes.js";
 import { createNotifiedAnswerCache } from "./core/session/notified-answer-cache.js";
 import { handlers, routeHooks } from "./features/index.js";
 import { createRuntimeSettings } from "./features/settings/runtime.js";
@@ -236,13 +238,17 @@ export function createContext(options: { config: Config; db: DB; secret: string;
 }
 
 /**
- * SQLite (its change counter sees every write, this process's and the CLI's; PostgreSQL's cache
+ * SQLite (its triggers name the users this process's writes touch, its change counter sees the CLI's; PostgreSQL's cache
  * is set up by listenForChanges in createApp, which owns the listening connection), and not when
  * get-session signs a fresh JWT for its header on every call.
  */
 function sessionAnswerCacheFor(config: Config, db: DB): SessionAnswerCache | undefined {
   const changes = changeCounterOf(db);
   if (!changes || (config.jwt.enabled && config.jwt.setAuthJwtHeader)) return undefined;
+  // Per user when this connection's writes can name their users (issue 41: a sign-in storm's
+  // inserts no longer empty it); otherwise any write empties it.
+  const rows = createRowAnswerCache(changes.foreign);
+  if (watchAnswerRows(db, (userIds) => rows.invalidate(userIds))) return rows;
   return createSessionAnswerCache(changes);
 }
 

@@ -41,6 +41,29 @@ export interface LocalServerSetup {
   admin: { email: string; password: string; name: string };
 }
 
+/** The steps of a snapshot's restore, in order, as the window shows them. */
+export type LocalRestorePhase = "stopping" | "restoring" | "starting";
+
+export interface LocalRestoreProgress {
+  name: string;
+  phase: LocalRestorePhase;
+}
+
+export interface LocalRestoreResult {
+  name: string;
+  /** Rows the restored database holds (as `auth server snapshot restore` counts them). */
+  total: number;
+  /** The local server after the restore: running again, on the same address. */
+  status: LocalServerStatus;
+}
+
+/** What main pushes about the local server: status changes, log lines, a restore's steps. */
+export interface LocalServerEvent {
+  status?: LocalServerStatus;
+  log?: string;
+  restore?: LocalRestoreProgress;
+}
+
 /** Who signed in through the browser (the session itself stays in main). */
 export interface BrowserSignInResult {
   email: string;
@@ -92,8 +115,15 @@ export interface DesktopApi {
     stop(): Promise<LocalServerStatus>;
     /** The last lines the server wrote (newest last). */
     logs(): Promise<string[]>;
-    /** Called with each status change and each new log line; returns an unsubscribe function. */
-    subscribe(listener: (event: { status?: LocalServerStatus; log?: string }) => void): () => void;
+    /**
+     * Puts the snapshot NAME (letters, digits, - and _; never a path) of the local database back:
+     * stops the server, restores with the CLI's code, starts it again on the same address. Steps
+     * arrive through `subscribe` ({ restore }). Rejects in words (no such snapshot, another
+     * secret, …); the server is started again on the data it had.
+     */
+    restoreSnapshot(name: string): Promise<LocalRestoreResult>;
+    /** Called with each status change, new log line and restore step; returns an unsubscribe function. */
+    subscribe(listener: (event: LocalServerEvent) => void): () => void;
   };
 
   /** Opens an http(s) URL in the system browser (never inside the app). */

@@ -16,6 +16,7 @@ export const CHANNELS = {
   localStart: "latchkey:local:start",
   localStop: "latchkey:local:stop",
   localLogs: "latchkey:local:logs",
+  localRestoreSnapshot: "latchkey:local:snapshot:restore",
   openExternal: "latchkey:open-external",
   signInWithBrowser: "latchkey:sign-in:browser",
 } as const;
@@ -23,7 +24,7 @@ export const CHANNELS = {
 /** A call's name in the contract (listServers, addServer, …). */
 export type IpcName = keyof typeof CHANNELS;
 
-/** Main → renderer: local server status changes and log lines. */
+/** Main → renderer: local server status changes, log lines and a restore's steps. */
 export const LOCAL_EVENT_CHANNEL = "latchkey:local:event";
 
 /** Passed to the sandboxed preload through additionalArguments (it cannot ask `app`). */

@@ -9,7 +9,8 @@
  * server the active one) stays with the code that acts on it, which answers in words.
  */
 import { z } from "zod";
-import type { BrowserSignInResult, DesktopResponse, LocalServerStatus, SavedServer } from "../../shared/desktop-api.js";
+import { SNAPSHOT_NAME } from "../../shared/contract/settings-demo.js";
+import type { BrowserSignInResult, DesktopResponse, LocalRestoreResult, LocalServerStatus, SavedServer } from "../../shared/desktop-api.js";
 import type { IpcName } from "./channels.js";
 
 /** A call: its argument tuple's schema and, as a type only, its result. */
@@ -40,6 +41,9 @@ const localSetup = z
   .object({ admin: z.object({ email: text(320), password: text(1024), name: text(256) }).strict() })
   .strict();
 
+/** A snapshot's name as `auth server snapshot` takes it: a file name, never a path (no dots, no separators). */
+const snapshotName = z.string().regex(SNAPSHOT_NAME, "a snapshot name has letters, digits, - and _ only (at most 64)");
+
 export const IPC_CONTRACT = {
   listServers: returns<SavedServer[]>()(none),
   activeServer: returns<SavedServer | null>()(none),
@@ -53,6 +57,7 @@ export const IPC_CONTRACT = {
   localStart: returns<LocalServerStatus>()(none),
   localStop: returns<LocalServerStatus>()(none),
   localLogs: returns<string[]>()(none),
+  localRestoreSnapshot: returns<LocalRestoreResult>()(z.tuple([snapshotName])),
   openExternal: returns<void>()(z.tuple([text(8192)])),
   signInWithBrowser: returns<BrowserSignInResult>()(none),
 } as const satisfies Record<IpcName, IpcCall<z.ZodTuple, unknown>>;

@@ -11,11 +11,17 @@ export interface SetupAdmin {
 
 export type ToServer =
   | { type: "start"; db: string; host: string; port: number; setup?: { admin: SetupAdmin } }
-  | { type: "stop" };
+  | { type: "stop" }
+  /**
+   * Put the snapshot NAME back in place of `db` with the CLI's own restore (cli/snapshot.ts), in a
+   * process started for that alone, while no server has the database open; then the process exits.
+   */
+  | { type: "restore"; db: string; name: string };
 
 export type FromServer =
   | { type: "ready"; url: string }
-  | { type: "failed"; message: string }
+  | { type: "failed"; message: string; code?: string }
+  | { type: "restored"; total: number }
   | { type: "stopped" };
 
 /** A child process as main sees it: Electron's UtilityProcess or Node's ChildProcess, adapted. */

@@ -55,6 +55,12 @@ export function desktopHandlers(services: DesktopServices): IpcHandlers {
     },
     localStop: () => host.stop(),
     localLogs: () => host.logs(),
+    // Only the app's own local server: the host knows one database, its own; the name is all that crosses.
+    localRestoreSnapshot: async (name) => {
+      const result = await host.restoreSnapshot(name);
+      if (result.status.url) store.upsertLocal(result.status.url);
+      return result;
+    },
     openExternal: async (url) => {
       if (!isExternalHttpUrl(url)) throw new Error("Only http(s) addresses open in the browser");
       await services.openExternal(url);

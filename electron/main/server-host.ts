@@ -8,8 +8,9 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { LocalServerSetup, LocalServerState, LocalServerStatus } from "../../shared/desktop-api.js";
-import type { ForkServer, FromServer, ServerChild, SetupAdmin } from "../common/local-server-protocol.js";
+import { SNAPSHOT_NAME } from "../../shared/contract/settings-demo.js";
+import type { LocalRestorePhase, LocalRestoreResult, LocalServerEvent, LocalServerSetup, LocalServerState, LocalServerStatus } from "../../shared/desktop-api.js";
+import type { ForkServer, FromServer, ServerChild, SetupAdmin, ToServer } from "../common/local-server-protocol.js";
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -31,7 +32,7 @@ export interface LocalServerHostOptions {
   logLimit?: number;
 }
 
-export type HostEvent = { status?: LocalServerStatus; log?: string };
+export type HostEvent = LocalServerEvent;
 
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
@@ -46,6 +47,7 @@ export class LocalServerHost {
   private readonly listeners = new Set<(event: HostEvent) => void>();
   private starting: Promise<LocalServerStatus> | null = null;
   private stopping: Promise<LocalServerStatus> | null = null;
+  private restoring: Promise<LocalRestoreResult> | null = null;
   private readonly timers: Timers;
 
   constructor(private readonly options: LocalServerHostOptions) {
@@ -89,7 +91,74 @@ export class LocalServerHost {
 
   start(): Promise<LocalServerStatus> {
     if (!this.initialized()) return Promise.reject(new Error("The local server is not set up yet: create the first administrator first"));
+    if (this.restoring) return Promise.reject(new Error("A snapshot is being restored; the server starts again when it is done"));
     return this.launch(undefined);
+  }
+
+  /**
+   * The Demo data section's Restore (issue 39): stop the server, put the snapshot back with the
+   * CLI's restore in a process of its own (local-server-entry.ts), start the server again on the
+   * port it had, so the window's address still answers. A refused restore (no such snapshot,
+   * another secret, a database still in use) leaves the data as it was: the server is started
+   * again on it and the refusal is the answer, in the CLI's words.
+   */
+  restoreSnapshot(name: unknown): Promise<LocalRestoreResult> {
+    // Checked here too, not only at the IPC boundary: a name is a file name, never a path.
+    if (typeof name !== "string" || !SNAPSHOT_NAME.test(name)) return Promise.reject(new Error("A snapshot name has letters, digits, - and _ only (at most 64)"));
+    if (!this.initialized()) return Promise.reject(new Error("The local server is not set up yet: there is nothing to restore into"));
+    if (this.restoring) return Promise.reject(new Error("A snapshot is already being restored"));
+    this.restoring = this.runRestore(name).finally(() => {
+      this.restoring = null;
+    });
+    return this.restoring;
+  }
+
+  private async runRestore(name: string): Promise<LocalRestoreResult> {
+    await this.starting?.catch(() => undefined);
+    const port = this.url ? Number(new URL(this.url).port) : (this.options.port ?? 0);
+    this.progress(name, "stopping");
+    await this.stop();
+    this.progress(name, "restoring");
+    this.log(`Restoring the snapshot ${name} into ${this.databasePath}`);
+    const outcome = await this.runOnce({ type: "restore", db: this.databasePath, name });
+    this.progress(name, "starting");
+    const status = await this.launch(undefined, port);
+    if (!outcome.ok) throw new Error(outcome.message);
+    if (status.state !== "running") throw new Error(`The snapshot ${name} was restored, but the server did not start again: ${status.error ?? status.state}`);
+    return { name, total: outcome.total, status };
+  }
+
+  /** A child started for one task (restore): its answer, or why it failed. */
+  private runOnce(message: Extract<ToServer, { type: "restore" }>): Promise<{ ok: true; total: number } | { ok: false; message: string }> {
+    let child: ServerChild;
+    try {
+      child = this.options.fork(this.options.entry);
+    } catch (error) {
+      return Promise.resolve({ ok: false, message: `Could not start the restore process: ${(error as Error).message}` });
+    }
+    this.pipe(child.stdout);
+    this.pipe(child.stderr);
+    return new Promise((resolve) => {
+      let answer: { ok: true; total: number } | { ok: false; message: string } | null = null;
+      const timer = this.timers.setTimeout(() => {
+        answer ??= { ok: false, message: "The restore did not finish in time" };
+        child.kill();
+      }, this.options.startTimeoutMs ?? 30_000);
+      child.onMessage((reply: FromServer) => {
+        if (reply?.type === "restored") answer ??= { ok: true, total: reply.total };
+        else if (reply?.type === "failed") answer ??= { ok: false, message: reply.message };
+      });
+      // Settled on exit, not on the answer: the next start must not race the restore's handle on the file.
+      child.onExit((code) => {
+        this.timers.clearTimeout(timer);
+        resolve(answer ?? { ok: false, message: `The restore process stopped unexpectedly (exit code ${code ?? "none"})` });
+      });
+      child.postMessage(message);
+    });
+  }
+
+  private progress(name: string, phase: LocalRestorePhase): void {
+    this.emit({ restore: { name, phase } });
   }
 
   /** Ask the server to stop cleanly; kill it if it has not exited within the stop timeout. */
@@ -114,7 +183,7 @@ export class LocalServerHost {
     return this.stopping;
   }
 
-  private launch(admin: SetupAdmin | undefined): Promise<LocalServerStatus> {
+  private launch(admin: SetupAdmin | undefined, port = this.options.port ?? 0): Promise<LocalServerStatus> {
     if (this.starting) return this.starting;
     if (this.child) return Promise.resolve(this.status());
     this.error = null;
@@ -171,7 +240,7 @@ export class LocalServerHost {
       this.starting = null;
     });
 
-    child.postMessage({ type: "start", db: this.databasePath, host: "127.0.0.1", port: this.options.port ?? 0, ...(admin ? { setup: { admin } } : {}) });
+    child.postMessage({ type: "start", db: this.databasePath, host: "127.0.0.1", port, ...(admin ? { setup: { admin } } : {}) });
     return this.starting;
   }
 

@@ -5,7 +5,7 @@
  * DesktopCallError with its code. Built from an injected ipcRenderer so tests check its shape
  * without Electron.
  */
-import type { DesktopApi, LocalServerStatus } from "../../shared/desktop-api.js";
+import type { DesktopApi, LocalServerEvent } from "../../shared/desktop-api.js";
 import { CHANNELS, LOCAL_EVENT_CHANNEL, type IpcName } from "../common/channels.js";
 import { DesktopCallError, isIpcAnswer } from "../common/ipc-answer.js";
 import type { IpcArgs, IpcResult } from "../common/ipc-contract.js";
@@ -16,7 +16,7 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-type LocalEvent = { status?: LocalServerStatus; log?: string };
+type LocalEvent = LocalServerEvent;
 
 export function createDesktopApi(ipc: IpcRendererLike, info: { platform: string; appVersion: string }): DesktopApi {
   const call =
@@ -44,6 +44,7 @@ export function createDesktopApi(ipc: IpcRendererLike, info: { platform: string;
       start: call("localStart"),
       stop: call("localStop"),
       logs: call("localLogs"),
+      restoreSnapshot: call("localRestoreSnapshot"),
       subscribe(listener: (event: LocalEvent) => void) {
         // Only the payload crosses into the page, never the IpcRendererEvent (it carries `sender`).
         const handler = (_event: unknown, payload: unknown) => listener(payload as LocalEvent);

@@ -49,6 +49,7 @@ const channel = parentChannel();
 
 channel.onMessage((message) => {
   if (message?.type === "start" && !starting && !running) starting = start(message).finally(() => (starting = null));
+  else if (message?.type === "restore" && !starting && !running) void restore(message);
   else if (message?.type === "stop") void shutdown(0);
 });
 
@@ -83,6 +84,33 @@ async function start(message: Extract<ToServer, { type: "start" }>): Promise<voi
       }
     }
     await channel.send({ type: "failed", message: text });
+    process.exit(1);
+  }
+}
+
+/**
+ * The desktop's "Restore" (issue 39): the same code as `auth server snapshot restore NAME --yes`,
+ * so the same checks (the name, the file, integrity, schema, the secret, and no server on the
+ * database: a live database is refused, DATABASE_IN_USE). Main runs it in a process of its own
+ * after stopping the server, so the app's main process never opens the database itself.
+ */
+async function restore(message: Extract<ToServer, { type: "restore" }>): Promise<void> {
+  exiting = true;
+  try {
+    const config = resolveConfig({ db: message.db, host: "127.0.0.1", port: 0, logLevel: "info" });
+    // The CLI's restore itself, not a second one (issue 39): its checks and words live in cli/ until
+    // they move beside server/maintenance/snapshots.ts; until then this one import crosses the boundary.
+    // eslint-disable-next-line boundaries/dependencies
+    const { restoreSnapshot } = await import("../../cli/snapshot.js");
+    const { findSecret } = await import("../../server/secret.js");
+    const result = await restoreSnapshot(config.db, message.name, { secret: findSecret(config), previousSecrets: config.previousSecrets }, { yes: true, input: false });
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `Restored the snapshot ${message.name} (${result.total} rows)` })}\n`);
+    await channel.send({ type: "restored", total: result.total });
+    process.exit(0);
+  } catch (error) {
+    const text = (error as Error).message;
+    process.stderr.write(`error: ${text}\n`);
+    await channel.send({ type: "failed", message: text, code: (error as { code?: string }).code });
     process.exit(1);
   }
 }

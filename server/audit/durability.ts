@@ -22,7 +22,7 @@ export const IN_CHANGE: ReadonlySet<AuditAction> = new Set<AuditAction>([
   "api-key.create", "api-key.revoke", "api-key.update",
   "invitation.accept", "invitation.cancel", "invitation.create", "invitation.reject",
   "oauth-client.create", "oauth-client.delete", "oauth-client.rotate-secret", "oauth-client.update",
-  "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke",
+  "oauth-device.approve", "oauth-device.deny", "oauth-grant.allow", "oauth-grant.deny", "oauth-grant.revoke",
   "organization.create", "organization.delete", "organization.leave", "organization.member-remove",
   "organization.member-role-change", "organization.update",
   "scim.group-provision", "scim.group-remove", "scim.group-update", "scim.token-create", "scim.token-revoke",
@@ -65,8 +65,6 @@ export const AFTER_THE_FACT: Readonly<Partial<Record<AuditAction, string>>> = {
   "user.ban-expired": NOT_YET + "an expired ban is cleared on the sign-in path (core/session/service.ts)",
   "user.desktop-hand-off": NOT_YET + "features/electron",
   "user.import": NOT_YET + "a bulk import writes user by user (features/admin/import-export.ts)",
-  "oauth-device.approve": NOT_YET + "the device decision (features/oauth-provider/device-routes.ts)",
-  "oauth-device.deny": NOT_YET + "a denial refused by the access rules is recorded and then answered as an error",
   "server.setting-reset": NOT_YET + "the event names the value in force after the reset, which the runtime settings know only after reloading through the pool (features/settings/runtime.ts), once the change committed",
   "server.demo-seed": NOT_YET + "demo seeding writes thousands of rows and hashes passwords between them",
 };

@@ -63,6 +63,12 @@ export interface AuditRecorder {
   flush(): Promise<void>;
   /** Told after a batch queued webhook deliveries (the sender wakes instead of waiting for its poll). */
   watchDeliveries(listener: (count: number) => void): void;
+  /**
+   * The running sender (null: none, or stopping): deliveries recordIn writes are leased to it for
+   * `leaseMs` from their insert, so it sends them without a lease statement of its own (one
+   * commit less per event). Should it die, the lease runs out and any sender takes them.
+   */
+  leaseTo(holder: { id: string; leaseMs: number } | null): void;
 }
 
 const MAX_QUEUE = 10_000;
@@ -95,6 +101,7 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
   /** Deliveries recordIn queued since the sender was last woken (a rolled-back one counts too: one needless wake). */
   let queuedInChanges = 0;
   let deliveriesQueued: (count: number) => void = () => {};
+  let holder: { id: string; leaseMs: number } | null = null;
   const endpoints = createEndpointCache(db);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -155,7 +162,8 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     const row = toRow({ ...event, at: clock.now() });
     // The deliveries go in with the row (fannedOut 1, the default): no sweep after the commit.
     await trx.insertInto("auditEvent").values(row).execute();
-    queuedInChanges += await enqueueAuditDeliveries(trx, [row], subscribers, row.createdAt);
+    const lease = holder ? { id: holder.id, until: row.createdAt + holder.leaseMs } : undefined;
+    queuedInChanges += await enqueueAuditDeliveries(trx, [row], subscribers, row.createdAt, lease);
     return true;
   }
 
@@ -170,6 +178,9 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
     endpoints,
     watchDeliveries(listener) {
       deliveriesQueued = listener;
+    },
+    leaseTo(next) {
+      holder = next;
     },
     async recordIn(trx, event) {
       if (!(await writeIn(trx, event))) record(event);

@@ -16,6 +16,8 @@ export interface ChangeCounter {
   current(): number;
   /** Called around every statement that may write (statements SQLite does not call read-only). */
   noteWrite(): void;
+  /** `PRAGMA data_version` alone: moves only when another connection committed. */
+  foreign(): number;
 }
 
 export function createChangeCounter(sqlite: SQLite.Database): ChangeCounter {
@@ -34,6 +36,7 @@ export function createChangeCounter(sqlite: SQLite.Database): ChangeCounter {
     noteWrite() {
       local++;
     },
+    foreign: () => dataVersion.get() as number,
   };
 }
 
@@ -53,7 +56,9 @@ export function registerChangeCounter(db: object, counter: ChangeCounter): void 
  * SQLite driver drives (`reader`, `all`, `run`, `iterate`). Read-only statements go back untouched.
  */
 export function countingWrites(statement: SQLite.Statement, counter: ChangeCounter): SqliteStatement {
-  if (statement.readonly) return statement as unknown as SqliteStatement;
+  // SQLite does not call BEGIN IMMEDIATE read-only, but it changes nothing: the writes inside
+  // the transaction are counted one by one (and a read-only transaction leaves caches alone).
+  if (statement.readonly || /^\s*begin\b/i.test(statement.source)) return statement as unknown as SqliteStatement;
   const counted =
     <A extends unknown[], R>(run: (...args: A) => R) =>
     (...args: A): R => {

@@ -11,6 +11,7 @@ import { countingWrites, createChangeCounter, registerChangeCounter, type Change
 import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target.js";
 import type { Database } from "./types.js";
 import { guardedDialect, SQLITE_SYNC_BUSY_MS } from "./guarded-dialect.js";
+import { registerSqliteHandle } from "./sqlite-row-changes.js";
 import type { PostgresTimeouts } from "./postgres.js";
 
 export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -93,6 +94,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   });
   const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
+  registerSqliteHandle(db, sqlite);
   return {
     db,
     dialect: "sqlite",

@@ -26,14 +26,21 @@ export interface Subscriber {
   selectors: readonly string[];
 }
 
+/** A sender that takes the rows it is given at once: they are written leased to it, so it sends them without a lease statement. */
+export interface LeaseHolder {
+  id: string;
+  until: number;
+}
+
 /** Queues a delivery of each event to every endpoint given that selects it; returns how many. */
-export async function enqueueAuditDeliveries(trx: Writer, events: readonly AuditSource[], endpoints: readonly Subscriber[], now: number): Promise<number> {
+export async function enqueueAuditDeliveries(trx: Writer, events: readonly AuditSource[], endpoints: readonly Subscriber[], now: number, holder?: LeaseHolder): Promise<number> {
   if (events.length === 0 || endpoints.length === 0) return 0;
   const rows = [];
   for (const endpoint of endpoints) {
     for (const event of events) {
       if (!selects(endpoint.selectors, event.action)) continue;
-      rows.push(pendingDelivery({ endpointId: endpoint.id, eventType: event.action, auditEventId: event.id, payload: auditPayload(event) }, now));
+      const row = pendingDelivery({ endpointId: endpoint.id, eventType: event.action, auditEventId: event.id, payload: auditPayload(event) }, now);
+      rows.push(holder ? { ...row, leasedBy: holder.id, leaseUntil: holder.until } : row);
     }
   }
   for (let i = 0; i < rows.length; i += 200) await trx.insertInto("webhookDelivery").values(rows.slice(i, i + 200)).execute();

@@ -11,6 +11,10 @@
  * - Endpoint URLs and sealed secrets come from the recorder's copy of the enabled endpoints
  *   (endpoint-cache.ts: dropped at once on this server's changes, at most TTL_MS old otherwise);
  *   opened secrets are kept by their sealed text, so a rotation (a new sealed text) opens afresh.
+ * - Deliveries a change writes in its own transaction are written already leased to this server's
+ *   sender (audit/recorder.ts `leaseTo`): it finds them with a read and sends them, with no lease
+ *   statement (and commit) of its own. A row whose lease has less than one try's time left is
+ *   left to the leasing path.
  * - The lease outlives one try (10 s timeout + margin). A sender killed mid-send (kill -9) leaves
  *   its lease to run out, and the row is sent again, by any server, with the same `webhook-id`:
  *   at-least-once, never twice under different ids.
@@ -51,7 +55,7 @@ export interface SenderContext {
   metrics: Metrics;
   log: Logger;
   /** Queues deliveries older servers left to a sweep, and holds the enabled endpoints (audit/recorder.ts). */
-  audit: Pick<AuditRecorder, "fanOut" | "endpoints">;
+  audit: Pick<AuditRecorder, "fanOut" | "endpoints" | "leaseTo">;
   /** The resolver for public-only endpoints (tests give their own). */
   resolveHost?: ResolveHost;
 }
@@ -127,7 +131,23 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
   // One pool for every public-only endpoint; each new connection resolves and checks again.
   const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup(ctx.resolveHost ?? systemResolveHost) } });
 
-  async function lease(): Promise<WebhookDeliveryRow[]> {
+  /** Rows written already leased to this sender (recordIn), with time left for a try: a read, no write. */
+  async function ours(): Promise<WebhookDeliveryRow[]> {
+    const now = ctx.clock.now();
+    return ctx.db
+      .selectFrom("webhookDelivery")
+      .selectAll()
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", now)
+      .where("leasedBy", "=", me)
+      .where("leaseUntil", ">", now + SEND_TIMEOUT_MS)
+      .where("endpointId", "in", ctx.db.selectFrom("webhookEndpoint").select("id").where("disabled", "=", 0))
+      .orderBy("nextAttemptAt")
+      .limit(BATCH)
+      .execute();
+  }
+
+  async function lease(limit: number): Promise<WebhookDeliveryRow[]> {
     const now = ctx.clock.now();
     let due = ctx.db
       .selectFrom("webhookDelivery")
@@ -137,7 +157,7 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       .where((eb) => eb.or([eb("leaseUntil", "is", null), eb("leaseUntil", "<", now)]))
       .where("endpointId", "in", ctx.db.selectFrom("webhookEndpoint").select("id").where("disabled", "=", 0))
       .orderBy("nextAttemptAt")
-      .limit(BATCH);
+      .limit(limit);
     if (postgres) due = due.forUpdate().skipLocked();
     return ctx.db
       .updateTable("webhookDelivery")
@@ -276,7 +296,9 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
     let tries = 0;
     if (sweep) await ctx.audit.fanOut().catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook fan-out failed"));
     for (;;) {
-      const batch = await lease();
+      // Batches are sent and recorded before the next read, so a row of ours is never picked twice.
+      const batch = await ours();
+      if (batch.length < BATCH) batch.push(...(await lease(BATCH - batch.length)));
       if (batch.length === 0) return tries;
       const skipped = await sendBatch(batch).catch((error: Error) => {
         ctx.log.error({ err: { message: error.message } }, "webhook send failed");
@@ -319,6 +341,7 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       });
   }
   timer = setTimeout(poll, POLL_MS).unref();
+  ctx.audit.leaseTo({ id: me, leaseMs: LEASE_MS });
 
   return {
     runOnce,
@@ -326,10 +349,19 @@ export function createWebhookSender(ctx: SenderContext): WebhookSender {
       if (!stopped) void run(false).catch((error: Error) => ctx.log.warn({ err: { message: error.message } }, "webhook send failed"));
     },
     async stop() {
+      ctx.audit.leaseTo(null);
       stopped = true;
       if (timer) clearTimeout(timer);
       stopping.abort();
       await running?.catch(() => undefined);
+      // Rows written leased to us and not sent go back to the queue now, not after the lease.
+      await ctx.db
+        .updateTable("webhookDelivery")
+        .set({ leaseUntil: null, leasedBy: null })
+        .where("leasedBy", "=", me)
+        .where("status", "=", "pending")
+        .execute()
+        .catch(() => undefined);
       await publicOnly.close().catch(() => undefined);
     },
   };

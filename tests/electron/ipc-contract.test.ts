@@ -42,6 +42,7 @@ function wiredMain() {
     start: async () => (ran.push("start"), status),
     stop: async () => (ran.push("stop"), status),
     logs: () => (ran.push("logs"), []),
+    restoreSnapshot: async (name: string) => (ran.push(`restoreSnapshot ${name}`), { name, total: 0, status }),
   } as unknown as LocalServerHost;
   const opened: string[] = [];
   const requests: unknown[] = [];
@@ -80,6 +81,8 @@ const BAD_ARGUMENTS: Record<IpcName, unknown[][]> = {
   localStart: [["now"]],
   localStop: [[{ force: true }]],
   localLogs: [[100]],
+  // Only a snapshot's name crosses: never a path, a dot, a separator, an object or a second argument.
+  localRestoreSnapshot: [[], [""], ["../latchkey"], ["/etc/passwd"], ["a/b"], ["a\\b"], ["seeded.db"], [".hidden"], ["-x"], ["x".repeat(65)], ["seed ed"], [{ name: "seeded" }], [42], ["seeded", "extra"]],
   openExternal: [[], [42], [{ url: "https://example.com" }]],
   signInWithBrowser: [["https://evil.example/console/sign-in"], [{ redirectUri: "https://evil.example" }]],
 };
@@ -107,6 +110,12 @@ describe("the IPC contract", () => {
     expect(main.requests).toEqual([]);
     expect(main.onDisk()).toBe(before);
     expect(main.store.list()).toHaveLength(1);
+  });
+
+  it("a snapshot's name as the CLI takes it reaches the local server's restore, and nothing else does", async () => {
+    const main = wiredMain();
+    expect(await main.call("localRestoreSnapshot", "demo-seeded_2")).toMatchObject({ ok: true, value: { name: "demo-seeded_2", total: 0 } });
+    expect(main.ran).toEqual(["restoreSnapshot demo-seeded_2"]);
   });
 
   it("passes parsed arguments on: defaults filled in, the handler's answer as value", async () => {

@@ -2,12 +2,15 @@
  * The local server's lifecycle, against the real local-server-entry in a real child process
  * (Node's fork standing in for Electron's utilityProcess) on a temporary data folder.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import Database from "better-sqlite3";
+import { saveSnapshot } from "../../cli/snapshot.js";
+import { snapshotPath } from "../../server/maintenance/snapshots.js";
 import { dirname } from "node:path";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LocalServerStatus } from "../../shared/desktop-api.js";
+import type { LocalRestorePhase, LocalServerStatus } from "../../shared/desktop-api.js";
 import type { FromServer, ServerChild, ToServer } from "../../electron/common/local-server-protocol.js";
 import { LocalServerHost, formatLogLine, parseSetup } from "../../electron/main/server-host.js";
 import { buildLocalServerEntry, nodeFork, nodeForkWith } from "./helpers.js";
@@ -127,6 +130,64 @@ describe("local server lifecycle (real child process)", { timeout: 120_000 }, ()
     expect(second.status().initialized).toBe(false);
   });
 
+  it("restores a snapshot: stops, restores with the CLI's code, starts again on the same address; refusals leave the data and the server as they were", async () => {
+    const host = newHost();
+    const running = await host.setup({ admin });
+    const before = await signIn(running.url!);
+    // Saved as `auth server snapshot save` does, while the server runs.
+    await saveSnapshot(host.databasePath, "signed-in-once", { yes: true, input: false });
+    const after = await signIn(running.url!);
+    expect(await sessionEmail(running.url!, after)).toBe(admin.email);
+
+    const phases: LocalRestorePhase[] = [];
+    const states: LocalServerStatus["state"][] = [];
+    host.subscribe((event) => {
+      if (event.restore) phases.push(event.restore.phase);
+      if (event.status) states.push(event.status.state);
+    });
+    const result = await host.restoreSnapshot("signed-in-once");
+    expect(result).toMatchObject({ name: "signed-in-once", status: { state: "running", url: running.url } });
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.status.pid).not.toBe(running.pid);
+    expect(phases).toEqual(["stopping", "restoring", "starting"]);
+    expect(states).toEqual(["stopping", "stopped", "starting", "running"]);
+    expect(host.logs().some((line) => line.includes("Restored the snapshot signed-in-once"))).toBe(true);
+    // Signed out as of the snapshot: the session made before it holds, the one made after is gone.
+    expect(await sessionEmail(running.url!, before)).toBe(admin.email);
+    expect(await sessionEmail(running.url!, after)).toBeNull();
+    // The replaced data is kept, as the CLI keeps it.
+    expect(existsSync(`${host.databasePath}.before-restore`)).toBe(true);
+
+    // Not a name: refused before anything stops.
+    const pid = host.status().pid;
+    for (const name of ["../latchkey", "/tmp/x", "a.db", "", 42]) await expect(host.restoreSnapshot(name)).rejects.toThrow(/letters, digits/);
+    expect(host.status()).toMatchObject({ state: "running", pid });
+
+    // No such snapshot: the CLI's words, the server started again on its data.
+    await expect(host.restoreSnapshot("never-saved")).rejects.toThrow(/never-saved/);
+    expect(host.status()).toMatchObject({ state: "running", url: running.url });
+    expect(await sessionEmail(running.url!, before)).toBe(admin.email);
+
+    // Sealed with another database's secret: refused, as `auth server snapshot restore` refuses it.
+    const other = newHost();
+    await other.setup({ admin });
+    await saveSnapshot(other.databasePath, "foreign", { yes: true, input: false });
+    copyFileSync(snapshotPath(other.databasePath, "foreign"), snapshotPath(host.databasePath, "foreign"));
+    await expect(host.restoreSnapshot("foreign")).rejects.toThrow(/secret/i);
+    expect(host.status()).toMatchObject({ state: "running", url: running.url });
+    expect(await sessionEmail(running.url!, before)).toBe(admin.email);
+
+    // A live database (another program holds it open): refused like the CLI's restore.
+    const holder = new Database(host.databasePath, { fileMustExist: true });
+    try {
+      holder.pragma("journal_mode = WAL");
+      await expect(host.restoreSnapshot("signed-in-once")).rejects.toThrow(/in use|open/i);
+    } finally {
+      holder.close();
+    }
+    expect(host.status()).toMatchObject({ state: "running", url: running.url });
+  });
+
   it("quitting the app stops a running server (what before-quit awaits)", async () => {
     const host = newHost();
     const running = await host.setup({ admin });
@@ -197,6 +258,24 @@ function scriptedChild(script?: (message: ToServer, reply: (m: FromServer) => vo
     },
   };
   return child;
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get("set-auth-token")!;
+}
+
+/** Whose session the token is, or null when the server does not know it. */
+async function sessionEmail(url: string, token: string): Promise<string | null> {
+  const response = await fetch(`${url}/api/auth/get-session`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status === 401) return null;
+  const body = (await response.json()) as { user?: { email: string } } | null;
+  return body?.user?.email ?? null;
 }
 
 async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * Webhooks on several servers over one PostgreSQL (issue 38): both servers' senders work the one
  * queue at once, leasing rows FOR UPDATE SKIP LOCKED, and every delivery reaches the receiver
- * exactly once (one try each), whichever server queued or sent it. No Redis. PostgreSQL pass only.
+ * exactly once (one try each), whichever server queued or sent it, and deliveries written with
+ * their change (leased to the writing server's sender at insert) are sent once too. No Redis.
+ * PostgreSQL pass only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAdmin } from "../server/admin/admin-helpers.js";
@@ -51,5 +53,21 @@ describe("webhook deliveries shared by two servers on one PostgreSQL", () => {
     expect(tries.length).toBe(60);
     const statuses = await a.database.db.selectFrom("webhookDelivery").select("status").execute();
     expect(statuses.every((row) => row.status === "delivered")).toBe(true);
+
+    // Events written in changes' transactions on both servers: each delivery is leased at insert to
+    // the server that wrote it, while both senders also lease whatever is due; still one try each.
+    const inChange = async (server: TestServer | SecondServer, n: number, via: string) => {
+      const { audit } = server.app.context;
+      await server.app.context.db.transaction().execute((trx) => audit.recordIn(trx, { action: "user.update", targetId: admin.userId, targetType: "user", metadata: { n, via } }));
+      audit.committed();
+    };
+    await Promise.all(Array.from({ length: 20 }, (_, n) => Promise.all([inChange(a, n, "a-trx"), inChange(b, n, "b-trx")])));
+    await Promise.all([a.app.context.webhooks!.runOnce(), b.app.context.webhooks!.runOnce()]);
+    await receiver.waitFor((all) => all.length >= 100, 30_000);
+    await expect.poll(async () => (await a.database.db.selectFrom("webhookDelivery").select("status").where("status", "!=", "delivered").execute()).length, { timeout: 30_000 }).toBe(0);
+    const all = receiver.received.map((r) => r.id);
+    expect(all.length).toBe(100);
+    expect(new Set(all).size).toBe(100);
+    expect((await a.database.db.selectFrom("webhookAttempt").select("deliveryId").execute()).length).toBe(100);
   });
 });

@@ -5,9 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { LocalServerSetup, LocalServerStatus, SavedServer } from "../../../shared/desktop-api";
+import type { LocalRestorePhase, LocalServerSetup, LocalServerStatus, SavedServer } from "../../../shared/desktop-api";
 import { api } from "../../app/api";
 import { desktop } from "../../app/desktop";
+import { sessionKey } from "../../app/session";
 
 export const serversKey = ["desktop", "servers"] as const;
 /** Shared with the sign-in screen's server notice (features/auth/queries.ts). */
@@ -172,4 +173,35 @@ export function useSeedDemo() {
 export function useSaveDemoSnapshot() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (input: { name: string; replace: boolean }) => api.adminDemoSaveSnapshot(input), onSuccess: () => queryClient.invalidateQueries({ queryKey: demoKey }) });
+}
+
+/**
+ * The desktop's Restore (issue 39): main stops the app's own local server, restores the snapshot
+ * with the CLI's code and starts it again; `onPhase` hears each step. Afterwards everything cached
+ * describes the data before, so all of it is fetched again — the session first: when the
+ * person's session is not in the snapshot, main's credential for it is forgotten and `signedIn`
+ * is false (the route guard then shows the sign-in screen).
+ */
+export function useRestoreLocalSnapshot(onPhase: (phase: LocalRestorePhase | null) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const api = shell();
+      const unsubscribe = api.localServer.subscribe((event) => {
+        if (event.restore?.name === name) onPhase(event.restore.phase);
+      });
+      try {
+        const result = await call(() => api.localServer.restoreSnapshot(name));
+        queryClient.setQueryData(localStatusKey, result.status);
+        await queryClient.invalidateQueries({ queryKey: sessionKey });
+        const signedIn = Boolean(queryClient.getQueryData(sessionKey));
+        if (!signedIn) await call(() => api.forgetCredential());
+        return { ...result, signedIn };
+      } finally {
+        unsubscribe();
+        onPhase(null);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries(),
+  });
 }

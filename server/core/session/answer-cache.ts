@@ -12,7 +12,8 @@
  * deletes or extends the session).
  *
  * The raw token is not kept: the stored answer is split around it and the caller's own token is
- * put back in. This is SQLite's cache; PostgreSQL's (several servers, one database) is
+ * put back in. This is SQLite's cache when the database's tables are not there yet to hang the
+ * row triggers on (sqlite-answer-cache.ts, the per-user one, is used otherwise); PostgreSQL's (several servers, one database) is
  * notified-answer-cache.ts, emptied entry by entry by pushed change notices. Neither is used when
  * get-session must sign a fresh JWT for its header.
  */
@@ -52,7 +53,7 @@ export function splitAnswer(json: string, rawToken: string): { before: string; a
 /** Bounded: the oldest entries leave first. 10,000 answers are about 10 MB. */
 const MAX_ENTRIES = 10_000;
 
-export function createSessionAnswerCache(changes: ChangeCounter, maxEntries = MAX_ENTRIES): SessionAnswerCache {
+export function createSessionAnswerCache(changes: Pick<ChangeCounter, "current">, maxEntries = MAX_ENTRIES): SessionAnswerCache {
   const entries = new Map<string, Entry>();
   let validFor = changes.current();
 

@@ -69,8 +69,11 @@ export const oauthProviderDeviceHandlers = defineHandlers({
     const about = requester.kind === "app" ? { clientId: requester.clientId, scopes: requester.scopes } : { cli: true, host: requester.host };
     const refusedByRules = client !== null && body.accept && !(await mayApprove(app, client, auth.user));
     if (!body.accept || refusedByRules) {
-      await decideDeviceGrant(app, found, { approve: false });
-      ctx.audit({ action: "oauth-device.deny", targetId: auth.user.id, targetType: "user", metadata: { ...about, ...(refusedByRules ? { reason: "access-rules" } : {}) } });
+      // The denial and its event are one change (audit/change.ts); a refusal by the rules is answered as an error after it committed.
+      await ctx.change(async (app) => {
+        await decideDeviceGrant(app, found, { approve: false });
+        ctx.audit({ action: "oauth-device.deny", targetId: auth.user.id, targetType: "user", metadata: { ...about, ...(refusedByRules ? { reason: "access-rules" } : {}) } });
+      });
       if (refusedByRules) throw apiError("OAUTH_APP_NOT_ALLOWED");
       return { success: true as const };
     }
@@ -79,9 +82,11 @@ export const oauthProviderDeviceHandlers = defineHandlers({
     // The CLI's session is bound to the credential epoch of this approval (core/session/epoch.ts):
     // a password change or revoke-all before the CLI collects it wins over the approval.
     const facts = requester.kind === "app" ? { ...(await signInFacts(app, auth.user, session)) } : { ...(await sessionSignIn(app, session.id, auth.user.id)), epoch: auth.user.credentialEpoch };
-    await decideDeviceGrant(app, found, { approve: true, userId: auth.user.id, sessionId: session.id, facts });
-    if (requester.kind === "app") await recordDeviceConsent(app, requester.clientId, auth.user.id, requester.scopes);
-    ctx.audit({ action: "oauth-device.approve", targetId: auth.user.id, targetType: "user", metadata: about });
+    await ctx.change(async (app) => {
+      await decideDeviceGrant(app, found, { approve: true, userId: auth.user.id, sessionId: session.id, facts });
+      if (requester.kind === "app") await recordDeviceConsent(app, requester.clientId, auth.user.id, requester.scopes);
+      ctx.audit({ action: "oauth-device.approve", targetId: auth.user.id, targetType: "user", metadata: about });
+    });
     return { success: true as const };
   },
 

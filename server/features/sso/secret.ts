@@ -23,5 +23,10 @@ export function openClientSecret(secret: string, sealed: string | null): string 
 }
 
 /** The SAML SP's signing key (PKCS#8 PEM), sealed in the same column as an OIDC client secret. */
-export const sealSigningKey = sealClientSecret;
-export const openSigningKey = openClientSecret;
+export function sealSigningKey(secret: string, privateKey: string): string {
+  return sealClientSecret(secret, privateKey);
+}
+
+export function openSigningKey(secret: string, sealed: string | null): string | undefined {
+  return openClientSecret(secret, sealed);
+}

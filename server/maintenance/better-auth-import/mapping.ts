@@ -324,7 +324,9 @@ const SAML_PRIVATE_KEYS = ["privateKey", "privateKeyPass", "encPrivateKey", "enc
 
 /**
  * @better-auth/sso's provider rows (issue 35): the OIDC client secret leaves the config JSON and is
- * sealed in its own column; SAML private keys are dropped; no timestamps in the source, so now.
+ * sealed in its own column; SAML private keys are dropped, and with them `authnRequestsSigned`
+ * (the provider would claim to sign with no key: updating it with `authnRequestsSigned: true`
+ * makes a new one); no timestamps in the source, so now.
  */
 function ssoProvider(row: SourceRow, ctx: MappingContext): Mapped {
   const parse = (value: unknown): Record<string, unknown> | null => {
@@ -344,6 +346,7 @@ function ssoProvider(row: SourceRow, ctx: MappingContext): Mapped {
   if (oidc) delete oidc.clientSecret;
   if (saml) {
     for (const key of SAML_PRIVATE_KEYS) delete saml[key];
+    if (saml.authnRequestsSigned) saml.authnRequestsSigned = false;
     for (const nested of ["spMetadata", "idpMetadata"]) {
       const part = saml[nested];
       if (part && typeof part === "object") for (const key of SAML_PRIVATE_KEYS) delete (part as Record<string, unknown>)[key];

@@ -10,6 +10,7 @@ import { openDatabase } from "../../../server/db/database.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createSessionAnswerCache } from "../../../server/core/session/answer-cache.js";
 import { createNotifiedAnswerCache } from "../../../server/core/session/notified-answer-cache.js";
+import { createRowAnswerCache } from "../../../server/core/session/sqlite-answer-cache.js";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { signUpAdmin } from "../admin/admin-helpers.js";
 
@@ -213,6 +214,39 @@ describe("answer cache rules", () => {
     const cache = createSessionAnswerCache(counter());
     cache.remember("hash", "tok", answer("other", "Ann"), cache.version(), Infinity);
     expect(cache.lookup("hash", "tok", 0)).toBeUndefined();
+  });
+});
+
+describe("SQLite's per-user cache rules (issue 41)", () => {
+  const answer = (token: string, name: string) => JSON.stringify({ session: { id: "s", token }, user: { name } });
+  const foreign = { version: 0 };
+
+  it("drops only the named users' answers on this connection's writes, and everything on another connection's", () => {
+    const cache = createRowAnswerCache(() => foreign.version);
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), cache.version(), Infinity, ["ann"]);
+    cache.remember("bob", "tok2", answer("tok2", "Bob"), cache.version(), Infinity, ["bob"]);
+    cache.invalidate(["ann"]);
+    expect(cache.lookup("ann", "tok1", 0)).toBeUndefined();
+    expect(cache.lookup("bob", "tok2", 0)).toBe(answer("tok2", "Bob"));
+    foreign.version++;
+    expect(cache.lookup("bob", "tok2", 0)).toBeUndefined();
+  });
+
+  it("refuses an answer read before a write naming its user or another connection's write", () => {
+    const cache = createRowAnswerCache(() => foreign.version);
+    let seen = cache.version();
+    cache.invalidate(["ann"]);
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("ann", "tok1", 0)).toBeUndefined();
+    seen = cache.version();
+    foreign.version++;
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("ann", "tok1", 0)).toBeUndefined();
+    // A write naming someone else does not stop the answer being kept.
+    seen = cache.version();
+    cache.invalidate(["bob"]);
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), seen, Infinity, ["ann"]);
+    expect(cache.lookup("ann", "tok1", 0)).toBe(answer("tok1", "Ann"));
   });
 });
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
     .run(JSON.stringify({ issuer: "https://idp.acme.test", clientId: "acme-client", clientSecret: "acme-client-secret-0035", authorizationEndpoint: "https://idp.acme.test/auth", tokenEndpoint: "https://idp.acme.test/token", jwksEndpoint: "https://idp.acme.test/jwks", pkce: true }));
   source
     .prepare(`insert into "ssoProvider" values ('p2', 'https://sp.acme.test', null, ?, 'u1', 'acme-saml', 'o1', 'saml.acme.test', 0)`)
-    .run(JSON.stringify({ issuer: "https://sp.acme.test", entryPoint: "https://idp.acme.test/sso", cert: "MIIC...", privateKey: "-----BEGIN PRIVATE KEY-----x", spMetadata: { privateKey: "-----BEGIN PRIVATE KEY-----y" }, idpMetadata: { entityID: "https://idp.acme.test" } }));
+    .run(JSON.stringify({ issuer: "https://sp.acme.test", entryPoint: "https://idp.acme.test/sso", cert: "MIIC...", authnRequestsSigned: true, privateKey: "-----BEGIN PRIVATE KEY-----x", spMetadata: { privateKey: "-----BEGIN PRIVATE KEY-----y" }, idpMetadata: { entityID: "https://idp.acme.test" } }));
   source.close();
   server = await startTestServer({ config: { sso: { enabled: true } } });
 });
@@ -58,6 +58,7 @@ describe("importing @better-auth/sso providers", () => {
     expect(oidc!.oidcConfig).not.toContain("acme-client-secret-0035");
     expect(openClientSecret(TEST_SECRET, oidc!.clientSecret)).toBe("acme-client-secret-0035");
     expect(saml!.samlConfig).not.toContain("PRIVATE KEY");
-    expect(JSON.parse(saml!.samlConfig!)).toMatchObject({ entryPoint: "https://idp.acme.test/sso", idpMetadata: { entityID: "https://idp.acme.test" } });
+    // The key is not carried, so neither is the signing: updating with authnRequestsSigned: true makes a new key.
+    expect(JSON.parse(saml!.samlConfig!)).toMatchObject({ entryPoint: "https://idp.acme.test/sso", idpMetadata: { entityID: "https://idp.acme.test" }, authnRequestsSigned: false });
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../helpers/test-server.js";
 import { signUpAdmin } from "../admin/admin-helpers.js";
 import { startReceiver, verifyWith, type Receiver } from "./receiver.js";
+import { LEASE_MS } from "../../../server/webhook/sender.js";
 
 let server: TestServer;
 let admin: { token: string; userId: string };
@@ -100,8 +101,10 @@ describe("webhook delivery", () => {
     await db.transaction().execute(async (trx) => {
       await audit.recordIn(trx, event);
       // Inside the change's transaction, before its commit.
-      const inside = await trx.selectFrom("webhookDelivery").select("eventType").where("endpointId", "=", endpoint.id).execute();
-      expect(inside).toEqual([{ eventType: "user.ban" }]);
+      const inside = await trx.selectFrom("webhookDelivery").select(["eventType", "leasedBy", "leaseUntil", "createdAt"]).where("endpointId", "=", endpoint.id).execute();
+      expect(inside).toEqual([{ eventType: "user.ban", leasedBy: expect.stringMatching(/^sender_/), leaseUntil: expect.anything(), createdAt: expect.anything() }]);
+      // Leased at insert to this server's sender, for one lease's time: sent without a lease statement.
+      expect(Number(inside[0]!.leaseUntil) - Number(inside[0]!.createdAt)).toBe(LEASE_MS);
     });
     const [row] = await db.selectFrom("auditEvent").select("id").where("targetId", "=", "u_in_trx").execute();
     expect(row).toBeDefined();

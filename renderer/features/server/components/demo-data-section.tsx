@@ -3,7 +3,9 @@
  * the server answers 404 elsewhere and the section is not drawn. Seed a scenario, the personas
  * with copy buttons and their live TOTP codes (computed here from the scenario's public secret,
  * renewed each 30 s), save and list snapshots (SQLite beside the file, PostgreSQL beside the config
- * file); restoring is the command shown, run with the server stopped.
+ * file). Restoring: inside the desktop app, on its own local server, a Restore button per snapshot
+ * (main stops the server, restores with the CLI's code, starts it again); everywhere else the
+ * command to run with the server stopped.
  */
 import { generateSync } from "otplib";
 import { useEffect, useState } from "react";
@@ -16,7 +18,10 @@ import { errorText } from "../../../ui/errors";
 import { formatDateTime, formatNumber } from "../../../ui/format";
 import { Section } from "../../../ui/page";
 import { serverNow } from "../../../ui/server-clock";
-import { useDemoData, useSaveDemoSnapshot, useSeedDemo } from "../queries";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import type { LocalRestorePhase } from "../../../../shared/desktop-api";
+import { isDesktop } from "../../../app/desktop";
+import { useActiveServerQuery, useDemoData, useRestoreLocalSnapshot, useSaveDemoSnapshot, useSeedDemo } from "../queries";
 
 function Copy({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation("server");
@@ -50,11 +55,55 @@ function LiveCode({ secret, email }: { secret: string; email: string }) {
   );
 }
 
+/** Restore, its confirmation, and the steps and outcome read out in a live region (desktop, own local server). */
+function useSnapshotRestore() {
+  const { t } = useTranslation("server");
+  const [phase, setPhase] = useState<LocalRestorePhase | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const restore = useRestoreLocalSnapshot(setPhase);
+  const run = (name: string) => {
+    setOutcome(null);
+    restore.mutate(name, {
+      onSuccess: (result) => {
+        const said = result.signedIn ? t("demo.restored", { name, count: result.total }) : t("demo.restoredSignIn", { name });
+        setOutcome(said);
+        toast.success(said);
+      },
+      onError: (error) => {
+        const said = t("demo.restoreFailed", { name, error: errorText(error) });
+        setOutcome(said);
+        toast.error(said);
+      },
+      onSettled: () => setAsked(null),
+    });
+  };
+  const current = restore.isPending ? (phase ? t(`demo.phase.${phase}`, { name: restore.variables }) : t("demo.phase.stopping")) : outcome;
+  const dialog = (
+    <ConfirmDialog
+      open={asked !== null}
+      onOpenChange={(open) => !open && !restore.isPending && setAsked(null)}
+      title={t("demo.restoreTitle", { name: asked ?? "" })}
+      description={t("demo.restoreBody", { name: asked ?? "" })}
+      confirmLabel={t("demo.restore")}
+      busy={restore.isPending}
+      onConfirm={() => asked && run(asked)}
+    >
+      {restore.isPending && current ? <p role="status">{current}</p> : null}
+    </ConfirmDialog>
+  );
+  return { ask: setAsked, busy: restore.isPending, status: current, dialog };
+}
+
 export function DemoDataSection() {
   const { t } = useTranslation("server");
   const demo = useDemoData(true);
   const seed = useSeedDemo();
   const save = useSaveDemoSnapshot();
+  const active = useActiveServerQuery();
+  // Restore runs in the app's main process, for its own local server only; a browser shows the command.
+  const canRestore = isDesktop && active.data?.kind === "local";
+  const restoring = useSnapshotRestore();
   const [name, setName] = useState("seeded");
   const [replace, setReplace] = useState(false);
   if (!demo.data) return null;
@@ -113,25 +162,45 @@ export function DemoDataSection() {
             </Button>
           </div>
           {data.snapshots.length ? (
-            <DataTable caption={t("demo.snapshots")} columns={[t("demo.snapshotName"), t("demo.size"), t("demo.savedAt")]}>
+            <DataTable caption={t("demo.snapshots")} columns={[t("demo.snapshotName"), t("demo.size"), t("demo.savedAt"), ...(canRestore ? [t("demo.actions")] : [])]}>
               {data.snapshots.map((snapshot) => (
                 <tr key={snapshot.name}>
                   <td>{snapshot.name}</td>
                   <td>{formatNumber(snapshot.bytes)}</td>
                   <td>{formatDateTime(snapshot.createdAt)}</td>
+                  {canRestore ? (
+                    <td>
+                      <Button size="small" aria-label={t("demo.restoreLabel", { name: snapshot.name })} disabled={restoring.busy} onClick={() => restoring.ask(snapshot.name)}>
+                        {t("demo.restore")}
+                      </Button>
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </DataTable>
           ) : null}
-          <p>{t("demo.restoreHow")}</p>
-          <span className="demo-copy demo-restore">
-            <code>{restore}</code>
-            <Copy value={restore} label={t("demo.copyRestore")} />
-          </span>
+          {canRestore ? (
+            <>
+              <p>{t("demo.restoreDesktop")}</p>
+              <p role="status" className="muted">
+                {restoring.busy ? null : restoring.status}
+              </p>
+            </>
+          ) : (
+            <>
+              <p>{t("demo.restoreHow")}</p>
+              <span className="demo-copy demo-restore">
+                <code>{restore}</code>
+                <Copy value={restore} label={t("demo.copyRestore")} />
+              </span>
+            </>
+          )}
         </form>
       ) : (
         <p className="muted">{t("demo.postgres")}</p>
       )}
+      {/* Outside the form above: a portal's events still bubble through React's tree, and its submit must not save. */}
+      {canRestore ? restoring.dialog : null}
     </Section>
   );
 }
