@@ -59,12 +59,14 @@ export interface DesktopMain {
 
 /**
  * Main as main.ts wires it, on a fresh data folder, with `serverUrl` added and active. `host`: the
- * local server main runs (a test that starts the real one passes it; otherwise one never started).
+ * local server main runs (a test that starts the real one passes it; otherwise one never started);
+ * `local`: `serverUrl` is that local server (the Demo data section's Restore is offered).
  */
-export function desktopMain(serverUrl: string, options: { host?: LocalServerHost } = {}): DesktopMain {
+export function desktopMain(serverUrl: string, options: { host?: LocalServerHost; local?: boolean } = {}): DesktopMain {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-desktop-app-"));
   const store = new ServerStore({ file: join(dir, "servers.json"), encryptor: fakeEncryptor() });
-  const serverId = store.use(store.add({ name: "Test server", url: serverUrl }).id).id;
+  // local: the server is the app's own, remembered as main.ts remembers it after first-run setup.
+  const serverId = store.use((options.local ? store.upsertLocal(serverUrl) : store.add({ name: "Test server", url: serverUrl })).id).id;
   const opened: string[] = [];
   const fetchLike: FetchLike = (url, init) => fetch(url, init);
   const openExternal = async (url: string) => void opened.push(url);

@@ -5,7 +5,8 @@
  * in Chromium with the real preload bridge as `window.latchkey`, every call carried through main's
  * request proxy (tests/helpers/desktop-app.ts). The administrator signs in with the window's
  * password form, seeds the demo scenario, sees its personas and the live code, and saves a
- * snapshot beside the local database. Who else is refused (another machine, a relayed or spoofed
+ * snapshot beside the local database; then bans a persona through the API and restores the snapshot
+ * with the section's Restore button (main stops the server, restores, starts it again). Who else is refused (another machine, a relayed or spoofed
  * request, a stale session, a server started without the flag): tests/server/settings/demo-data.test.ts.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   // First run, as the Welcome screen's form does it: the database, the administrator, then the server.
   const running = await host.setup({ admin });
   localUrl = running.url!;
-  main = desktopMain(localUrl, { host });
+  main = desktopMain(localUrl, { host, local: true });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
   app = await context.newPage();
@@ -81,12 +82,62 @@ describe("demo data in the desktop app", { timeout: 180_000 }, () => {
     const file = snapshotPath(host.databasePath, "demo-seeded");
     expect(existsSync(file)).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    await section.getByText(`auth server snapshot restore demo-seeded --db ${host.databasePath} --yes`).waitFor();
-    await section.getByText("in the desktop app: Local server → Stop").waitFor();
+    // On the app's own local server the app restores it itself: a button, not the command.
+    await section.getByText("Restore puts a snapshot back in place of the local server's data", { exact: false }).waitFor();
+    expect(await section.getByText("auth server snapshot restore", { exact: false }).count()).toBe(0);
 
     await expectAccessible(app, "desktop demo data");
     await closeToasts(app);
     await screenshot(app, "desktop-app-demo-data");
     expect(errors).toEqual([]);
   });
+
+  it("Restore puts the snapshot back: confirmed in a dialog, the server stopped, restored and started again, the change made since gone", async () => {
+    const errors = watchPageErrors(app);
+    // A change after the snapshot, through the API: a persona banned.
+    const token = await signInAs(admin.email, admin.password);
+    const demo = (await (await fetch(`${localUrl}/api/auth/admin/dev/demo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { personas: Array<{ email: string; password: string; state: string; totpSecret?: string }> };
+    const persona = demo.personas.find((entry) => !entry.totpSecret && !/ban|lock|unverified|invit/i.test(entry.state));
+    expect(persona).toBeDefined();
+    const users = (await (await fetch(`${localUrl}/api/auth/admin/list-users?searchField=email&searchValue=${encodeURIComponent(persona!.email)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { users: Array<{ id: string; email: string }> };
+    const userId = users.users.find((user) => user.email === persona!.email)!.id;
+    const ban = await fetch(`${localUrl}/api/auth/admin/ban-user`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ userId, banReason: "QA" }) });
+    expect(ban.status).toBe(200);
+    expect(await personaSignIn(persona!)).toMatchObject({ status: 403, code: "BANNED_USER" });
+
+    const section = app.getByRole("region", { name: "Demo data" });
+    const pid = host.status().pid;
+    await section.getByRole("button", { name: "Restore the snapshot demo-seeded" }).click();
+    const dialog = app.getByRole("dialog", { name: "Restore the snapshot demo-seeded?" });
+    await dialog.getByText("Everyone is signed out as of the snapshot", { exact: false }).waitFor();
+    await expectAccessible(app, "desktop restore snapshot dialog");
+    await screenshot(app, "desktop-app-restore-snapshot", { window: true });
+    await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+
+    await section.getByRole("status").filter({ hasText: /^Snapshot demo-seeded restored \(\d+ rows\); the server is running again\.$/ }).waitFor({ timeout: 120_000 });
+    await dialog.waitFor({ state: "detached" });
+    // The server is back, a new process on the same address, and the ban made after the snapshot is gone.
+    expect(host.status()).toMatchObject({ state: "running", url: localUrl });
+    expect(host.status().pid).not.toBe(pid);
+    expect((await personaSignIn(persona!)).status).toBe(200);
+    // The window's session was in the snapshot: still signed in; the API token made after it is not.
+    await app.getByRole("button", { name: `Signed-in accounts: ${admin.email}` }).waitFor();
+    const stale = await fetch(`${localUrl}/api/auth/get-session`, { headers: { authorization: `Bearer ${token}` } });
+    expect(stale.status === 401 || (await stale.json()) === null).toBe(true);
+    await expectAccessible(app, "desktop demo data after restore");
+    await closeToasts(app);
+    expect(errors).toEqual([]);
+  });
 });
+
+async function signInAs(email: string, password: string): Promise<string> {
+  const response = await fetch(`${localUrl}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  expect(response.status).toBe(200);
+  return response.headers.get("set-auth-token")!;
+}
+
+async function personaSignIn(persona: { email: string; password: string }): Promise<{ status: number; code?: string }> {
+  const response = await fetch(`${localUrl}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: persona.email, password: persona.password }) });
+  const body = (await response.json().catch(() => ({}))) as { code?: string };
+  return { status: response.status, code: body.code };
+}
