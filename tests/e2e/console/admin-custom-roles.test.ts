@@ -2,7 +2,8 @@
  * Custom administration roles in the console: the console cannot see the server's `admin.roles`,
  * so for a role it does not know it asks GET /admin/my-permissions and shows what the server
  * allows. An "auditor" holding audit:list sees the audit log (navigation and page) and not Users;
- * the built-in admin still sees everything.
+ * an id in admin.adminUserIds sees all of administration; the built-in admin still sees
+ * everything, without the request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, startConsole, watchPageErrors, type ConsoleHarness } from "../../helpers/console.js";
@@ -47,6 +48,23 @@ describe("custom administration roles in the console", { timeout: 180_000 }, () 
     await table.waitFor(SLOW);
     expect(await nav.getByRole("link", { name: "Users", exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it("shows an id in admin.adminUserIds all of administration although its role is user", async () => {
+    const boss = await harness.server.signUp({ email: "configured-boss@example.com" });
+    const ids = harness.server.app.context.config.admin.adminUserIds;
+    ids.push(boss.userId);
+    try {
+      const { page } = await harness.newPage({ as: boss });
+      await page.goto(`${harness.consoleURL}/admin/users`);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const name of ["Users", "Audit log"]) await nav.getByRole("link", { name, exact: true }).waitFor(SLOW);
+      await page.getByRole("grid").or(page.getByRole("table")).first().waitFor(SLOW);
+      expect(await page.getByText("You don't have access to user administration").count()).toBe(0);
+      await expectAccessible(page, "users seen by a configured administrator id");
+    } finally {
+      ids.splice(ids.indexOf(boss.userId), 1);
+    }
   });
 
   it("still shows the built-in administrator every section without asking the server", async () => {
