@@ -151,6 +151,9 @@ const scenarios: Record<string, (person: Person) => Promise<Held>> = {
     const end = await browser.navigate(url, (u) => !u.startsWith(world.server.api) && !u.startsWith(world.idp.issuer));
     return heldFromBrowser(browser, end.url);
   },
+  // /sign-in/sso issues no session itself; it is declared a sign-in route so the desktop
+  // hand-off's parameters ride along to the callback. Started there, the sign-in still ends held.
+  signInSSO: async (person) => scenarios.ssoCallback!(person),
   oneTapCallback: async (person) => {
     const tab = browserTab(world.server);
     const idToken = await world.idp.signIdToken({ sub: person.sub, email: person.email, email_verified: true, name: "Core User" });
