@@ -41,7 +41,7 @@ export interface EndpointCache {
 }
 
 export function createEndpointCache(db: Kysely<Database>, now: () => number = () => performance.now()): EndpointCache {
-  let copy: { at: number; list: Promise<readonly CachedEndpoint[]> } | null = null;
+  let copy: { at: number; via: Kysely<Database>; settled: boolean; list: Promise<readonly CachedEndpoint[]> } | null = null;
 
   async function read(via: Kysely<Database>): Promise<readonly CachedEndpoint[]> {
     const rows = await via
@@ -63,13 +63,21 @@ export function createEndpointCache(db: Kysely<Database>, now: () => number = ()
 
   function subscribers(via: Kysely<Database> = db): Promise<readonly CachedEndpoint[]> {
     if (!copy || now() - copy.at > TTL_MS) {
-      const fresh = { at: now(), list: read(via) };
-      // A failed read is not kept: the next caller reads again.
-      fresh.list.catch(() => {
-        if (copy === fresh) copy = null;
-      });
+      const fresh = { at: now(), via, settled: false, list: read(via) };
+      fresh.list.then(
+        () => (fresh.settled = true),
+        // A failed read is not kept: the next caller reads again.
+        () => {
+          if (copy === fresh) copy = null;
+        },
+      );
       copy = fresh;
+      return fresh.list;
     }
+    // A read still on its way through another executor is not waited for: inside a transaction
+    // on SQLite that read may be queued for the one connection this transaction holds (the audit
+    // writer's refresh through the pool, say), and waiting for it would never end. Read here.
+    if (!copy.settled && copy.via !== via) return read(via);
     return copy.list;
   }
 
