@@ -19,6 +19,7 @@ import { createMetrics } from "./metrics/metrics.js";
 import { registerMetrics } from "./metrics/http.js";
 import { installReadiness, type Readiness } from "./features/health/ready.js";
 import { registerScim } from "./features/scim/protocol.js";
+import { scimOpenApi } from "./features/scim/openapi.js";
 import type { DB } from "./db/database.js";
 import { changeCounterOf } from "./db/change-counter.js";
 import { isPostgresUrl } from "./db/target.js";
@@ -165,7 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchkeyApp>
   }
   // SCIM 2.0 for directories: RFC 7644's methods, media type and errors, outside the contract (features/scim).
   registerScim(server, context);
-  const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION));
+  const openapi = JSON.stringify(buildOpenApi(config.basePath, context.baseURL, VERSION, [scimOpenApi(config.basePath)]));
   server.get(`${config.basePath}/openapi.json`, (_request, reply) => {
     reply.type("application/json; charset=utf-8").send(openapi);
   });

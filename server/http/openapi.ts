@@ -3,7 +3,6 @@ import { z } from "zod";
 import { contract, type EndpointSpec } from "../../shared/contract/index.js";
 import { ERRORS } from "../../shared/errors.js";
 import { SESSION_COOKIE, wireCookieName } from "./session-cookies.js";
-import { SCIM_ERROR_SCHEMA, scimOpenApiPaths } from "../features/scim/openapi.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -21,7 +20,17 @@ const HAND_OFF_PARAMETERS = [
 const HAND_OFF_NOTE =
   "Desktop hand-off (@better-auth/electron's format): when the sign-in was asked for with client_id, state and code_challenge and a session is issued, the answer also carries `electron_authorization_code` for POST /electron/token, and the `latchkey.<clientId>` cookie holds it for the page.";
 
-export function buildOpenApi(basePath: string, serverURL: string, version: string): JsonSchema {
+/**
+ * What a feature serving routes outside the contract (SCIM) adds to the document: its paths, the
+ * credential they take and their own schemas. app.ts passes them in, as http/ imports no feature.
+ */
+export interface OpenApiPart {
+  paths: Record<string, Record<string, unknown>>;
+  securitySchemes?: Record<string, unknown>;
+  schemas?: Record<string, unknown>;
+}
+
+export function buildOpenApi(basePath: string, serverURL: string, version: string, parts: readonly OpenApiPart[] = []): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, spec] of Object.entries(contract) as Array<[string, EndpointSpec]>) {
     const parameters: unknown[] = [];
@@ -73,7 +82,7 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
       "x-access": "public",
     },
   };
-  Object.assign(paths, scimOpenApiPaths(basePath));
+  for (const part of parts) Object.assign(paths, part.paths);
   return {
     openapi: "3.1.0",
     info: { title: "Latchkey API", version, description: "Account, sign-in, organization and administration API (better-auth compatible)." },
@@ -84,10 +93,10 @@ export function buildOpenApi(basePath: string, serverURL: string, version: strin
         bearer: { type: "http", scheme: "bearer", description: "Session token from the set-auth-token header" },
         cookie: { type: "apiKey", in: "cookie", name: wireCookieName(SESSION_COOKIE, serverURL.startsWith("https:")), description: "`__Host-latchkey.session_token` when the server's URL is https" },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "An API key from POST /api-key/create (docs/api-key.md)" },
-        scimBearer: { type: "http", scheme: "bearer", description: "A SCIM connection's token (docs/scim.md); valid for /scim/v2 only" },
+        ...Object.assign({}, ...parts.map((part) => part.securitySchemes ?? {})),
       },
       schemas: {
-        ScimError: SCIM_ERROR_SCHEMA,
+        ...Object.assign({}, ...parts.map((part) => part.schemas ?? {})),
         Error: {
           type: "object",
           required: ["code", "message"],

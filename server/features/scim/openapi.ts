@@ -21,7 +21,7 @@ const resource = (schema: string): JsonObject => ({
 
 const content = (schema: JsonObject) => ({ [SCIM_JSON]: { schema }, "application/json": { schema } });
 
-export const SCIM_ERROR_SCHEMA: JsonObject = {
+const SCIM_ERROR_SCHEMA: JsonObject = {
   type: "object",
   required: ["schemas", "status", "detail"],
   properties: {
@@ -32,8 +32,16 @@ export const SCIM_ERROR_SCHEMA: JsonObject = {
   },
 };
 
-/** OpenAPI path items for {basePath}/scim/v2, in OpenAPI's `{id}` path syntax. */
-export function scimOpenApiPaths(basePath: string): Record<string, Record<string, unknown>> {
+/** SCIM's part of /openapi.json: path items for {basePath}/scim/v2 (OpenAPI's `{id}` syntax), its token, its error body. */
+export function scimOpenApi(basePath: string): { paths: Record<string, Record<string, unknown>>; securitySchemes: JsonObject; schemas: JsonObject } {
+  return {
+    paths: scimOpenApiPaths(basePath),
+    securitySchemes: { scimBearer: { type: "http", scheme: "bearer", description: "A SCIM connection's token (docs/scim.md); valid for /scim/v2 only" } },
+    schemas: { ScimError: SCIM_ERROR_SCHEMA },
+  };
+}
+
+function scimOpenApiPaths(basePath: string): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of SCIM_OPERATIONS) {
     const path = `${basePath}/scim/v2${operation.path.replace(/:(\w+)/g, "{$1}")}`;
