@@ -8,58 +8,21 @@
  * database delivers every one. SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
  * Runs against dist/ (`npx tsc -p tsconfig.build.json` first).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startCliServer, stopProcess, type CliServer } from "../../helpers/run-cli.js";
-import { createTestDatabase, type TestDatabase } from "../../helpers/test-database.js";
-import { newWebhookSecret, sealWebhookSecret } from "../../../server/webhook/secret.js";
-import { startReceiver, type Receiver } from "./receiver.js";
+import { describe, expect, it } from "vitest";
+import { killWorld } from "./kill-world.js";
 
 const SECRET = "kill-nine-changes-secret-kill-nine-changes";
 const SAMPLE = ["user.sign-up", "user.role-change", "user.unban", "session.revoke-all", "organization.create"];
 
 describe("changes' events across kill -9", () => {
-  let database: TestDatabase;
-  let cwd: string;
-  let receiver: Receiver;
-  const servers: CliServer[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    receiver = await startReceiver();
-    cwd = mkdtempSync(join(tmpdir(), "latchkey-webhook-kill-changes-"));
-    writeFileSync(join(cwd, "config.json"), JSON.stringify({ password: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: "warn" }));
-  });
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await stopProcess(server.child);
-    await receiver?.close();
-    await database?.drop();
-    if (cwd) rmSync(cwd, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const port = await freePort();
-    const server = await startCliServer(["--port", String(port), "--no-rate-limit", "--config", join(cwd, "config.json")], {
-      cwd,
-      env: { AUTH_DB: database.target, AUTH_SECRET: SECRET, NODE_ENV: "development" },
-    });
-    servers.push(server);
-    return { server, api: `http://127.0.0.1:${port}/api/auth` };
-  };
+  const world = killWorld("latchkey-webhook-kill-changes-", SECRET);
+  const start = world.start;
 
   it("delivers sign-up, role change, unban, revoke-all and organization create made just before the kill", async () => {
-    const db = database.database.db;
-    const secret = newWebhookSecret();
-    const now = Date.now();
-    await db
-      .insertInto("webhookEndpoint")
-      .values({ id: "ep_changes", url: receiver.url, description: null, events: JSON.stringify(SAMPLE), secretSealed: sealWebhookSecret(secret, SECRET), previousSecretSealed: null, previousUntil: null, disabled: 0, failedInARow: 0, createdBy: null, createdAt: now, updatedAt: now })
-      .execute();
-    receiver.secrets = [secret];
+    const db = world.database.database.db;
+    await world.subscribe("ep_changes", SAMPLE);
     let holding = false;
-    receiver.answer = () => (holding ? null : { status: 204 });
+    world.receiver.answer = () => (holding ? null : { status: 204 });
 
     const first = await start();
     const post = async (path: string, body: Record<string, unknown>, token?: string) => {
@@ -74,7 +37,7 @@ describe("changes' events across kill -9", () => {
     const target = await signUp("changes-target@example.com");
     await post("/admin/ban-user", { userId: target.user.id, banReason: "to be lifted" }, admin.token);
     // The set-up's own sign-ups are delivered (and answered) first.
-    await receiver.waitFor((all) => all.filter((r) => r.verified?.type === "user.sign-up").length >= 2, 30_000);
+    await world.receiver.waitFor((all) => all.filter((r) => r.verified?.type === "user.sign-up").length >= 2, 30_000);
 
     // From here on, whatever the first process sends is held, never answered.
     holding = true;
@@ -97,14 +60,14 @@ describe("changes' events across kill -9", () => {
       ["organization.create", org.id as string],
     ];
     expect(rows.map((row) => [row.action, row.targetId]).sort()).toEqual([...expected].sort());
-    // ... and its delivery, not yet answered by the receiver.
+    // ... and its delivery, not yet answered by the world.receiver.
     const queued = await db.selectFrom("webhookDelivery").select(["auditEventId", "status"]).where("auditEventId", "in", rows.map((row) => row.id)).execute();
     expect(queued.map((row) => row.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
 
     holding = false;
     await start();
-    const delivered = (all: typeof receiver.received) => expected.every(([type, id]) => all.some((r) => r.verified?.type === type && (r.verified?.data.target as { id?: string } | undefined)?.id === id));
-    await receiver.waitFor(delivered, 60_000);
+    const delivered = (all: typeof world.receiver.received) => expected.every(([type, id]) => all.some((r) => r.verified?.type === type && (r.verified?.data.target as { id?: string } | undefined)?.id === id));
+    await world.receiver.waitFor(delivered, 60_000);
     await expect
       .poll(async () => (await db.selectFrom("webhookDelivery").select("status").where("auditEventId", "in", rows.map((row) => row.id)).execute()).map((row) => row.status).join(), { timeout: 30_000 })
       .toBe("delivered,delivered,delivered,delivered,delivered");

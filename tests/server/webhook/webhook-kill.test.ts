@@ -7,57 +7,20 @@
  * the next process sends it. SQLite and (LATCHKEY_TEST_DIALECT=postgres) PostgreSQL.
  * Runs against dist/ (`npx tsc -p tsconfig.build.json` first), like the CLI suites.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startCliServer, stopProcess, type CliServer } from "../../helpers/run-cli.js";
-import { createTestDatabase, type TestDatabase } from "../../helpers/test-database.js";
-import { sealWebhookSecret, newWebhookSecret } from "../../../server/webhook/secret.js";
-import { startReceiver, type Receiver } from "./receiver.js";
+import { describe, expect, it } from "vitest";
+import { killWorld } from "./kill-world.js";
 
 const SECRET = "kill-nine-secret-kill-nine-secret-kill9";
 
 describe("webhook queue across kill -9", () => {
-  let database: TestDatabase;
-  let cwd: string;
-  let receiver: Receiver;
-  const servers: CliServer[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    receiver = await startReceiver();
-    cwd = mkdtempSync(join(tmpdir(), "latchkey-webhook-kill-"));
-    writeFileSync(join(cwd, "config.json"), JSON.stringify({ password: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: "warn" }));
-  });
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) await stopProcess(server.child);
-    await receiver?.close();
-    await database?.drop();
-    if (cwd) rmSync(cwd, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const port = await freePort();
-    const server = await startCliServer(["--port", String(port), "--no-rate-limit", "--config", join(cwd, "config.json")], {
-      cwd,
-      env: { AUTH_DB: database.target, AUTH_SECRET: SECRET, NODE_ENV: "development" },
-    });
-    servers.push(server);
-    return { server, api: `http://127.0.0.1:${port}/api/auth` };
-  };
+  const world = killWorld("latchkey-webhook-kill-", SECRET);
+  const start = world.start;
 
   it("sends every delivery in flight at the kill again after a restart, under the same webhook-id", async () => {
-    const secret = newWebhookSecret();
-    const now = Date.now();
-    await database.database.db
-      .insertInto("webhookEndpoint")
-      .values({ id: "ep_kill", url: receiver.url, description: null, events: JSON.stringify(["user.sign-up"]), secretSealed: sealWebhookSecret(secret, SECRET), previousSecretSealed: null, previousUntil: null, disabled: 0, failedInARow: 0, createdBy: null, createdAt: now, updatedAt: now })
-      .execute();
-    receiver.secrets = [secret];
+    await world.subscribe("ep_kill", ["user.sign-up"]);
     // Mid-send: the first process's requests are never answered.
     let holding = true;
-    receiver.answer = () => (holding ? null : { status: 204 });
+    world.receiver.answer = () => (holding ? null : { status: 204 });
 
     const first = await start();
     const signUps = await Promise.all(
@@ -70,46 +33,40 @@ describe("webhook queue across kill -9", () => {
       ),
     );
     expect(signUps.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
-    await receiver.waitFor((all) => all.length >= 5, 30_000);
+    await world.receiver.waitFor((all) => all.length >= 5, 30_000);
     first.server.child.kill("SIGKILL");
     await new Promise((resolve) => (first.server.child.exitCode !== null || first.server.child.signalCode !== null ? resolve(null) : first.server.child.once("exit", resolve)));
-    const inFlight = new Set(receiver.received.map((r) => r.id));
+    const inFlight = new Set(world.receiver.received.map((r) => r.id));
     expect(inFlight.size).toBe(5);
-    const rows = await database.database.db.selectFrom("webhookDelivery").selectAll().execute();
+    const rows = await world.database.database.db.selectFrom("webhookDelivery").selectAll().execute();
     expect(rows.map((row) => row.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
     // Nothing was answered (on a loaded machine a held request may have timed out after 10 s and
     // been recorded as a failed try; it is then retried under the same id, held again).
-    const tries = await database.database.db.selectFrom("webhookAttempt").select("httpStatus").execute();
+    const tries = await world.database.database.db.selectFrom("webhookAttempt").select("httpStatus").execute();
     expect(tries.filter((t) => t.httpStatus !== null)).toEqual([]);
 
     holding = false;
-    const before = receiver.received.length;
+    const before = world.receiver.received.length;
     await start();
     // The dead sender's lease (15 s) runs out; then the new process sends all five.
-    await receiver.waitFor((all) => all.slice(before).filter((r) => r.verified).length >= 5, 60_000);
-    const again = receiver.received.slice(before);
+    await world.receiver.waitFor((all) => all.slice(before).filter((r) => r.verified).length >= 5, 60_000);
+    const again = world.receiver.received.slice(before);
     expect(new Set(again.map((r) => r.id))).toEqual(inFlight);
     expect(again.every((r) => r.verified?.type === "user.sign-up")).toBe(true);
     await expect
-      .poll(async () => (await database.database.db.selectFrom("webhookDelivery").select("status").execute()).map((row) => row.status).join(), { timeout: 20_000 })
+      .poll(async () => (await world.database.database.db.selectFrom("webhookDelivery").select("status").execute()).map((row) => row.status).join(), { timeout: 20_000 })
       .toBe("delivered,delivered,delivered,delivered,delivered");
   }, 120_000);
 
   it("delivers a ban whose server was killed right after the ban committed: its delivery was written in the ban's transaction", async () => {
-    const db = database.database.db;
+    const db = world.database.database.db;
     await db.deleteFrom("webhookAttempt").execute();
     await db.deleteFrom("webhookDelivery").execute();
     await db.deleteFrom("webhookEndpoint").execute();
-    const secret = newWebhookSecret();
-    const now = Date.now();
-    await db
-      .insertInto("webhookEndpoint")
-      .values({ id: "ep_ban", url: receiver.url, description: null, events: JSON.stringify(["user.ban"]), secretSealed: sealWebhookSecret(secret, SECRET), previousSecretSealed: null, previousUntil: null, disabled: 0, failedInARow: 0, createdBy: null, createdAt: now, updatedAt: now })
-      .execute();
-    receiver.secrets = [secret];
+    await world.subscribe("ep_ban", ["user.ban"]);
     // Whatever the first process manages to send before the kill is held, never answered.
     let holding = true;
-    receiver.answer = () => (holding ? null : { status: 204 });
+    world.receiver.answer = () => (holding ? null : { status: 204 });
 
     const first = await start();
     const signUp = async (email: string) => {
@@ -134,12 +91,12 @@ describe("webhook queue across kill -9", () => {
     expect(queued).toMatchObject({ auditEventId: row.id, endpointId: "ep_ban", status: "pending" });
 
     holding = false;
-    const isTheBan = (r: (typeof receiver.received)[number]) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === target.user.id;
-    const before = receiver.received.length;
+    const isTheBan = (r: (typeof world.receiver.received)[number]) => r.verified?.type === "user.ban" && (r.verified.data.target as { id?: string } | undefined)?.id === target.user.id;
+    const before = world.receiver.received.length;
     await start();
     // Sent by the new process (after the dead one's lease ran out, if it had begun), under its one id.
-    await receiver.waitFor((all) => all.slice(before).some(isTheBan), 60_000);
-    expect(receiver.received.filter(isTheBan).every((r) => r.id === queued!.id)).toBe(true);
+    await world.receiver.waitFor((all) => all.slice(before).some(isTheBan), 60_000);
+    expect(world.receiver.received.filter(isTheBan).every((r) => r.id === queued!.id)).toBe(true);
     await expect.poll(async () => (await db.selectFrom("webhookDelivery").select("status").where("id", "=", queued!.id).executeTakeFirstOrThrow()).status, { timeout: 20_000 }).toBe("delivered");
   }, 120_000);
 });
