@@ -202,15 +202,17 @@ describe("preload", () => {
     expect(Object.keys(api).sort()).toEqual(
       ["shell", "platform", "appVersion", "listServers", "activeServer", "addServer", "removeServer", "useServer", "request", "forgetCredential", "localServer", "openExternal", "signInWithBrowser"].sort(),
     );
-    expect(Object.keys(api.localServer).sort()).toEqual(["logs", "setup", "start", "status", "stop", "subscribe"]);
+    expect(Object.keys(api.localServer).sort()).toEqual(["logs", "restoreSnapshot", "setup", "start", "status", "stop", "subscribe"]);
     expect(Object.isFrozen(api)).toBe(true);
     expect(api.shell).toBe("electron");
 
     await api.addServer({ name: "n", url: "https://a.example" });
     await api.localServer.stop();
+    await api.localServer.restoreSnapshot("seeded-qa");
     expect(invoked).toEqual([
       [CHANNELS.addServer, [{ name: "n", url: "https://a.example" }]],
       [CHANNELS.localStop, []],
+      [CHANNELS.localRestoreSnapshot, ["seeded-qa"]],
     ]);
 
     const got: unknown[] = [];
