@@ -15,6 +15,10 @@ const perFile = {
   setupFiles: ["tests/helpers/file-cpu-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // expect.poll gives up after 1 s unless told otherwise: on two loaded cores a search answered
+  // and rendered, or a mail delivered, can take longer than that, and a test failed waiting for
+  // the right state (CI). A hang still fails, at this bound or the test's timeout.
+  expect: { poll: { timeout: 15_000 } },
   // Suites start real servers and CLIs: processes, not threads.
   pool: "forks" as const,
 };
