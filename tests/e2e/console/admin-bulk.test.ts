@@ -108,7 +108,7 @@ describe("bulk actions", { timeout: 90_000 }, () => {
     await page.getByText("Done: 3 succeeded, 0 failed, of 3.").waitFor();
     await closeResults(page);
     await page.getByText("1 user", { exact: true }).waitFor();
-    expect(await bar.count()).toBe(0);
+    await expect.poll(() => bar.count()).toBe(0);
     for (const user of users) await expect(client.adminGetUser({ id: user.userId })).rejects.toMatchObject({ status: 404 });
     expect(errors).toEqual([]);
   });

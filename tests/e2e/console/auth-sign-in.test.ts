@@ -155,7 +155,7 @@ describe("sign-up and sign-in", { timeout: FLOW_TIMEOUT }, () => {
     await signInThroughForm(page, second.email, second.password);
     await page.waitForURL(/\/console\/account$/);
     await page.getByRole("button", { name: "Signed-in accounts" }).filter({ hasText: second.email }).waitFor();
-    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Second Person");
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("Second Person");
 
     const switcher = await openAccountMenu(page);
     await switcher.getByRole("menuitem", { name: `Switch to ${first.email}` }).click();

@@ -35,7 +35,7 @@ describe("loading and offline states (#33)", { timeout: 120_000 }, () => {
     await page.goto(`${harness.consoleURL}/sign-in`, { waitUntil: "commit" });
     const frame = page.locator(".first-paint");
     await frame.waitFor();
-    expect(held.length).toBeGreaterThan(0);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     expect(await frame.getByText("Latchkey", { exact: true }).isVisible()).toBe(true);
     // Not a blank page: the frame fills the window.
     const box = await frame.boundingBox();
