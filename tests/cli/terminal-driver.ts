@@ -16,6 +16,7 @@ export interface Terminal {
   scrollback(): string;
   /** tmux send-keys semantics: "Enter", single keys, or "-l" followed by literal text. */
   keys(...keys: string[]): void;
+  /** Polls the screen until `pattern` shows; 30 s unless told (each wait starts a new Node CLI, slow on a loaded box). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
@@ -44,7 +45,9 @@ export function terminalDriver(): TerminalDriver {
 }
 
 function withWaitFor(screen: () => string): Terminal["waitFor"] {
-  return async (pattern, timeoutMs = 10_000) => {
+  // Generous on purpose: it catches a program that never shows the text, not a slow start (a
+  // CLI's Node start on two loaded cores can take several seconds; speed belongs in bench/).
+  return async (pattern, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const text = screen();
