@@ -215,11 +215,12 @@ describe.sequential("back-channel logout", () => {
     const person = await server.signUp({ email: "bcl-slow@example.com" });
     await signedInToApp(hangs, person.email);
     await signedInToApp(broken, person.email);
-    const started = Date.now();
     const ban = await server.request("POST", "/admin/ban-user", { token: adminToken, body: { userId: person.userId } });
     expect(ban.status).toBe(200);
-    // Delivery waits up to 5 s for an answer; the ban did not wait for it.
-    expect(Date.now() - started).toBeLessThan(4000);
+    // Delivery waits up to 5 s for an answer; the ban did not wait for it: when it answered, the
+    // silent app was not given up on yet. (Was "answered within 4 s", which a loaded CI box can
+    // miss without anything waiting; this holds on any machine.)
+    expect(warnings.filter((w) => w.clientId === hangs.client_id && w.msg === "back-channel logout failed")).toEqual([]);
     await logoutTokensAt("/hang", 1, hangs.client_id);
     await logoutTokensAt("/broken", 1, broken.client_id);
     // The refusal is logged at once; the silent app is given up on after the 5 s timeout.
