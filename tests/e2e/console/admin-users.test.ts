@@ -178,7 +178,8 @@ describe("admin users table", { timeout: 90_000 }, () => {
           });
           return (await rowEmails(page)).includes(`seed-${SEEDED - 1}@volume.test`);
         },
-        { timeout: 10_000 },
+        // Four pages, each a server answer and a render: generous for a loaded CI box.
+        { timeout: 30_000 },
       )
       .toBe(true);
     expect((await rowEmails(page)).length).toBeLessThan(60);

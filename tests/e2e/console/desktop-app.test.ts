@@ -161,7 +161,7 @@ describe("the desktop app signs in through the browser", { timeout: 180_000 }, (
 
     await app.getByRole("button", { name: "Stop impersonating" }).click();
     await accountButton(admin.email).waitFor();
-    expect(await app.getByText("You are acting as").count()).toBe(0);
+    await expect.poll(() => app.getByText("You are acting as").count()).toBe(0);
     const after = (await main.store.accounts(main.serverId)).active()!;
     expect(after).toEqual({ userId: admin.userId, token: adminToken });
     // The impersonation session ended on the server.
