@@ -165,7 +165,8 @@ describe("auth admin sessions", () => {
 
 describe("auth admin audit", () => {
   it("lists events filtered by actor (by email), action prefix and time", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300)); // audit writes are asynchronous
+    // Audit writes are asynchronous: write what is queued instead of waiting and hoping it is done.
+    await server.app.context.audit.flush();
     const bans = await cli.run(["admin", "audit", "list", "--actor", "root@example.com", "--action", "user.ban", "--json"]);
     expect(bans.code).toBe(0);
     const events = bans.json().events as Array<{ action: string; actorId: string; targetId: string }>;
