@@ -128,7 +128,16 @@ async function expectNoEnglish(page: Page, language: LanguageTag, screen: string
 async function pick(page: Page, from: LanguageInfo, target: LanguageInfo) {
   await page.getByRole("button", { name: `${from.languageWord}: ${from.endonym}`, exact: true }).click();
   await page.getByRole("menuitem", { name: target.endonym, exact: true }).click();
-  await page.waitForFunction((tag) => document.documentElement.lang === tag, target.tag);
+  await shownIn(page, target);
+}
+
+/**
+ * The page is drawn in `language`. <html lang> changes when i18next switches, before React has
+ * drawn the page anew: the picker speaking the language too means the page has been redrawn.
+ */
+async function shownIn(page: Page, language: LanguageInfo) {
+  await page.waitForFunction((tag) => document.documentElement.lang === tag, language.tag);
+  await page.getByRole("button", { name: `${language.languageWord}: ${language.endonym}`, exact: true }).waitFor();
 }
 
 let harness: ConsoleHarness;
@@ -197,7 +206,7 @@ describe("the console in every language", () => {
 
       await page.goto(`${harness.consoleURL}/organizations/${organizationId}/members`);
       await page.getByText(NAMES[1]!).first().waitFor();
-      await page.waitForFunction((tag) => document.documentElement.lang === tag, language.tag);
+      await shownIn(page, language);
       await expectNoEnglish(page, language.tag, "organization members", allowed());
       expect(await overflowing(page), `overflow on organization in ${language.tag}`).toEqual([]);
       expect(await clippedCells(page), `cut table cells on organization in ${language.tag}`).toEqual([]);
