@@ -149,7 +149,8 @@ describe("on a terminal", { timeout: 90_000 }, () => {
 
   it("create-admin for an existing user promotes them and asks for no password (#25)", async () => {
     const db = join(cli.configHome, "promote.db");
-    expect((await runCli(["server", "create-admin", "--db", db, "--email", "boss@example.com", "--password-stdin"], { input: "boss-password-1\n" })).code).toBe(0);
+    // A new database's migrations and a password hash: over 20 s on two loaded cores (seen), so 60.
+    expect((await runCli(["server", "create-admin", "--db", db, "--email", "boss@example.com", "--password-stdin"], { input: "boss-password-1\n", timeoutMs: 60_000 })).code).toBe(0);
     const term = terminal(["server", "create-admin", "--db", db, "--email", "boss@example.com"], {});
     const screen = await term.waitFor(/EXIT=\d+/);
     expect(screen).not.toMatch(/password for/i);
