@@ -172,7 +172,9 @@ afterAll(async () => {
 const order = LANGUAGES.filter((language) => language.tag !== "en");
 const en = LANGUAGES.find((language) => language.tag === "en")!;
 
-describe("the console in every language", () => {
+// Each language visits five screens in two windows: all seven timed out at 30 s at load average
+// 30 (seen), so 120 s; a screen that never shows still fails at its 15 s step.
+describe("the console in every language", { timeout: 120_000 }, () => {
   for (const [i, language] of order.entries()) {
     it(`${language.english} (${language.tag}): sign-in, users and organization screens without English or overflow`, async () => {
       const previous = i === 0 ? en : order[i - 1]!;

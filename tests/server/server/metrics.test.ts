@@ -167,7 +167,9 @@ describe("GET /metrics without a token", () => {
       await on.close();
       await off.close();
     }
-  });
+    // Two test servers, each a database of its own: 28.6 s on SQLite and over 30 s on PostgreSQL
+    // at load average 30 (seen); the default 30 s would fail a slow start, not a broken endpoint.
+  }, 90_000);
 });
 
 describe("readiness (issue 12)", () => {
