@@ -19,7 +19,8 @@ function statusIs(page: import("playwright-core").Page, text: string) {
   return page.waitForFunction((expected) => document.getElementById("status")?.textContent === expected, text);
 }
 
-describe("the account page in Chromium", () => {
+// A browser flow: 90 s like the other browser suites, not the default 30 s a loaded CI box can exceed.
+describe("the account page in Chromium", { timeout: 90_000 }, () => {
   it("signs up, shows the session from cookies, signs out and signs back in", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -37,7 +37,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-describe("SAML sign-in in Chromium", () => {
+// A browser flow: 90 s like the other browser suites, not the default 30 s a loaded CI box can exceed.
+describe("SAML sign-in in Chromium", { timeout: 90_000 }, () => {
   it("starts at /sign-in/sso, signs in at SimpleSAMLphp's form, comes back signed in", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -29,7 +29,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-describe("signing in through the organization's identity provider", () => {
+// A browser flow: 90 s like the other browser suites, not the default 30 s a loaded CI box can exceed.
+describe("signing in through the organization's identity provider", { timeout: 90_000 }, () => {
   it("goes to the IdP's pages and comes back signed in, a member of the organization", async () => {
     const { server, consoleURL } = harness;
     idp.users.set("sam-sso", { sub: "sam-sso", email: "sam@fabrikam.test", email_verified: true, name: "Sam Fabrikam" });

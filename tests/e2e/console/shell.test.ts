@@ -10,7 +10,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe("the web console", () => {
+// A browser flow: 90 s like the other browser suites, not the default 30 s a loaded CI box can exceed.
+describe("the web console", { timeout: 90_000 }, () => {
   it("is served at /console with a strict Content-Security-Policy on its pages", async () => {
     const response = await fetch(`${harness.consoleURL}/admin/users?q=ada`);
     expect(response.status).toBe(200);
