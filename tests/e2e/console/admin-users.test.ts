@@ -44,7 +44,8 @@ async function rowEmails(page: Page): Promise<string[]> {
   return dataRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector("a")?.textContent ?? ""));
 }
 
-describe("admin users table", { timeout: 90_000 }, () => {
+// 180 s: the first test's dozen steps took over 90 s at load average 35 (seen); each wait keeps its own bound.
+describe("admin users table", { timeout: 180_000 }, () => {
   it("finds a user by search with the view in the URL, keeps it on reload, and sorts while searching", async () => {
     const { page } = await harness.newPage({ as: admin });
     const errors = watchPageErrors(page);
