@@ -18,7 +18,9 @@ afterAll(async () => {
   await server.close();
 });
 
-describe("auth admin users", () => {
+// Each test runs several `auth` processes, each a Node start: two timed out at the default 30 s at
+// load average 30 (seen), so 90 s; each process keeps runCli's own bound.
+describe("auth admin users", { timeout: 90_000 }, () => {
   it("creates a user with a password from stdin who can then sign in, and refuses a duplicate with exit 6", async () => {
     const created = await cli.run(["admin", "users", "create", "--email", "Ada@Example.com", "--name", "Ada", "--password-stdin", "--verified", "--json"], { input: "ada-password-1\n" });
     expect(created.code).toBe(0);
@@ -141,7 +143,7 @@ describe("auth admin users", () => {
   });
 });
 
-describe("auth admin sessions", () => {
+describe("auth admin sessions", { timeout: 90_000 }, () => {
   it("lists a user's sessions and revokes one by handle, then all", async () => {
     const user = await server.signUp({ email: "sessions@example.com" });
     const second = await server.client().signInEmail({ email: user.email, password: user.password });
@@ -163,7 +165,7 @@ describe("auth admin sessions", () => {
   });
 });
 
-describe("auth admin audit", () => {
+describe("auth admin audit", { timeout: 90_000 }, () => {
   it("lists events filtered by actor (by email), action prefix and time", async () => {
     // Audit writes are asynchronous: write what is queued instead of waiting and hoping it is done.
     await server.app.context.audit.flush();
@@ -239,7 +241,7 @@ describe("auth admin audit", () => {
   });
 });
 
-describe("the short forms auth admin ban | unban | revoke-sessions (#25)", () => {
+describe("the short forms auth admin ban | unban | revoke-sessions (#25)", { timeout: 90_000 }, () => {
   it("ban, unban and end sessions as the long forms do, and --help lists them", async () => {
     const target = await server.signUp({ email: "short-form@example.com" });
     const banned = await cli.run(["admin", "ban", "short-form@example.com", "--reason", "short form", "--expires", "1d", "--yes", "--json"]);
