@@ -12,6 +12,7 @@ import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target
 import type { Database } from "./types.js";
 import { guardedDialect, SQLITE_SYNC_BUSY_MS } from "./guarded-dialect.js";
 import { registerSqliteHandle } from "./sqlite-row-changes.js";
+import { registerPoolIdentity } from "./pool-guard.js";
 import type { PostgresTimeouts } from "./postgres.js";
 import { createWalSync } from "./sqlite-wal-sync.js";
 import { walSyncedDialect } from "./wal-synced-dialect.js";
@@ -101,6 +102,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
   registerSqliteHandle(db, sqlite);
+  registerPoolIdentity(db, dialect.identity);
   return {
     db,
     dialect: "sqlite",
