@@ -102,7 +102,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
   registerSqliteHandle(db, sqlite);
-  registerPoolIdentity(db, dialect.identity);
+  registerPoolIdentity(db, guarded.identity);
   return {
     db,
     dialect: "sqlite",
