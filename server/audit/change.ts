@@ -37,8 +37,11 @@ export async function runChange<T>(app: AppContext, work: (change: Change) => Pr
   let result: T;
   const afterCommit: AuditEvent[] = [];
   try {
-    result = await work({ app: inChange, audit: (event) => events.push(event) });
-    for (const event of events) if (!(await app.audit.writeIn(scope.db, event))) afterCommit.push(event);
+    result = await scope.run(async () => {
+      const done = await work({ app: inChange, audit: (event) => events.push(event) });
+      for (const event of events) if (!(await app.audit.writeIn(scope.db, event))) afterCommit.push(event);
+      return done;
+    });
     await scope.commit();
   } catch (error) {
     await scope.rollback();

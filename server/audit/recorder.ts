@@ -18,6 +18,7 @@ import type { AuditAction } from "../../shared/audit-actions.js";
 import type { Clock } from "../clock.js";
 import type { DB } from "../db/database.js";
 import type { Database } from "../db/types.js";
+import { outsideChange } from "../db/pool-guard.js";
 import { newId } from "../crypto/tokens.js";
 import { enqueueAuditDeliveries } from "../webhook/outbox.js";
 import { selects } from "../webhook/selectors.js";
@@ -125,10 +126,14 @@ export function createAuditRecorder(db: DB, clock: Clock, onError: (error: unkno
   function schedule() {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      if (!writing) writing = drain().finally(() => (writing = null));
-    });
+    // The batch is every request's, not the change that happened to record first: it runs in the
+    // root context, where the pool does not refuse it while that change's transaction is open (db/pool-guard.ts).
+    outsideChange(() =>
+      setImmediate(() => {
+        scheduled = false;
+        if (!writing) writing = drain().finally(() => (writing = null));
+      }),
+    );
   }
 
   function record(event: AuditEvent): void {

@@ -16,6 +16,9 @@
  * back that part, as its own transaction did), or starts it when nothing was written before. After the change ends, the handle reads and
  * writes the pool directly again: work a service left running in the background (telling apps
  * of a logout) does not touch a finished transaction.
+ *
+ * While the transaction is open, the pool itself refuses queries from the change's async context
+ * (`run`, db/pool-guard.ts): on SQLite such a query would wait forever for this transaction's connection.
  */
 import {
   CompiledQuery,
@@ -32,6 +35,7 @@ import {
 } from "kysely";
 import type { DB } from "./database.js";
 import type { Database } from "./types.js";
+import { poolIdentityOf, runHolding, type ChangeHold } from "./pool-guard.js";
 
 export interface ChangeDb {
   /** Use in place of the pool for the change's reads and writes. */
@@ -39,13 +43,27 @@ export interface ChangeDb {
   /** Commits what was written (nothing to do if nothing was); answers whether anything was. */
   commit(): Promise<boolean>;
   rollback(): Promise<void>;
+  /** Runs the change's work in a context where the pool refuses queries while the transaction is open. */
+  run<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function openChangeDb(pool: DB): ChangeDb {
   let starting: Promise<ControlledTransaction<Database>> | undefined;
   let ended = false;
+  const identity = poolIdentityOf(pool);
+  const hold: ChangeHold | undefined = identity ? { pool: identity, open: false } : undefined;
 
-  const begin = () => (starting ??= pool.startTransaction().execute());
+  const begin = () =>
+    (starting ??= pool
+      .startTransaction()
+      .execute()
+      .then((transaction) => {
+        if (hold) hold.open = !ended;
+        return transaction;
+      }));
+  const release = () => {
+    if (hold) hold.open = false;
+  };
   const run = (via: DB, query: CompiledQuery): Promise<QueryResult<unknown>> => via.getExecutor().provideConnection((connection) => connection.executeQuery(query));
 
   const connection: DatabaseConnection = {
@@ -89,6 +107,7 @@ export function openChangeDb(pool: DB): ChangeDb {
       }
       const started = await begin();
       starting = undefined;
+      release();
       await started.rollback().execute();
     },
     async releaseConnection() {},
@@ -108,9 +127,11 @@ export function openChangeDb(pool: DB): ChangeDb {
 
   return {
     db,
+    run: (work) => (hold ? runHolding(hold, work) : work()),
     async commit() {
       const started = starting ? await starting : undefined;
       ended = true;
+      release();
       if (!started) return false;
       await started.commit().execute();
       return true;
@@ -118,6 +139,7 @@ export function openChangeDb(pool: DB): ChangeDb {
     async rollback() {
       const started = starting ? await starting.catch(() => undefined) : undefined;
       ended = true;
+      release();
       if (started) await started.rollback().execute();
     },
   };

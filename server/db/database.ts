@@ -12,6 +12,7 @@ import { DatabaseUnreachableError, displayTarget, isPostgresUrl } from "./target
 import type { Database } from "./types.js";
 import { guardedDialect, SQLITE_SYNC_BUSY_MS } from "./guarded-dialect.js";
 import { registerSqliteHandle } from "./sqlite-row-changes.js";
+import { registerPoolIdentity } from "./pool-guard.js";
 import type { PostgresTimeouts } from "./postgres.js";
 
 export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -95,6 +96,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlit
   const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
   registerSqliteHandle(db, sqlite);
+  registerPoolIdentity(db, dialect.identity);
   return {
     db,
     dialect: "sqlite",

@@ -16,7 +16,10 @@
  *   this process SQLite runs one transaction at a time anyway (one connection);
  * - SQLite: the migrator runs the whole migration run in one such transaction (SQLite's DDL is
  *   transactional): two servers starting on a fresh file no longer race, the second waits and
- *   then finds everything applied.
+ *   then finds everything applied;
+ * - a query on this pool from inside a change whose transaction is open (which on SQLite would
+ *   wait forever for the connection that transaction holds) fails at once, naming its call site
+ *   (db/pool-guard.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import {
@@ -31,6 +34,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import { classifyDatabaseError, isSqliteBusy } from "./failures.js";
+import { assertPoolFree, type PoolIdentity } from "./pool-guard.js";
 
 /** What SQLite's own (blocking) busy handler may wait per attempt before an asynchronous retry. */
 export const SQLITE_SYNC_BUSY_MS = 20;
@@ -43,10 +47,17 @@ export interface GuardOptions {
   };
 }
 
-export function guardedDialect(inner: Dialect, options: GuardOptions = {}): Dialect {
+/** A guarded dialect and the identity its pool is known by to the change guard (registerPoolIdentity). */
+export interface GuardedDialect extends Dialect {
+  readonly identity: PoolIdentity;
+}
+
+export function guardedDialect(inner: Dialect, options: GuardOptions = {}): GuardedDialect {
+  const identity: PoolIdentity = {};
   return {
+    identity,
     createAdapter: () => (options.sqlite ? new TransactionalDdlSqliteAdapter() : inner.createAdapter()),
-    createDriver: () => new GuardedDriver(inner.createDriver(), options),
+    createDriver: () => new GuardedDriver(inner.createDriver(), options, identity),
     createIntrospector: (db: Kysely<unknown>) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -66,12 +77,14 @@ function rethrow(error: unknown): never {
 class GuardedDriver implements Driver {
   readonly #inner: Driver;
   readonly #options: GuardOptions;
+  readonly #identity: PoolIdentity;
   readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
   readonly #unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
-  constructor(inner: Driver, options: GuardOptions) {
+  constructor(inner: Driver, options: GuardOptions, identity: PoolIdentity) {
     this.#inner = inner;
     this.#options = options;
+    this.#identity = identity;
   }
 
   init(): Promise<void> {
@@ -79,6 +92,7 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    assertPoolFree(this.#identity);
     const connection = await this.#inner.acquireConnection().catch(rethrow);
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {

@@ -14,6 +14,7 @@ import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import type { Database } from "./types.js";
 import { countPoolWrites } from "./local-writes.js";
 import { guardedDialect } from "./guarded-dialect.js";
+import { registerPoolIdentity } from "./pool-guard.js";
 
 // Time is stored as integer milliseconds in int8 columns, and count(*) answers int8 too. pg
 // hands int8 over as a string (it may exceed 2^53); ours never does, so read it as a number.
@@ -76,7 +77,9 @@ export function openPostgres(url: string, options: { max?: number; timeouts?: Po
       await connection.executeQuery(CompiledQuery.raw(`set idle_in_transaction_session_timeout = ${Math.max(60_000, Math.round(timeouts.queryTimeoutMs * 2))}`));
     },
   });
-  const db = new Kysely<Database>({ dialect: guardedDialect(dialect) });
+  const guarded = guardedDialect(dialect);
+  const db = new Kysely<Database>({ dialect: guarded });
+  registerPoolIdentity(db, guarded.identity);
   countPoolWrites(db, pool);
   return {
     db,
