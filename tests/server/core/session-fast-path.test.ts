@@ -176,13 +176,19 @@ describe("get-session fast path (issue 41)", () => {
   it("answers requests pipelined on one connection each with its own answer and length", async () => {
     const ann = await primed();
     const bob = await primed();
-    const before = fastAnswers(server);
     const ask = (token: string) => `GET /api/auth/get-session HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`;
-    const answers = await pipelined(server.url, ask(ann.token) + ask(bob.token) + ask(ann.token), 3);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(answers.map((answer) => answer.body)).toEqual([ann.text, bob.text, ann.text]);
-    expect(answers.map((answer) => answer.contentLength)).toEqual([ann.text, bob.text, ann.text].map((text) => Buffer.byteLength(text)));
-    expect(fastAnswers(server)).toBe(before + 3);
+    // PostgreSQL: the notice for Bob's sign-up may still be on its way, and until it comes the
+    // route answers (the same bytes); ask again until memory answered all three (bounded).
+    for (let attempt = 0; ; attempt++) {
+      await listening(server);
+      const before = fastAnswers(server);
+      const answers = await pipelined(server.url, ask(ann.token) + ask(bob.token) + ask(ann.token), 3);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(answers.map((answer) => answer.body)).toEqual([ann.text, bob.text, ann.text]);
+      expect(answers.map((answer) => answer.contentLength)).toEqual([ann.text, bob.text, ann.text].map((text) => Buffer.byteLength(text)));
+      if (fastAnswers(server) === before + 3) break;
+      if (attempt >= 20) throw new Error("the fast path never answered all three");
+    }
   });
 
   it("leaves a query string to the route's validation", async () => {
@@ -246,19 +252,22 @@ describe("get-session fast path when draining or saturated (issue 41)", () => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       return { status: response.status, text: await response.text() };
     };
-    // PostgreSQL: a notice for the sign-up's own writes may land after the answer was kept and
-    // empty the cache; let the real route remember it again until memory answers (bounded).
-    for (let attempt = 0; (await ask()).status !== 200; attempt++) {
-      if (attempt >= 20) throw new Error("the fast path never answered");
-      await listening(server);
-      await server.request("GET", "/get-session", { token });
-    }
+    // PostgreSQL: a notice for the sign-up's own writes (or a late heartbeat) may empty the cache
+    // after the answer was kept; let the real route remember it again until memory answers (bounded).
+    const answeredFromMemory = async () => {
+      for (let attempt = 0; (await ask()).status !== 200; attempt++) {
+        if (attempt >= 20) throw new Error("the fast path never answered");
+        await listening(server);
+        await server.request("GET", "/get-session", { token });
+      }
+    };
+    await answeredFromMemory();
     draining = true;
     expect(await ask()).toEqual({ status: 503, text: "pipeline" });
     draining = false;
     busy = true;
     expect(await ask()).toEqual({ status: 503, text: "pipeline" });
     busy = false;
-    expect((await ask()).status).toBe(200);
+    await answeredFromMemory();
   });
 });
