@@ -58,8 +58,8 @@ const boundaryPolicies = [
   { from: { file: { path: paths.preload } }, allow: { to: { file: { path: [...paths.preload, ...paths.electronCommon] } } } },
   { from: { file: { path: paths.electronCommon } }, disallow: { to: { element: { type: "electron" } } } },
   { from: { file: { path: paths.electronCommon } }, allow: { to: { file: { path: paths.electronCommon } } } },
-  // The desktop shell does not import the CLI. The one exception is temporary: #20 item 3 moves
-  // withOfflineContext out of cli/ (then this allow goes and the rule stands alone).
+  // The desktop shell does not import the CLI: what both run (the offline context, the restore)
+  // lives in server/maintenance.
   { from: { element: { type: "electron" } }, disallow: { to: { element: { type: "cli" } } } },
   // shared/ is used by every runtime: it depends on none of them.
   { from: { element: { type: "shared" } }, disallow: { to: { element: { types: { anyOf: ["server", "server-core", "server-feature", "cli", "electron", "renderer", "renderer-app", "renderer-ui", "renderer-feature"] } } } } },

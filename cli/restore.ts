@@ -1,191 +1,65 @@
 /**
- * `auth server restore` (issue 26): puts a backup made by `auth server backup` in place of the
- * SQLite database, after every check that can fail before anything is touched — no server has
- * the database open, the backup passes `PRAGMA integrity_check`, comes from this build or an older
- * one, and was sealed with the configured secret (else every two-factor user, JWT key and provider
- * token would be unreadable after the restore). The replaced files are kept as `*.before-restore`.
+ * `auth server restore` and `auth server snapshot restore` in the CLI's words: the restore itself
+ * is server/maintenance/restore.ts (the desktop's Restore runs it too, issue 39); here its
+ * confirmation is asked on the terminal (or --yes), and its refusals become CliErrors in the
+ * operator's language with the exit codes the README documents.
  */
-import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { CliError, EXIT } from "./exit-codes.js";
+import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
 import { say, text } from "./i18n/index.js";
-import { compareWithBuild, MIGRATION_TABLE } from "../server/db/schema-version.js";
-import { createPrivateFile } from "../server/db/database.js";
-import { SECRET_MISMATCH_SENTENCE, statusOf } from "../server/key-check.js";
-import { COPIED_TABLES } from "../server/maintenance/copy-database.js";
+import { inspectBackup as inspect, restoreDatabase as restore, restoreSnapshot as restoreNamed, type RestoreInput, type RestoreResult } from "../server/maintenance/restore.js";
+import { RestoreRefused, type RestoreRefusalCode } from "../server/maintenance/restore-refused.js";
 
-export const BEFORE_RESTORE = ".before-restore";
-const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
+type Flags = { yes?: boolean; input?: boolean };
 
-export interface RestoreInput {
-  from: string;
-  db: string;
-  /** The secret a server on `db` would use (AUTH_SECRET, the config file, or the file beside `db`); null when there is none. */
-  secret: string | null;
-  previousSecrets: readonly string[];
+const EXIT_OF: Record<RestoreRefusalCode, ExitCode> = {
+  NO_DATABASE: EXIT.USAGE,
+  BACKUP_NOT_FOUND: EXIT.NOT_FOUND,
+  FROM_IS_FOLDER: EXIT.USAGE,
+  SAME_FILE: EXIT.USAGE,
+  BACKUP_FROM_NEWER_BUILD: EXIT.USAGE,
+  SECRET_REQUIRED: EXIT.USAGE,
+  SECRET_MISMATCH: EXIT.SECRET_MISMATCH,
+  DATABASE_IN_USE: EXIT.CONFLICT,
+  BACKUP_UNREADABLE: EXIT.USAGE,
+  BACKUP_CORRUPT: EXIT.FAILURE,
+  NOT_A_DATABASE: EXIT.USAGE,
+  NOT_A_LATCHKEY_DATABASE: EXIT.USAGE,
+  INVALID_SNAPSHOT_NAME: EXIT.USAGE,
+  SNAPSHOT_NOT_FOUND: EXIT.NOT_FOUND,
+};
+
+/** A refusal as the CLI reports it; anything else unchanged. */
+export function inCliWords(error: unknown): unknown {
+  if (!(error instanceof RestoreRefused)) return error;
+  const key = error.catalogueKey;
+  const sentence = key ? text(key[0], key[1] as never, error.facts) : error.message;
+  return new CliError(sentence, EXIT_OF[error.code], error.code);
 }
 
-export interface RestoreResult {
-  from: string;
-  db: string;
-  tables: Record<string, number>;
-  total: number;
-  /** The files the restore replaced, under their new names. */
-  keptAs: string[];
-  /** Where the backup's secret file was installed (the server reads it beside the database), when it was. */
-  secretInstalled: string | null;
-  integrity: "ok";
-}
+const confirmReplace = (flags: Flags) => (db: string) => confirm(flags, say("confirm", "replaceFile", { file: db }));
 
-/** The secret file `auth server backup --with-secret` writes, and a development server reads, beside a database. */
-export const secretFileBeside = (file: string) => `${file}.secret`;
-
-export async function restoreDatabase(input: RestoreInput, flags: { yes?: boolean; input?: boolean }): Promise<RestoreResult> {
-  if (input.db === ":memory:") throw new CliError(text("backup", "inMemoryRestore"), EXIT.USAGE, "NO_DATABASE");
-  const from = resolve(input.from);
-  const db = resolve(input.db);
-  if (!existsSync(from)) throw new CliError(text("backup", "noBackup", { path: from }), EXIT.NOT_FOUND, "BACKUP_NOT_FOUND");
-  if (statSync(from).isDirectory()) throw new CliError(text("backup", "fromIsFolder", { path: from }), EXIT.USAGE, "FROM_IS_FOLDER");
-  if (from === db) throw new CliError(text("backup", "fromSameAsDb"), EXIT.USAGE, "SAME_FILE");
-
-  const backup = inspectBackup(from);
-  const schema = compareWithBuild(backup.migrations);
-  if (schema.unknown.length) {
-    throw new CliError(text("backup", "newerBuild", { migrations: schema.unknown.join(", ") }), EXIT.USAGE, "BACKUP_FROM_NEWER_BUILD");
-  }
-
-  // The secret to check: the configured one, else the one saved beside the backup (--with-secret).
-  const saved = secretFileBeside(from);
-  let secret = input.secret;
-  let installSecret = false;
-  if (!secret && existsSync(saved)) {
-    secret = readFileSync(saved, "utf8").trim();
-    installSecret = true;
-  }
-  if (backup.keyCheck !== null) {
-    if (!secret) throw new CliError(text("backup", "secretRequired", { file: saved }), EXIT.USAGE, "SECRET_REQUIRED");
-    if (statusOf(backup.keyCheck, secret, input.previousSecrets) === "mismatch") throw new CliError(SECRET_MISMATCH_SENTENCE, EXIT.SECRET_MISMATCH, "SECRET_MISMATCH");
-  }
-
-  if (existsSync(db)) {
-    if (databaseInUse(db)) throw new CliError(text("backup", "inUse", { path: db }), EXIT.CONFLICT, "DATABASE_IN_USE");
-    await confirm(flags, say("confirm", "replaceFile", { file: db }));
-  }
-
-  // The backup is copied beside the target first and renamed over it last: a failure half-way
-  // leaves the old database where it was.
-  const staging = join(dirname(db), `.${basename(db)}.restoring`);
-  createPrivateFile(staging);
-  copyFileSync(from, staging);
-  chmodSync(staging, 0o600);
-  const keptAs = existsSync(db) ? setAside(db) : [];
-  renameSync(staging, db);
-
-  let secretInstalled: string | null = null;
-  if (installSecret && secret) {
-    const beside = secretFileBeside(db);
-    if (existsSync(beside)) keptAs.push(moveAside(beside));
-    createPrivateFile(beside);
-    copyFileSync(saved, beside);
-    chmodSync(beside, 0o600);
-    secretInstalled = beside;
-  }
-
-  const tables = countTables(db);
-  return { from, db, tables, total: Object.values(tables).reduce((sum, n) => sum + n, 0), keptAs, secretInstalled, integrity: "ok" };
-}
-
-interface BackupFacts {
-  migrations: string[];
-  keyCheck: string | null;
-}
-
-/** Integrity, migrations and key-check value of the backup, read without changing it. */
-export function inspectBackup(file: string): BackupFacts {
-  let handle: Database.Database;
+export async function restoreDatabase(input: RestoreInput, flags: Flags): Promise<RestoreResult> {
   try {
-    handle = new Database(file, { readonly: true, fileMustExist: true });
+    return await restore(input, { confirmReplace: confirmReplace(flags) });
   } catch (error) {
-    throw new CliError(text("backup", "cannotOpenBackup", { path: file, reason: (error as Error).message }), EXIT.USAGE, "BACKUP_UNREADABLE");
-  }
-  try {
-    let verdict: unknown;
-    try {
-      verdict = handle.prepare("PRAGMA integrity_check").pluck().get();
-    } catch (error) {
-      const message = (error as Error).message;
-      if (/malformed|corrupt/i.test(message)) throw new CliError(text("backup", "backupCorrupt", { path: file, reason: message }), EXIT.FAILURE, "BACKUP_CORRUPT");
-      throw new CliError(text("backup", "notSqlite", { path: file, reason: message }), EXIT.USAGE, "NOT_A_DATABASE");
-    }
-    if (verdict !== "ok") throw new CliError(text("backup", "backupCorrupt", { path: file, reason: String(verdict) }), EXIT.FAILURE, "BACKUP_CORRUPT");
-    const tables = new Set(handle.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]);
-    if (!tables.has(MIGRATION_TABLE)) throw new CliError(text("backup", "notLatchkey", { path: file, table: MIGRATION_TABLE }), EXIT.USAGE, "NOT_A_LATCHKEY_DATABASE");
-    const migrations = handle.prepare(`select name from "${MIGRATION_TABLE}" order by name`).pluck().all() as string[];
-    const keyCheck = tables.has("keyCheck") ? ((handle.prepare(`select value from "keyCheck" where id = 'current'`).pluck().get() as string | undefined) ?? null) : null;
-    return { migrations, keyCheck };
-  } finally {
-    handle.close();
+    throw inCliWords(error);
   }
 }
 
-/**
- * A running server holds the database open in WAL mode, which keeps a shared lock on the file:
- * an exclusive lock taken without waiting then fails at once. Taken and released here, it
- * changes nothing.
- */
-export function databaseInUse(file: string): boolean {
-  const probe = new Database(file, { fileMustExist: true, timeout: 0 });
+export async function restoreSnapshot(db: string, name: string, secret: Pick<RestoreInput, "secret" | "previousSecrets">, flags: Flags): Promise<RestoreResult> {
   try {
-    probe.pragma("locking_mode = EXCLUSIVE");
-    probe.exec("BEGIN EXCLUSIVE");
-    probe.exec("COMMIT");
-    return false;
+    return await restoreNamed(db, name, secret, { confirmReplace: confirmReplace(flags) });
   } catch (error) {
-    if ((error as { code?: string }).code === "SQLITE_BUSY") return true;
-    throw error;
-  } finally {
-    probe.close();
+    throw inCliWords(error);
   }
 }
 
-/**
- * The database being replaced, with its journal files, renamed to `*.before-restore`. Its WAL is
- * folded into the main file first (a checkpoint), so the kept file is whole on its own.
- */
-function setAside(db: string): string[] {
-  const handle = new Database(db, { fileMustExist: true });
+/** Integrity, migrations and key-check value of a backup (the PostgreSQL snapshot restore reads them too). */
+export function inspectBackup(file: string): ReturnType<typeof inspect> {
   try {
-    handle.pragma("wal_checkpoint(TRUNCATE)");
-    handle.pragma("journal_mode = DELETE");
-  } finally {
-    handle.close();
-  }
-  const kept = [moveAside(db)];
-  for (const suffix of SIDE_FILES) {
-    if (!existsSync(db + suffix)) continue;
-    // Empty leftovers carry nothing; anything else is kept beside the main file.
-    if (statSync(db + suffix).size === 0) rmSync(db + suffix, { force: true });
-    else kept.push(moveAside(db + suffix));
-  }
-  return kept;
-}
-
-function moveAside(file: string): string {
-  const aside = file + BEFORE_RESTORE;
-  renameSync(file, aside);
-  return aside;
-}
-
-function countTables(file: string): Record<string, number> {
-  const handle = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const present = new Set(handle.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]);
-    const counts: Record<string, number> = {};
-    for (const table of COPIED_TABLES) if (present.has(table)) counts[table] = Number(handle.prepare(`select count(*) from "${table}"`).pluck().get());
-    return counts;
-  } finally {
-    handle.close();
+    return inspect(file);
+  } catch (error) {
+    throw inCliWords(error);
   }
 }

@@ -3,16 +3,17 @@
  * `<db>.snapshots/NAME.db` (folder 0700, files 0600), for QA: save a seeded state, play, go back.
  * Saving is `auth server backup` (SQLite's online backup, consistent while a server writes);
  * restoring is `auth server restore` with all its checks (no server on the file, integrity,
- * schema, and the secret). A snapshot is of one database and is sealed with that database's
+ * schema, and the secret: server/maintenance/restore.ts, worded by cli/restore.ts). A snapshot is of one database and is sealed with that database's
  * secret, so it is never stored with it: the secret beside the database, or AUTH_SECRET, opens it.
  * The folder layout is server/maintenance/snapshots.ts, shared with the console's Demo data.
  */
-import { chmodSync, existsSync, rmSync } from "node:fs";
+import { chmodSync, rmSync } from "node:fs";
 import { backupDatabase } from "./backup.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { confirm } from "./prompt.js";
 import { text } from "./i18n/index.js";
-import { restoreDatabase, type RestoreResult } from "./restore.js";
+import { inCliWords } from "./restore.js";
+import { existingSnapshot as existing } from "../server/maintenance/restore.js";
 import { describeSnapshot as describe, isSnapshotName, snapshotFolder, snapshotPath, type SnapshotInfo } from "../server/maintenance/snapshots.js";
 
 export { listSnapshotsIn, snapshotFolder } from "../server/maintenance/snapshots.js";
@@ -23,9 +24,11 @@ function snapshotFile(db: string, name: string): string {
 }
 
 function existingSnapshot(db: string, name: string): string {
-  const file = snapshotFile(db, name);
-  if (!existsSync(file)) throw new CliError(text("qa", "snapshotNotFound", { name, folder: snapshotFolder(db) }), EXIT.NOT_FOUND, "SNAPSHOT_NOT_FOUND");
-  return file;
+  try {
+    return existing(db, name);
+  } catch (error) {
+    throw inCliWords(error);
+  }
 }
 
 export async function saveSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {
@@ -34,10 +37,6 @@ export async function saveSnapshot(db: string, name: string, flags: { yes?: bool
   // backupDatabase creates a missing folder 0700; one made before (by hand) is made private too.
   chmodSync(snapshotFolder(db), 0o700);
   return describe(file, name);
-}
-
-export function restoreSnapshot(db: string, name: string, secret: { secret: string | null; previousSecrets: readonly string[] }, flags: { yes?: boolean; input?: boolean }): Promise<RestoreResult> {
-  return restoreDatabase({ from: existingSnapshot(db, name), db, ...secret }, flags);
 }
 
 export function deleteSnapshot(db: string, name: string, flags: { yes?: boolean; input?: boolean }): Promise<SnapshotInfo> {

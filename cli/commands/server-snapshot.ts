@@ -90,7 +90,7 @@ export function registerSnapshot(server: Command): void {
         else info(say("done", "restored", { from: result.from, db: result.db, total: result.total }));
         return;
       }
-      const { restoreSnapshot } = await import("../snapshot.js");
+      const { restoreSnapshot } = await import("../restore.js");
       const result = await restoreSnapshot(config.db, name, secret, flags);
       if (wantsJson(flags)) {
         printJson({ name, ...result });

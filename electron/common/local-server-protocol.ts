@@ -13,7 +13,7 @@ export type ToServer =
   | { type: "start"; db: string; host: string; port: number; setup?: { admin: SetupAdmin } }
   | { type: "stop" }
   /**
-   * Put the snapshot NAME back in place of `db` with the CLI's own restore (cli/snapshot.ts), in a
+   * Put the snapshot NAME back in place of `db` with the CLI's own restore (server/maintenance/restore.ts), in a
    * process started for that alone, while no server has the database open; then the process exits.
    */
   | { type: "restore"; db: string; name: string };

@@ -98,12 +98,11 @@ async function restore(message: Extract<ToServer, { type: "restore" }>): Promise
   exiting = true;
   try {
     const config = resolveConfig({ db: message.db, host: "127.0.0.1", port: 0, logLevel: "info" });
-    // The CLI's restore itself, not a second one (issue 39): its checks and words live in cli/ until
-    // they move beside server/maintenance/snapshots.ts; until then this one import crosses the boundary.
-    // eslint-disable-next-line boundaries/dependencies
-    const { restoreSnapshot } = await import("../../cli/snapshot.js");
+    // The CLI's restore itself, not a second one (issue 39): server/maintenance/restore.ts, whose
+    // refusals carry the CLI's English sentence. No confirmation: the person chose Restore.
+    const { restoreSnapshot } = await import("../../server/maintenance/restore.js");
     const { findSecret } = await import("../../server/secret.js");
-    const result = await restoreSnapshot(config.db, message.name, { secret: findSecret(config), previousSecrets: config.previousSecrets }, { yes: true, input: false });
+    const result = await restoreSnapshot(config.db, message.name, { secret: findSecret(config), previousSecrets: config.previousSecrets });
     process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `Restored the snapshot ${message.name} (${result.total} rows)` })}\n`);
     await channel.send({ type: "restored", total: result.total });
     process.exit(0);

@@ -23,6 +23,15 @@ import { useSession } from "./session";
  * shown what the server allows too.
  */
 export function useAdminCan(request: PermissionRequest<AdminStatements>): boolean {
+  return useAdminAccess(request) === "allowed";
+}
+
+/**
+ * useAdminCan's answer with the wait made visible: "pending" while the server's grants are still
+ * being fetched. A page that shows a refusal waits for "denied" (AdminGate), so a custom role is
+ * never told "You can't…" before the server has answered.
+ */
+export function useAdminAccess(request: PermissionRequest<AdminStatements>): "allowed" | "denied" | "pending" {
   const { data } = useSession();
   const user = data?.user;
   const builtIn = user ? checkAdminPermission({}, { id: user.id, role: user.role }, request).success : false;
@@ -34,9 +43,11 @@ export function useAdminCan(request: PermissionRequest<AdminStatements>): boolea
     staleTime: Infinity,
     retry: false,
   });
-  if (!user) return false;
-  if (server.data) return grantsAllow(server.data.grants, request);
-  return builtIn;
+  if (!user) return "denied";
+  if (server.data) return grantsAllow(server.data.grants, request) ? "allowed" : "denied";
+  if (builtIn) return "allowed";
+  // Asked and not answered yet; a failed request leaves the built-in check's no.
+  return server.isLoading ? "pending" : "denied";
 }
 
 /** The single resource `request` names, checked against the server's grants. */

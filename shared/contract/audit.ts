@@ -21,9 +21,9 @@ export const auditEventSchema = z.object({
   createdAt: isoDate,
   /**
    * Latchkey (#33): who actorId and targetId are, so an audit log names people rather than ids.
-   * Only for callers who may also list users (`user:list`, an API key's scope included): an
-   * `audit:list`-only key learns no addresses from the log. null then, and when the id is no
-   * user's (any more: a removed user's events keep only the id).
+   * Part of the record for every caller who may read the log (`audit:list`): an auditor sees who
+   * did what without also holding `user:list` (as a refused sign-in's metadata already names the
+   * address tried). null when the id is no user's (any more: a removed user's events keep only the id).
    */
   actor: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
   target: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),

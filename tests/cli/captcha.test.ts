@@ -5,30 +5,14 @@
  * server with ALTCHA solves the challenge itself (a person at a terminal still signs in, by
  * password or by mailed code); against a service captcha it says to use `--device`, exit 2.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { altchaResponse } from "../helpers/altcha-solver.js";
-import { runCli } from "../helpers/run-cli.js";
+import { checkConfig, configFolder } from "../helpers/config-files.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { cliFor, type Cli } from "./harness.js";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "latchkey-captcha-cli-"));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function configFile(name: string, settings: unknown): string {
-  const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(settings));
-  return file;
-}
-
-const check = (file: string, ...extra: string[]) => runCli(["server", "check-config", "--config", file, ...extra], { env: { AUTH_SECRET: undefined } });
+const { configFile } = configFolder("latchkey-captcha-cli-");
+const check = checkConfig;
 
 describe("auth server check-config: the captcha", () => {
   it("reports it off, ALTCHA with its difficulty, and a service with its siteverify URL and the secret masked", async () => {

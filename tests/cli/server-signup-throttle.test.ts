@@ -2,27 +2,11 @@
  * `auth server check-config` reports the sign-up throttles (issue 40, item 3): the limits in force
  * (JSON; the terminal's line comes from the same summary), and off when either `signUpThrottle.enabled` or `rateLimit.enabled` is false.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/run-cli.js";
+import { describe, expect, it } from "vitest";
+import { checkConfig, configFolder } from "../helpers/config-files.js";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "latchkey-throttle-cli-"));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function configFile(name: string, settings: unknown): string {
-  const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(settings));
-  return file;
-}
-
-const check = (file: string, ...extra: string[]) => runCli(["server", "check-config", "--config", file, ...extra], { env: { AUTH_SECRET: undefined } });
+const { configFile } = configFolder("latchkey-throttle-cli-");
+const check = checkConfig;
 
 describe("auth server check-config: sign-up throttles", () => {
   it("reports the defaults, a raised limit, and off", async () => {

@@ -10,11 +10,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, runCli, startCliServer, stopProcess } from "../helpers/run-cli.js";
+import { runCli, stopProcess } from "../helpers/run-cli.js";
+import { callApi, cliEnv, signInPersona, startQaServer } from "../helpers/qa-server.js";
 import { createPostgresDatabase, type ScratchPostgresDatabase } from "../helpers/postgres.js";
 
 const SECRET = "snapshot-pg-test-secret-snapshot-0001";
-const env = { AUTH_SECRET: SECRET, AUTH_DB: undefined, AUTH_CONFIG: undefined, LANG: "C", LC_ALL: undefined, LC_MESSAGES: undefined };
+const env = cliEnv(SECRET);
 
 let dir: string;
 let folder: string;
@@ -33,20 +34,9 @@ afterAll(async () => {
 
 const snapshot = (args: string[]) => runCli(["server", "snapshot", ...args, "--db", scratch.url, "--dir", folder], { env, timeoutMs: 90_000 });
 
-async function start() {
-  const port = await freePort();
-  const server = await startCliServer(["--db", scratch.url, "--port", String(port), "--no-rate-limit"], { env: { AUTH_SECRET: SECRET, NODE_ENV: "test" } });
-  return { ...server, url: `http://127.0.0.1:${port}` };
-}
-
-async function call(url: string, path: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = { origin: url, "content-type": "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${url}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
-const signIn = (url: string, who: string) => call(url, "/sign-in/email", { email: `${who}@qa.example.com`, password: `qa-${who}-pass` });
+const start = () => startQaServer(["--db", scratch.url], SECRET);
+const call = callApi;
+const signIn = signInPersona;
 
 describe("auth server snapshot on PostgreSQL (issue 39)", () => {
   it("saves to a SQLite file in --dir (0700/0600); restore is refused while a server is connected, then takes back a ban", async () => {
@@ -130,9 +120,8 @@ describe("auth server snapshot on PostgreSQL (issue 39)", () => {
   it("the console's Demo data section saves beside the config file of `auth server start --config --dev`, and the command it shows restores that snapshot", async () => {
     const config = join(dir, "console.json");
     writeFileSync(config, JSON.stringify({ db: scratch.url }));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = await startCliServer(["--config", config, "--dev", "--port", String(port), "--no-rate-limit"], { env: { AUTH_SECRET: SECRET, NODE_ENV: "test" } });
+    const server = await startQaServer(["--config", config, "--dev"], SECRET);
+    const url = server.url;
     let shown = "";
     try {
       const admin = await signIn(url, "admin");

@@ -9,11 +9,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BIN, freePort, runCli, startCliServer, stopProcess } from "../helpers/run-cli.js";
+import { AUTH_BIN, runCli, stopProcess } from "../helpers/run-cli.js";
+import { callApi, cliEnv, signInPersona, startQaServer } from "../helpers/qa-server.js";
 import { shellQuote, terminalDriver } from "./terminal-driver.js";
 
 const SECRET = "snapshot-test-secret-snapshot-test-0001";
-const env = { AUTH_SECRET: SECRET, AUTH_DB: undefined, AUTH_CONFIG: undefined, LANG: "C", LC_ALL: undefined, LC_MESSAGES: undefined };
+const env = cliEnv(SECRET);
 
 let dir: string;
 let db: string;
@@ -31,20 +32,9 @@ afterAll(() => {
 
 const snapshot = (args: string[]) => runCli(["server", "snapshot", ...args, "--db", db], { env, timeoutMs: 60_000 });
 
-async function start() {
-  const port = await freePort();
-  const server = await startCliServer(["--db", db, "--port", String(port), "--no-rate-limit"], { env: { AUTH_SECRET: SECRET, NODE_ENV: "test" } });
-  return { ...server, url: `http://127.0.0.1:${port}` };
-}
-
-async function call(url: string, path: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = { origin: url, "content-type": "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${url}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
-const signIn = (url: string, who: string) => call(url, "/sign-in/email", { email: `${who}@qa.example.com`, password: `qa-${who}-pass` });
+const start = () => startQaServer(["--db", db], SECRET);
+const call = callApi;
+const signIn = signInPersona;
 
 describe("auth server snapshot (issue 39)", () => {
   it("saves beside the database (folder 0700, file 0600), and a restore takes back a ban made after the save", async () => {

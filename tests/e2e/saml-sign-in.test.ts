@@ -7,34 +7,28 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../helpers/browser.js";
-import { startSimpleSamlIdp, type SimpleSamlIdp } from "../helpers/simplesamlphp.js";
-import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { createOrganization, users } from "../server/organization/support.js";
+import { addSpAtIdp, registerSamlProvider, startSamlWorld, type SamlWorld } from "../helpers/saml-world.js";
+import type { SimpleSamlIdp } from "../helpers/simplesamlphp.js";
+import type { TestServer } from "../helpers/test-server.js";
 
+let world: SamlWorld;
 let idp: SimpleSamlIdp;
 let server: TestServer;
 let browser: Browser;
 const PROVIDER = "browser-saml";
-const ENTITY = "https://sp.latchkey.test/browser-saml";
 
 beforeAll(async () => {
-  idp = await startSimpleSamlIdp({ hostname: "localhost" });
-  server = await startTestServer({ config: { sso: { enabled: true, domainVerification: { enabled: false } }, trustedOrigins: [idp.origin] } });
+  world = await startSamlWorld({ idpHostname: "localhost", sso: { domainVerification: { enabled: false } } });
+  ({ idp, server } = world);
   browser = await launchBrowser();
-  const [owner] = await users(server, 1);
-  const organization = await createOrganization(server, owner!);
-  const registered = await server.request("POST", "/sso/register", {
-    token: owner!.token,
-    body: { providerId: PROVIDER, issuer: ENTITY, domain: "browser.test", organizationId: organization.id, samlConfig: { entryPoint: idp.ssoURL, cert: idp.certificate, idpMetadata: { entityID: idp.entityID } } },
-  });
+  const registered = await registerSamlProvider(world, PROVIDER, { domain: "browser.test" });
   expect(registered.status, registered.text).toBe(200);
-  idp.addSp(ENTITY, { AssertionConsumerService: `${server.api}/sso/saml2/sp/acs/${PROVIDER}` });
+  addSpAtIdp(world, PROVIDER);
   idp.addPerson("carol", { password: "carol-password", attributes: { email: ["carol@browser.test"], displayName: ["Carol Browser"] } });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  await idp?.close();
+  await world?.close();
 });
 
 describe("SAML sign-in in Chromium", () => {

@@ -121,26 +121,6 @@ export function useAuditLiveTail(filters: AuditFilters, enabled: boolean, onArri
 }
 
 /**
- * A user's email for display (cached; null when the user no longer exists).
- * Asked as a filtered list, not get-user: a removed user is an empty list rather than a 404 that
- * the browser logs as a failed request on every audit page that mentions them (issue 33).
- */
-export function useUserEmail(id: string | null | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ["audit", "user", id],
-    enabled: Boolean(id) && enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-    // null only when the server says no such user; a failed request leaves the id showing.
-    queryFn: async () => {
-      const result = await api.adminListUsers({ filterField: "id", filterOperator: "eq", filterValue: id ?? "", limit: 1 });
-      return result.users[0]?.email ?? null;
-    },
-  });
-}
-
-
-/**
  * Tamper evidence (issue 38): verify recomputes the hash chain on the server, export fetches the
  * signed JSON lines of a time range. Mutations, not queries: each is an action a person asks for
  * (both seal new rows first), never something to refetch in the background.

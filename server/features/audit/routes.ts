@@ -3,7 +3,7 @@ import type { AuditEventWire } from "../../../shared/contract/audit.js";
 import type { AuditAction } from "../../../shared/audit-actions.js";
 import { defineHandlers, type AuthState } from "../../http/handler.js";
 import type { AuditEventRow } from "../../db/types.js";
-import { can, requirePermission } from "../../core/admin-access.js";
+import { requirePermission } from "../../core/admin-access.js";
 import { iso } from "../../core/user/wire.js";
 import { findActor, findPeople, listAuditEvents } from "./store.js";
 import { toBetterAuthImport } from "./better-auth-import.js";
@@ -81,8 +81,8 @@ export const auditHandlers = defineHandlers({
       limit,
     });
     const last = rows[rows.length - 1];
-    // Emails only for those who may list users anyway (see auditEventSchema.actor).
-    const people = can(ctx.app.config, ctx.auth.user, { user: ["list"] }) ? await findPeople(ctx.app.db, rows.flatMap((row) => [row.actorId, row.targetId])) : new Map<string, Person>();
+    // Who did what is part of the record: every reader of the log gets the people (see auditEventSchema.actor).
+    const people = await findPeople(ctx.app.db, rows.flatMap((row) => [row.actorId, row.targetId]));
     return { events: rows.map((row) => toAuditEvent(row, people)), nextCursor: rows.length === limit && last ? String(last.seq) : null };
   },
   adminGetLastBetterAuthImport: async (ctx) => {

@@ -1,7 +1,8 @@
 /**
  * Custom administration roles in the console: the console cannot see the server's `admin.roles`,
  * so for a role it does not know it asks GET /admin/my-permissions and shows what the server
- * allows. An "auditor" holding audit:list sees the audit log (navigation and page) and not Users;
+ * allows. An "auditor" holding audit:list sees the audit log (navigation and page, with the people
+ * each event names) and not Users, and a loading state rather than a refusal until the answer comes;
  * an id in admin.adminUserIds sees all of administration; the built-in admin still sees
  * everything, without the request.
  */
@@ -33,8 +34,11 @@ describe("custom administration roles in the console", { timeout: 180_000 }, () 
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
     const table = page.getByRole("table", { name: "Audit events, newest first" });
     await table.waitFor(SLOW);
-    // The sign-ups are listed (their emails are shown only to a role that may list users).
+    // The sign-ups are listed with who signed up: the people are part of the record for anyone who
+    // may read the log, though this role may not list users (as text: it may not open their pages).
     await expect.poll(() => table.textContent(), SLOW).toContain("Signed up");
+    await expect.poll(() => table.getByText("someone-audited@example.com", { exact: true }).count(), SLOW).toBeGreaterThan(0);
+    expect(await table.getByRole("link", { name: "someone-audited@example.com" }).count()).toBe(0);
     expect(await page.getByText("You can't read the audit log").count()).toBe(0);
 
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -48,6 +52,38 @@ describe("custom administration roles in the console", { timeout: 180_000 }, () 
     await table.waitFor(SLOW);
     expect(await nav.getByRole("link", { name: "Users", exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it("shows a loading state, never the refusal, while the server's answer for a custom role is on its way", async () => {
+    const auditor = await harness.server.signUp({ email: "patient-auditor@example.com" });
+    await harness.server.database.db.updateTable("user").set({ role: "auditor" }).where("id", "=", auditor.userId).execute();
+    const { page } = await harness.newPage({ as: auditor });
+    // Remembers whether the refusal was ever in the page, however briefly.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { refusalSeen: boolean };
+      seen.refusalSeen = false;
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("You can't read the audit log")) seen.refusalSeen = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // GET /admin/my-permissions is held until the loading state has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/api\/auth\/admin\/my-permissions/, async (route) => {
+      asked += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${harness.consoleURL}/admin/audit`);
+    await page.getByRole("heading", { name: "Audit log" }).waitFor(SLOW);
+    await expect.poll(() => asked, SLOW).toBe(1);
+    await page.getByRole("status").filter({ hasText: "Loading…" }).first().waitFor(SLOW);
+    expect(await page.getByText("You can't read the audit log").count()).toBe(0);
+
+    release();
+    await page.getByRole("table", { name: "Audit events, newest first" }).waitFor(SLOW);
+    expect(await page.evaluate(() => (window as unknown as { refusalSeen: boolean }).refusalSeen)).toBe(false);
   });
 
   it("shows an id in admin.adminUserIds all of administration although its role is user", async () => {

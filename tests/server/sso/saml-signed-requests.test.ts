@@ -11,33 +11,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { responseThroughIdp, startSimpleSamlIdp, type SimpleSamlIdp } from "../../helpers/simplesamlphp.js";
-import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { acsURL, addSpAtIdp, markDomainVerified, registerSamlProvider, samlPersonFactory, spEntityID, startSamlWorld, type SamlWorld } from "../../helpers/saml-world.js";
+import { responseThroughIdp, type SimpleSamlIdp } from "../../helpers/simplesamlphp.js";
+import type { TestServer } from "../../helpers/test-server.js";
 import { TestBrowser } from "../social/support.js";
-import { createOrganization, users } from "../organization/support.js";
 
+let world: SamlWorld;
 let idp: SimpleSamlIdp;
 let server: TestServer;
-let organizationId: string;
 let ownerToken: string;
 let adminToken: string;
 
-const spEntityID = (providerId: string) => `https://sp.latchkey.test/${providerId}`;
-const acs = (providerId: string) => `${server.api}/sso/saml2/sp/acs/${providerId}`;
+const acs = (providerId: string) => acsURL(server, providerId);
 const pemBody = (pem: string) => pem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, "").replace(/\s+/g, "");
 
-async function register(providerId: string, samlConfig: Record<string, unknown>) {
-  return server.request("POST", "/sso/register", {
-    token: ownerToken,
-    body: {
-      providerId,
-      issuer: spEntityID(providerId),
-      domain: `${providerId}.test`,
-      organizationId,
-      samlConfig: { entryPoint: idp.ssoURL, cert: idp.certificate, idpMetadata: { entityID: idp.entityID }, ...samlConfig },
-    },
-  });
-}
+const register = (providerId: string, samlConfig: Record<string, unknown>) => registerSamlProvider(world, providerId, { samlConfig });
 
 /** The SP metadata, and the certificate in its KeyDescriptor use="signing" (base64 DER), if any. */
 async function spMetadata(providerId: string) {
@@ -57,17 +45,10 @@ async function spMetadata(providerId: string) {
 
 /** The SP at the IdP: signed requests required, verified with the certificate Latchkey's metadata names. */
 function requireSignedRequests(providerId: string, certData: string) {
-  idp.addSp(spEntityID(providerId), { AssertionConsumerService: acs(providerId), "validate.authnrequest": true, certData });
+  addSpAtIdp(world, providerId, { "validate.authnrequest": true, certData });
 }
 
-let counter = 0;
-function person(domain: string) {
-  counter += 1;
-  const username = `signed-person-${counter}`;
-  const email = `person${counter}@${domain}`;
-  idp.addPerson(username, { password: "idp-password", attributes: { email: [email], displayName: [`Person ${counter}`] } });
-  return { username, email };
-}
+const person = samlPersonFactory(() => idp, "signed-person");
 
 async function start(browser: TestBrowser, providerId: string): Promise<URL> {
   const response = await browser.request(`${server.api}/sign-in/sso`, { method: "POST", json: { providerId, callbackURL: "/console/account", errorCallbackURL: "/console/sign-in" } });
@@ -100,22 +81,15 @@ async function idpAnswer(url: URL): Promise<{ text: string }> {
 }
 
 beforeAll(async () => {
-  idp = await startSimpleSamlIdp();
-  server = await startTestServer({ config: { sso: { enabled: true }, trustedOrigins: [idp.origin] } });
-  const [owner] = await users(server, 1);
-  ownerToken = owner!.token;
-  organizationId = (await createOrganization(server, owner!)).id;
-  const admin = await server.signUp();
-  await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
-  adminToken = admin.token;
+  world = await startSamlWorld();
+  ({ idp, server, ownerToken, adminToken } = world);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
-  await idp?.close();
+  await world?.close();
 });
 
 async function verify(providerId: string) {
-  expect((await server.request("POST", "/sso/mark-domain-verified", { token: adminToken, body: { providerId } })).status).toBe(200);
+  expect(await markDomainVerified(world, providerId)).toBe(200);
 }
 
 describe("signed AuthnRequests against SimpleSAMLphp (validate.authnrequest)", () => {

@@ -9,61 +9,36 @@ import { createAuthClient } from "better-auth/client";
 import { ssoClient } from "@better-auth/sso/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCookieFetch } from "../../helpers/cookie-fetch.js";
-import { responseThroughIdp, startSimpleSamlIdp, type PostedResponse as Posted, type SimpleSamlIdp, type SpEntry } from "../../helpers/simplesamlphp.js";
-import { startTestServer, type TestServer } from "../../helpers/test-server.js";
+import { acsURL, addSpAtIdp, markDomainVerified, registerSamlProvider, samlPersonFactory, spEntityID, startSamlWorld, type SamlWorld } from "../../helpers/saml-world.js";
+import { responseThroughIdp, type PostedResponse as Posted, type SimpleSamlIdp, type SpEntry } from "../../helpers/simplesamlphp.js";
+import type { TestServer } from "../../helpers/test-server.js";
 import { TestBrowser } from "../social/support.js";
-import { createOrganization, users } from "../organization/support.js";
 import { browserTab, secretOf, totpAt, totpOf } from "../two-factor/support.js";
 
+let world: SamlWorld;
 let idp: SimpleSamlIdp;
 let server: TestServer;
 let organizationId: string;
-let ownerToken: string;
-let adminToken: string;
 
-const spEntityID = (providerId: string) => `https://sp.latchkey.test/${providerId}`;
-const acs = (providerId: string) => `${server.api}/sso/saml2/sp/acs/${providerId}`;
+const acs = (providerId: string) => acsURL(server, providerId);
 
 /** Registers a SAML provider for `domain` (verified by an administrator) and its SP at the IdP. */
 async function provider(providerId: string, options: { domain?: string; samlConfig?: Record<string, unknown>; sp?: Partial<SpEntry>; verify?: boolean } = {}) {
-  const registered = await server.request("POST", "/sso/register", {
-    token: ownerToken,
-    body: {
-      providerId,
-      issuer: spEntityID(providerId),
-      domain: options.domain ?? `${providerId}.test`,
-      organizationId,
-      samlConfig: { entryPoint: idp.ssoURL, cert: idp.certificate, idpMetadata: { entityID: idp.entityID }, ...options.samlConfig },
-    },
-  });
+  const registered = await registerSamlProvider(world, providerId, options);
   expect(registered.status, registered.text).toBe(200);
-  if (options.verify !== false) expect((await server.request("POST", "/sso/mark-domain-verified", { token: adminToken, body: { providerId } })).status).toBe(200);
-  idp.addSp(spEntityID(providerId), { AssertionConsumerService: acs(providerId), ...options.sp });
+  if (options.verify !== false) expect(await markDomainVerified(world, providerId)).toBe(200);
+  addSpAtIdp(world, providerId, options.sp);
 }
 
-let counter = 0;
-function person(domain: string, attributes: Record<string, string[]> = {}) {
-  counter += 1;
-  const username = `saml-person-${counter}`;
-  const email = `person${counter}@${domain}`;
-  idp.addPerson(username, { password: "idp-password", attributes: { email: [email], displayName: [`Person ${counter}`], ...attributes } });
-  return { username, email };
-}
+const person = samlPersonFactory(() => idp, "saml-person");
 
 beforeAll(async () => {
-  idp = await startSimpleSamlIdp();
-  server = await startTestServer({ config: { sso: { enabled: true }, trustedOrigins: [idp.origin] } });
-  const [owner] = await users(server, 1);
-  ownerToken = owner!.token;
-  organizationId = (await createOrganization(server, owner!)).id;
-  const admin = await server.signUp();
-  await server.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.userId).execute();
-  adminToken = admin.token;
+  world = await startSamlWorld();
+  ({ idp, server, organizationId } = world);
   await provider("acme-saml", { domain: "acme.test" });
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
-  await idp?.close();
+  await world?.close();
 });
 
 /** Follows the IdP's redirects and login form (as `username`) to the auto-submitting form it answers with. */

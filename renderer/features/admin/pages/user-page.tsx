@@ -6,6 +6,7 @@
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorStatus } from "../../../ui/errors";
+import { AdminGate } from "../../../app/admin-gate";
 import { useAdminCan } from "../../../app/permissions";
 import { useCurrentSession } from "../../../app/session";
 import { Page } from "../../../ui/page";
@@ -31,15 +32,18 @@ const route = getRouteApi("/signed-in/admin/users/$userId");
 
 export function UserPage() {
   const { t } = useTranslation("admin");
-  const canGet = useAdminCan({ user: ["get"] });
-  if (!canGet) {
-    return (
-      <Page title={t("user.title")}>
-        <NotAllowed />
-      </Page>
-    );
-  }
-  return <UserPanel />;
+  return (
+    <AdminGate
+      request={{ user: ["get"] }}
+      denied={
+        <Page title={t("user.title")}>
+          <NotAllowed />
+        </Page>
+      }
+    >
+      <UserPanel />
+    </AdminGate>
+  );
 }
 
 function BackToUsers() {

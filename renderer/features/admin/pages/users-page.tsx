@@ -7,6 +7,7 @@ import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminGate } from "../../../app/admin-gate";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { formatNumber } from "../../../ui/format";
@@ -27,16 +28,19 @@ const route = getRouteApi("/signed-in/admin/users");
 const SEARCH_DEBOUNCE_MS = 100;
 
 export function UsersPage() {
-  const canList = useAdminCan({ user: ["list"] });
   const { t } = useTranslation("admin");
-  if (!canList) {
-    return (
-      <Page title={t("users.title")}>
-        <NotAllowed />
-      </Page>
-    );
-  }
-  return <UsersView />;
+  return (
+    <AdminGate
+      request={{ user: ["list"] }}
+      denied={
+        <Page title={t("users.title")}>
+          <NotAllowed />
+        </Page>
+      }
+    >
+      <UsersView />
+    </AdminGate>
+  );
 }
 
 function UsersView() {

@@ -7,6 +7,7 @@
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminGate } from "../../../app/admin-gate";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { CheckboxField, TextField } from "../../../ui/field";
@@ -15,7 +16,7 @@ import { Page } from "../../../ui/page";
 import { Badge, EmptyState, ErrorState, Loading } from "../../../ui/states";
 import type { AuditAction } from "../../../../shared/audit-actions";
 import type { AuditSearch } from "../audit-search";
-import { useAuditEvents, useAuditLiveTail, useResolvedUser, useUserEmail, type AuditEvent, type AuditFilters } from "../queries";
+import { useAuditEvents, useAuditLiveTail, useResolvedUser, type AuditEvent, type AuditFilters } from "../queries";
 import { DataTable } from "../../../ui/data-table";
 import { ChainIntegrity } from "../components/chain-integrity";
 import "../audit.css";
@@ -72,13 +73,14 @@ function usePageVisible(): boolean {
 
 export function AuditPage() {
   const { t } = useTranslation("audit");
-  const canList = useAdminCan({ audit: ["list"] });
   return (
     <Page title={t("title")} description={t("description")}>
       <div className="stack">
         {/* Verify and export have their own permissions: shown even to a role that may not list. */}
         <ChainIntegrity />
-        {canList ? <AuditLog /> : <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}
+        <AdminGate request={{ audit: ["list"] }} denied={<EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}>
+          <AuditLog />
+        </AdminGate>
       </div>
     </Page>
   );
@@ -319,7 +321,7 @@ function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
       <td>
         <div className="audit-who">
           {event.actorId ? (
-            <UserRef id={event.actorId} />
+            <UserRef id={event.actorId} person={event.actor} />
           ) : tried ? (
             <span className="audit-ref">
               <span className="email">{tried}</span>
@@ -333,7 +335,7 @@ function EventRow({ event, isNew }: { event: AuditEvent; isNew: boolean }) {
               →
             </span>
             <span className="visually-hidden">{t("table.target")}:</span>{" "}
-            {event.targetId ? <TargetRef id={event.targetId} type={event.targetType} /> : <span className="muted">—</span>}
+            {event.targetId ? <TargetRef id={event.targetId} type={event.targetType} person={event.target} /> : <span className="muted">—</span>}
           </div>
         </div>
       </td>
@@ -376,35 +378,38 @@ function splitDateTime(value: string): [string, string] {
   return [formatDate(value), formatTime(value)];
 }
 
-function UserRef({ id }: { id: string }) {
+/**
+ * A user the event names, by the email the server sent with it (`event.actor` / `event.target`:
+ * part of the audit record for anyone who may read the log, issue 33). null: no user has that id
+ * any more. A link to the user's page only for those who may open it.
+ */
+function UserRef({ id, person }: { id: string; person: AuditEvent["actor"] }) {
   const canGet = useAdminCan({ user: ["get"] });
-  const canList = useAdminCan({ user: ["list"] });
-  const { data: email } = useUserEmail(id, canList);
   const { t } = useTranslation("audit");
-  const label = email ?? id;
   // Gone from the server: no link to a page that would only say "not found".
-  if (email === null)
+  if (person === null)
     return (
       <span className="audit-ref" title={id}>
         <span className="mono audit-id">{id}</span> <span className="muted">({t("removedUser")})</span>
       </span>
     );
+  const label = person.email ?? id;
   return (
     <span className="audit-ref" title={id}>
       {canGet ? (
-        <Link to="/admin/users/$userId" params={{ userId: id }} className={email ? "email" : "audit-id mono"}>
+        <Link to="/admin/users/$userId" params={{ userId: id }} className={person.email ? "email" : "audit-id mono"}>
           {label}
         </Link>
       ) : (
-        <span className={email ? "email" : "audit-id mono"}>{label}</span>
+        <span className={person.email ? "email" : "audit-id mono"}>{label}</span>
       )}
     </span>
   );
 }
 
-function TargetRef({ id, type }: { id: string; type: string | null }) {
+function TargetRef({ id, type, person }: { id: string; type: string | null; person: AuditEvent["target"] }) {
   const { t, i18n } = useTranslation("audit");
-  if (type === "user") return <UserRef id={id} />;
+  if (type === "user") return <UserRef id={id} person={person} />;
   const typeLabel = type ? (i18n.exists(`targetTypes.${type}`, { ns: "audit" }) ? t(`targetTypes.${type}`) : type) : null;
   return (
     <span className="audit-ref">

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { AdminGate } from "../../../app/admin-gate";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
@@ -29,7 +30,6 @@ const isPublic = (client: OAuthClient) => client.token_endpoint_auth_method === 
 
 export function ApplicationsPage() {
   const { t } = useTranslation("oauth-provider");
-  const canRead = useAdminCan({ oauthClient: ["read"] });
   const canCreate = useAdminCan({ oauthClient: ["create"] });
   const [creating, setCreating] = useState(false);
   return (
@@ -44,7 +44,9 @@ export function ApplicationsPage() {
         ) : null
       }
     >
-      {canRead ? <Applications creating={creating} setCreating={setCreating} /> : <EmptyState title={t("apps.notAllowedTitle")}>{t("apps.notAllowedBody")}</EmptyState>}
+      <AdminGate request={{ oauthClient: ["read"] }} denied={<EmptyState title={t("apps.notAllowedTitle")}>{t("apps.notAllowedBody")}</EmptyState>}>
+        <Applications creating={creating} setCreating={setCreating} />
+      </AdminGate>
     </Page>
   );
 }

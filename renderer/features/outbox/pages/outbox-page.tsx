@@ -8,7 +8,7 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useAdminCan } from "../../../app/permissions";
+import { AdminGate } from "../../../app/admin-gate";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/field";
 import { formatDateTime, formatRelative } from "../../../ui/format";
@@ -20,10 +20,11 @@ import "../outbox.css";
 
 export function OutboxPage() {
   const { t } = useTranslation("outbox");
-  const canList = useAdminCan({ user: ["list"] });
   return (
     <Page title={t("title")} description={t("description")}>
-      {canList ? <Outbox /> : <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}
+      <AdminGate request={{ user: ["list"] }} denied={<EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}>
+        <Outbox />
+      </AdminGate>
     </Page>
   );
 }

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { AdminGate } from "../../../app/admin-gate";
 import { useAdminCan } from "../../../app/permissions";
 import { Button } from "../../../ui/button";
 import { errorText, toastError } from "../../../ui/errors";
@@ -23,10 +24,11 @@ const PROVIDER_NAMES: Record<string, string> = { github: "GitHub", gitlab: "GitL
 
 export function SettingsPage() {
   const { t } = useTranslation("settings");
-  const canRead = useAdminCan({ settings: ["read"] });
   return (
     <Page title={t("title")} description={t("description")}>
-      {canRead ? <SettingsList /> : <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}
+      <AdminGate request={{ settings: ["read"] }} denied={<EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}>
+        <SettingsList />
+      </AdminGate>
     </Page>
   );
 }

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { useAdminCan } from "../../../app/permissions";
+import { AdminGate } from "../../../app/admin-gate";
 import { Button } from "../../../ui/button";
 import { DataTable } from "../../../ui/data-table";
 import { toastError } from "../../../ui/errors";
@@ -19,10 +19,11 @@ import "../webhook.css";
 
 export function WebhooksPage() {
   const { t } = useTranslation("webhook");
-  const canRead = useAdminCan({ webhook: ["read"] });
   return (
     <Page title={t("title")} description={t("description")}>
-      {canRead ? <Webhooks /> : <EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}
+      <AdminGate request={{ webhook: ["read"] }} denied={<EmptyState title={t("notAllowedTitle")}>{t("notAllowedBody")}</EmptyState>}>
+        <Webhooks />
+      </AdminGate>
     </Page>
   );
 }
