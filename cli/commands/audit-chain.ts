@@ -19,9 +19,16 @@ function verdictText(verdict: AuditChainVerdictWire): string {
   const broken = verdict.firstBreak;
   if (!broken) return text("audit", "chainOk", { checked: verdict.checked, head: verdict.headIndex });
   const values = { seq: broken.seq ?? "", id: broken.id ?? "", index: broken.chainIndex };
-  if (broken.problem === "missing") return text("audit", "chainMissing", values);
-  if (broken.problem === "truncated") return text("audit", "chainTruncated", values);
-  return text("audit", "chainAltered", values);
+  if (broken.problem === "truncated") return text("audit", "chainTruncated", values); // no row to name
+  const where = text("audit", broken.problem === "missing" ? "chainMissing" : "chainAltered", values);
+  return `${where} ${rowText(broken)}`;
+}
+
+/** The named row's action and time as they read now: enough to find it in `auth admin audit tail` or the console. */
+function rowText(broken: NonNullable<AuditChainVerdictWire["firstBreak"]>): string {
+  const action = broken.action ?? "";
+  if (broken.createdAt === null) return text("audit", "chainRowNoTime", { action });
+  return text("audit", "chainRow", { action, createdAt: broken.createdAt });
 }
 
 export function registerAuditChainCommands(audit: Command): void {

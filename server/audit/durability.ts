@@ -3,8 +3,9 @@
  * shared/audit-actions.ts (tests/server/audit/durability.test.ts checks that every action is in
  * exactly one of the two lists).
  *
- * IN_CHANGE: written in the transaction of the change it records (audit/change.ts, ctx.change, or
- * the sign-in's session transaction), when a webhook endpoint subscribes to it; its deliveries
+ * IN_CHANGE: written in the transaction of the change it records (audit/change.ts, ctx.change, the
+ * sign-in's session transaction, or a service's own transaction through audit.recordIn), when a
+ * webhook endpoint subscribes to it; its deliveries
  * survive a kill -9 right after the commit. A request that records one of these outside a change
  * is a bug: the http layer logs it, and fails the request under the test runner
  * (http/register-routes.ts), so a new call site cannot quietly fall back to the asynchronous path.
@@ -27,16 +28,27 @@ export const IN_CHANGE: ReadonlySet<AuditAction> = new Set<AuditAction>([
   "organization.member-role-change", "organization.update",
   "scim.group-provision", "scim.group-remove", "scim.group-update", "scim.token-create", "scim.token-revoke",
   "scim.user-deactivate", "scim.user-provision", "scim.user-reactivate", "scim.user-remove", "scim.user-update",
-  "server.setting-change",
+  "server.setting-change", "server.setting-reset",
   "session.revoke", "session.revoke-all", "session.revoke-others",
   "sso-provider.create", "sso-provider.delete", "sso-provider.domain-verify", "sso-provider.update",
   "team.create", "team.member-add", "team.member-remove", "team.remove", "team.update",
   "user.ban", "user.create", "user.delete", "user.email-change", "user.email-verify",
+  // Cleared on the sign-in path in one transaction with its event (core/session/service.ts).
+  "user.ban-expired",
+  "user.desktop-hand-off",
+  // Each imported user is its own change (features/admin/routes.ts): a bulk import is not all or nothing.
+  "user.import",
   "user.impersonate-start", "user.impersonate-stop", "user.passkey-add", "user.passkey-delete",
   "user.password-change", "user.password-reset", "user.password-set", "user.remove", "user.role-change",
   // A successful sign-in: in its session's transaction (core/session/service.ts). A refused one
   // (success: false) changed nothing but the lockout's count and is recorded after the fact.
   "user.sign-in",
+  // POST /sign-out and the OpenID provider's end-session page.
+  "user.sign-out",
+  // The TOTP route's first code and a spent backup code: the write and its event in one small
+  // transaction of their own (features/two-factor/service.ts), not the request as a change: a
+  // wrong code's count must commit although the request fails.
+  "user.two-factor-enable", "user.two-factor-backup-code",
   "user.two-factor-backup-codes", "user.two-factor-disable", "user.unban", "user.unlock", "user.update",
   "webhook.create", "webhook.delete", "webhook.rotate-secret", "webhook.update",
 ]);
@@ -55,18 +67,11 @@ export const AFTER_THE_FACT: Readonly<Partial<Record<AuditAction, string>>> = {
   "server.demo-snapshot": "the demo snapshot is a file written outside the database",
   // Changes still recorded after the fact.
   "oauth-token.reuse": NOT_YET + "the grant family's revocation commits in the token endpoint's own transaction",
-  "user.lock": NOT_YET + "the lockout writes the lock on a failing sign-in, which must commit although the request fails (core/lockout/service.ts)",
-  "user.two-factor-backup-code": NOT_YET + "a backup code spent on the second step (features/two-factor/service.ts)",
-  "user.two-factor-enable": NOT_YET + "the OTP path enables two-factor in features/two-factor/service.ts; the TOTP route is converted",
+  "user.lock": "the lock is claimed before the password check and committed at once (core/lockout/service.ts: counting first closes a parallel burst's race), then given back when the password is right; the event exists only once the check failed, after that commit. In the claim's transaction it would record locks a right password undoes; in the failing request's change it would roll back with the request",
   "user.sign-up": NOT_YET + "email, magic link, email OTP and passkey sign-ups are converted; social, one-tap and SSO callbacks still create the user before the request's change (the IdP round trips must stay outside a SQLite transaction)",
   "account.link": NOT_YET + "social and SSO callbacks link inside the provider flow (as user.sign-up)",
   "organization.member-add": NOT_YET + "the organization routes and invitations are converted; SSO's automatic membership is not (as user.sign-up)",
-  "user.sign-out": NOT_YET + "POST /sign-out is converted; the OIDC end-session page is not",
-  "user.ban-expired": NOT_YET + "an expired ban is cleared on the sign-in path (core/session/service.ts)",
-  "user.desktop-hand-off": NOT_YET + "features/electron",
-  "user.import": NOT_YET + "a bulk import writes user by user (features/admin/import-export.ts)",
-  "server.setting-reset": NOT_YET + "the event names the value in force after the reset, which the runtime settings know only after reloading through the pool (features/settings/runtime.ts), once the change committed",
-  "server.demo-seed": NOT_YET + "demo seeding writes thousands of rows and hashes passwords between them",
+  "server.demo-seed": NOT_YET + "demo seeding writes thousands of rows and hashes passwords between them: as one change it would hold SQLite's one connection for seconds (features/demo); a local-only action on a --dev or desktop server",
 };
 
 /**

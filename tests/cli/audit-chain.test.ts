@@ -59,13 +59,32 @@ describe("auth admin audit verify", () => {
     const intact = await cli.run(["admin", "audit", "verify", "--json"]);
     expect(intact.code, intact.stderr).toBe(0);
     expect(intact.json()).toMatchObject({ ok: true, firstBreak: null });
-    const victim = await server.database.db.selectFrom("auditEvent").select(["seq"]).where("id", "=", "cli-chain-2").executeTakeFirstOrThrow();
+    const victim = await server.database.db.selectFrom("auditEvent").select(["seq", "chainIndex", "createdAt"]).where("id", "=", "cli-chain-2").executeTakeFirstOrThrow();
+    const createdAt = new Date(Number(victim.createdAt)).toISOString();
     await server.database.db.updateTable("auditEvent").set({ reason: "nothing to see" }).where("id", "=", "cli-chain-2").execute();
     const broken = await cli.run(["admin", "audit", "verify"]);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain(`Row ${victim.seq} (cli-chain-2) was changed`);
+    // The row is named by position, id, action and time, so a person can find it in the log.
+    expect(broken.stderr).toContain(`Row ${victim.seq} (cli-chain-2) was changed: the chain breaks at position ${victim.chainIndex}. It records user.ban at ${createdAt}.`);
     const json = await cli.run(["admin", "audit", "verify", "--json"]);
     expect(json.code).toBe(1);
-    expect(json.json().firstBreak).toMatchObject({ problem: "altered", id: "cli-chain-2", seq: Number(victim.seq) });
+    expect(json.json().firstBreak).toEqual({ problem: "altered", chainIndex: Number(victim.chainIndex), id: "cli-chain-2", seq: Number(victim.seq), action: "user.ban", createdAt });
+    await server.database.db.updateTable("auditEvent").set({ reason: "spam" }).where("id", "=", "cli-chain-2").execute();
+  });
+
+  it("names a row whose predecessors were deleted, with its action and time, and says so when its time is no date", async () => {
+    const after = await server.database.db.selectFrom("auditEvent").select(["seq", "chainIndex", "createdAt"]).where("id", "=", "cli-chain-4").executeTakeFirstOrThrow();
+    await server.database.db.deleteFrom("auditEvent").where("id", "=", "cli-chain-3").execute();
+    const createdAt = new Date(Number(after.createdAt)).toISOString();
+    const json = await cli.run(["admin", "audit", "verify", "--json"]);
+    expect(json.code).toBe(1);
+    expect(json.json().firstBreak).toEqual({ problem: "missing", chainIndex: Number(after.chainIndex), id: "cli-chain-4", seq: Number(after.seq), action: "user.ban", createdAt });
+    const words = await cli.run(["admin", "audit", "verify"]);
+    expect(words.stderr).toContain(`Rows before row ${after.seq} (cli-chain-4) were deleted: the chain breaks at position ${after.chainIndex}. It records user.ban at ${createdAt}.`);
+    // A time someone overwrote with what no date has: the row is still named, its time said to be unreadable.
+    await server.database.db.updateTable("auditEvent").set({ createdAt: 8.64e15 + 1 }).where("id", "=", "cli-chain-4").execute();
+    const odd = await cli.run(["admin", "audit", "verify"]);
+    expect(odd.code).toBe(1);
+    expect(odd.stderr).toContain(`Rows before row ${after.seq} (cli-chain-4) were deleted: the chain breaks at position ${after.chainIndex}. It records user.ban; its time is not a date.`);
   });
 });

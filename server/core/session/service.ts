@@ -72,8 +72,14 @@ export async function assertNotBanned(app: AppContext, user: UserRow): Promise<U
   if (!user.banned) return user;
   const now = app.clock.now();
   if (user.banExpires !== null && Number(user.banExpires) <= now) {
-    const cleared = await updateUser(app.db, user.id, { banned: 0, banReason: null, banExpires: null, updatedAt: now });
-    app.audit.record({ action: "user.ban-expired", targetId: user.id, targetType: "user" });
+    // The clearing and its event commit together (issue 38, audit/durability.ts): a subscriber
+    // learns of every ban that ended, even if the process dies right after.
+    const cleared = await app.db.transaction().execute(async (trx) => {
+      const row = await updateUser(trx, user.id, { banned: 0, banReason: null, banExpires: null, updatedAt: now });
+      await app.audit.recordIn(trx, { action: "user.ban-expired", targetId: user.id, targetType: "user" });
+      return row;
+    });
+    app.audit.committed();
     return cleared ?? user;
   }
   const reason = user.banReason ?? app.config.admin.defaultBanReason;

@@ -43,7 +43,7 @@ interface DryRun {
   usernames: Set<string>;
 }
 
-async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Promise<UserRow | { id: undefined; email: string }> {
+async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Promise<ImportedUser> {
   const { config } = app;
   const email = normalizeEmail(row.email);
   if (dryRun?.emails.has(email) || (await findUserByEmail(app.db, email))) throw apiError("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
@@ -82,7 +82,15 @@ async function importOne(app: AppContext, row: ImportRow, dryRun?: DryRun): Prom
  * makes the same checks (permissions, roles, taken emails and usernames, hashes, dates) and
  * creates nobody.
  */
-export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow[], options: { dryRun?: boolean } = {}): Promise<ImportResult[]> {
+/** One imported user's work, given the AppContext to write with: the route runs each as its own change (issue 38). */
+export type ImportEach = (work: (app: AppContext) => Promise<ImportedUser>) => Promise<ImportedUser>;
+type ImportedUser = UserRow | { id: undefined; email: string };
+
+/**
+ * Imports user by user: one refused row (a taken email) does not stop the rest. With `each`,
+ * every user is written by `each` (the route: one change per user, its event in its transaction).
+ */
+export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow[], options: { dryRun?: boolean; each?: ImportEach } = {}): Promise<ImportResult[]> {
   requirePermission(app.config, actor, { user: ["create"] }, "YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS");
   if (rows.some((row) => row.role !== undefined)) {
     requirePermission(app.config, actor, { user: ["set-role"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE");
@@ -91,7 +99,7 @@ export async function importUsers(app: AppContext, actor: Actor, rows: ImportRow
   const dryRun = options.dryRun ? { emails: new Set<string>(), usernames: new Set<string>() } : undefined;
   for (const row of rows) {
     try {
-      const user = await importOne(app, row, dryRun);
+      const user = options.each && !dryRun ? await options.each((inChange) => importOne(inChange, row)) : await importOne(app, row, dryRun);
       results.push(user.id === undefined ? { email: user.email, ok: true } : { email: user.email, ok: true, id: user.id });
     } catch (error) {
       if (error instanceof ApiError) results.push({ email: row.email, ok: false, code: error.code, message: error.message });

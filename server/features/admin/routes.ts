@@ -153,10 +153,17 @@ export const adminHandlers = defineHandlers({
       return { success: true };
     }),
   adminImportUsers: async (ctx) => {
-    const results = await importUsers(ctx.app, ctx.auth.user, ctx.body.users, { dryRun: ctx.body.dryRun });
-    for (const result of results) {
-      if (result.ok && !ctx.body.dryRun) ctx.audit({ action: "user.import", targetId: result.id, targetType: "user", metadata: { email: result.email } });
-    }
+    // Each user is its own change: the user and its user.import event commit together, one by one
+    // (a bulk import is not all or nothing, and no transaction is held across the whole list).
+    const results = await importUsers(ctx.app, ctx.auth.user, ctx.body.users, {
+      dryRun: ctx.body.dryRun,
+      each: (work) =>
+        ctx.change(async (app) => {
+          const user = await work(app);
+          if (user.id !== undefined) ctx.audit({ action: "user.import", targetId: user.id, targetType: "user", metadata: { email: user.email } });
+          return user;
+        }),
+    });
     return { results };
   },
   adminExportUsers: async (ctx) => {

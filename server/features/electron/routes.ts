@@ -32,9 +32,14 @@ export const electronHandlers = defineHandlers({
     // The app's session says how the person signed in here: this session's recorded sign-in carries over
     // (one from before that record existed: the account's last method, and no second factor).
     const signIn = (await sessionSignIn(app, auth.session.id, auth.user.id)) ?? { method: auth.user.lastSignInMethod ?? "email" };
-    const code = await issueHandOffCode(app, auth.user.id, { state: query.state, codeChallenge: query.code_challenge }, signIn, auth.user.credentialEpoch);
+    const request = { state: query.state, codeChallenge: query.code_challenge };
+    // The code and its event commit together (issue 38).
+    const code = await ctx.change(async (inChange) => {
+      const issued = await issueHandOffCode(inChange, auth.user.id, request, signIn, auth.user.credentialEpoch);
+      ctx.audit({ action: "user.desktop-hand-off", targetId: auth.user.id, targetType: "user", metadata: { transfer: true } });
+      return issued;
+    });
     ctx.handOff.issued = { code, state: query.state };
-    ctx.audit({ action: "user.desktop-hand-off", targetId: auth.user.id, targetType: "user", metadata: { transfer: true } });
     const callbackURL = ctx.body.callbackURL;
     return { url: callbackURL ?? null, redirect: Boolean(callbackURL), electron_authorization_code: code };
   },

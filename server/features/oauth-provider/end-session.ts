@@ -61,13 +61,16 @@ const REQUEST_LIFETIME = 600;
 
 /** Ends one session: its apps' tokens revoked, the apps that asked told, the browser's cookies cleared. */
 async function endBrowserSession(ctx: Ctx | ConfirmCtx, sessionId: string, clientId: string | null): Promise<void> {
-  const { app } = ctx;
-  const notify = await appsToTell(app.db, { sessionId });
-  await store.revokeSessionTokens(app.db, sessionId, app.clock.now());
-  await deleteSessionById(app.db, sessionId);
+  // One change (issue 38): the tokens, the session and the sign-out event commit together.
+  const notify = await ctx.change(async (app) => {
+    const apps = await appsToTell(app.db, { sessionId });
+    await store.revokeSessionTokens(app.db, sessionId, app.clock.now());
+    await deleteSessionById(app.db, sessionId);
+    ctx.audit({ action: "user.sign-out", metadata: { via: "oauth2/end-session", clientId } });
+    return apps;
+  });
   ctx.browser.clear();
-  ctx.audit({ action: "user.sign-out", metadata: { via: "oauth2/end-session", clientId } });
-  void tellApps(app, notify);
+  void tellApps(ctx.app, notify);
 }
 
 export async function endSession(ctx: Ctx) {

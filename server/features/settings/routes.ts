@@ -25,6 +25,6 @@ export const settingsHandlers = defineHandlers({
   },
   adminResetSetting: async (ctx) => {
     requirePermission(ctx.app.config, ctx.auth.user, { settings: ["update"] }, "YOU_ARE_NOT_ALLOWED_TO_CHANGE_SETTINGS");
-    return resetSetting(ctx.app, ctx.body.key, (event) => ctx.audit(event));
+    return resetSetting(ctx.app, ctx.body.key, (event) => ctx.audit(event), (work) => ctx.change(work));
   },
 });

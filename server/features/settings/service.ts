@@ -98,13 +98,23 @@ export async function changeSetting(
   return stateOf(app, key);
 }
 
-export async function resetSetting(app: AppContext, key: string, audit: Audit): Promise<{ setting: SettingWire; wasSet: boolean }> {
+export async function resetSetting(
+  app: AppContext,
+  key: string,
+  audit: Audit,
+  change: (work: (app: AppContext) => Promise<boolean>) => Promise<boolean> = (work) => work(app),
+): Promise<{ setting: SettingWire; wasSet: boolean }> {
   const settings = runtimeOf(app);
   definitionOf(settings, key);
   const previous = settings.find(key)!.read(app.config);
-  const wasSet = await deleteSetting(app.db, key);
+  // What is in force once the stored value is gone: the configuration's value, known before the
+  // reload, so the event is written in the deletion's transaction (issue 38).
+  const configured = settings.states().find((state) => state.definition.key === key)?.configured;
+  const wasSet = await change(async (app) => {
+    const deleted = await deleteSetting(app.db, key);
+    if (deleted) audit({ action: "server.setting-reset", metadata: { key, from: previous, to: configured } });
+    return deleted;
+  });
   await settings.reload();
-  const setting = await stateOf(app, key);
-  if (wasSet) audit({ action: "server.setting-reset", metadata: { key, from: previous, to: setting.value } });
-  return { setting, wasSet };
+  return { setting: await stateOf(app, key), wasSet };
 }

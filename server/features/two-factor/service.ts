@@ -99,8 +99,13 @@ export async function verifyTotp(ctx: StepContext, input: { code: string; trustD
   // A right code for a step already used: still refused (and counted), but said as it is.
   if (!(await store.claimStep(app.db, row.id, step, now))) return failAttempt(ctx, attempt, "INVALID_CODE", TOTP_REUSED_MESSAGE);
   if (!attempt.pending && !attempt.user.twoFactorEnabled) {
-    await store.setTwoFactorEnabled(app.db, attempt.user.id, true, now);
-    app.audit.record({ action: "user.two-factor-enable", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent, metadata: { method: "totp" } });
+    // Turned on and on the record in one transaction (issue 38). Not the whole request as one
+    // change: a wrong code's count (failAttempt) must commit although the request fails.
+    await app.db.transaction().execute(async (trx) => {
+      await store.setTwoFactorEnabled(trx, attempt.user.id, true, now);
+      await app.audit.recordIn(trx, { action: "user.two-factor-enable", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent, metadata: { method: "totp" } });
+    });
+    app.audit.committed();
   }
   return completeAttempt(ctx, attempt, { trustDevice: input.trustDevice, factor: "totp" });
 }
@@ -164,9 +169,16 @@ export async function verifyBackupCode(ctx: StepContext, input: { code: string; 
     throw error;
   }
   if (remaining === null) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
-  // Compare-and-swap: of two requests with the same code, one wins.
-  if (!(await store.swapBackupCodes(app.db, row.id, row.backupCodes, remaining, app.clock.now()))) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
-  app.audit.record({ action: "user.two-factor-backup-code", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent });
+  // Compare-and-swap: of two requests with the same code, one wins. The code spent and its event
+  // commit together (issue 38); the loser writes neither.
+  const next = remaining;
+  const spent = await app.db.transaction().execute(async (trx) => {
+    if (!(await store.swapBackupCodes(trx, row.id, row.backupCodes, next, app.clock.now()))) return false;
+    await app.audit.recordIn(trx, { action: "user.two-factor-backup-code", actorId: attempt.user.id, targetId: attempt.user.id, targetType: "user", ipAddress: ctx.meta.ip, userAgent: ctx.meta.userAgent });
+    return true;
+  });
+  if (!spent) return failAttempt(ctx, attempt, "INVALID_BACKUP_CODE");
+  app.audit.committed();
   // better-auth's disableSession: the code is checked and used up, but no session is started
   // (a pending sign-in stays pending); a signed-in caller gets its own token back.
   if (input.disableSession) return { token: attempt.pending ? undefined : ctx.auth?.token, user: attempt.user };
