@@ -18,11 +18,14 @@ export interface ChangeCounter {
   noteWrite(): void;
   /** `PRAGMA data_version` alone: moves only when another connection committed. */
   foreign(): number;
+  /** How many writing statements this connection has run: moves on its own writes only, costs nothing. */
+  localWrites(): number;
 }
 
 export function createChangeCounter(sqlite: SQLite.Database): ChangeCounter {
   const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
   let local = 0;
+  let writes = 0;
   let lastSeen = dataVersion.get() as number;
   return {
     current() {
@@ -35,8 +38,10 @@ export function createChangeCounter(sqlite: SQLite.Database): ChangeCounter {
     },
     noteWrite() {
       local++;
+      writes++;
     },
     foreign: () => dataVersion.get() as number,
+    localWrites: () => writes,
   };
 }
 

@@ -4,7 +4,7 @@
  * a case here.
  */
 import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from "kysely";
 import { countingWrites, createChangeCounter, registerChangeCounter, type ChangeCounter } from "./change-counter.js";
@@ -14,6 +14,8 @@ import { guardedDialect, SQLITE_SYNC_BUSY_MS } from "./guarded-dialect.js";
 import { registerSqliteHandle } from "./sqlite-row-changes.js";
 import { registerPoolIdentity } from "./pool-guard.js";
 import type { PostgresTimeouts } from "./postgres.js";
+import { createWalSync } from "./sqlite-wal-sync.js";
+import { walSyncedDialect } from "./wal-synced-dialect.js";
 
 export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
@@ -79,24 +81,28 @@ export { isPostgresUrl };
 export function openSqlite(file: string, options: OpenOptions = {}): OpenedSqlite {
   if (file !== ":memory:") createPrivateFile(file);
   const sqlite = new SQLite(file);
-  // WAL lets readers run while a writer commits. FULL syncs the WAL on every commit: an auth
-  // server acknowledges revocations and password changes, and those must survive a power loss
-  // (NORMAL would survive a process crash only). Reads — get-session — never sync.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
+  // WAL lets readers run while a writer commits. "full": a commit is on disk before anyone is
+  // answered, so a revocation or a password change survives a power loss; the WAL's sync runs on
+  // libuv's thread pool rather than inside COMMIT on the event loop (db/sqlite-wal-sync.ts), so
+  // SQLite itself runs at NORMAL. "normal": no sync per commit (a power loss may undo the last
+  // ones). Reads — get-session — never sync. A file that cannot use WAL keeps SQLite's own FULL.
+  const wal = sqlite.pragma("journal_mode = WAL", { simple: true }) === "wal";
+  const syncOffLoop = wal && options.synchronous !== "normal";
+  sqlite.pragma(`synchronous = ${syncOffLoop || options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
   sqlite.pragma("foreign_keys = ON");
   // SQLite's busy handler sleeps on the main thread: it may wait only briefly per attempt; the
   // guarded dialect retries asynchronously for up to busyTimeoutMs (issue 44).
   sqlite.pragma(`busy_timeout = ${SQLITE_SYNC_BUSY_MS}`);
   sqlite.pragma("cache_size = -32000");
   const changes = createChangeCounter(sqlite);
-  const dialect = guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite, changes) }), {
+  const guarded = guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite, changes) }), {
     sqlite: { busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS },
   });
+  const dialect = syncOffLoop ? walSyncedDialect(guarded, { sqlite, writes: changes.localWrites, walSync: createWalSync(`${resolve(file)}-wal`) }) : guarded;
   const db = new Kysely<Database>({ dialect });
   registerChangeCounter(db, changes);
   registerSqliteHandle(db, sqlite);
-  registerPoolIdentity(db, dialect.identity);
+  registerPoolIdentity(db, guarded.identity);
   return {
     db,
     dialect: "sqlite",
