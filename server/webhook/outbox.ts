@@ -12,6 +12,9 @@ import { selects } from "./selectors.js";
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
+/** How many deliveries a sender takes in one round (one read or lease, one recording transaction). */
+export const SEND_BATCH = 16;
+
 /**
  * A delivery waiting for its first try now. Its id, `msg_` + a random id, is the `webhook-id`
  * every try carries.
