@@ -210,7 +210,7 @@ export function report(f: CoreFigures): string {
     ...(f.postgresGetSession
       ? [
           line("get-session on PostgreSQL (32 conns)", f.postgresGetSession),
-          `  PostgreSQL reaches ${Math.round((f.postgresShareOfSqlite ?? 0) * 100)}% of SQLite's get-session req/s in the same rounds (target ≥ 60%, p99 ≤ 5 ms); server CPU per request ${f.cpuMicrosPerRequest.postgresGetSession ?? "?"} µs`,
+          `  PostgreSQL reaches ${Math.round((f.postgresShareOfSqlite ?? 0) * 100)}% of SQLite's get-session req/s in the same rounds (target ≥ 60%, p99 ≤ 5 ms); server CPU per request ${f.cpuMicrosPerRequest.postgresGetSession ?? "?"} µs${f.cpuMicrosPerRequest.postgresGetSession && f.cpuMicrosPerRequest.bareNodeHttp ? ` → ${Math.round((f.cpuMicrosPerRequest.bareNodeHttp / f.cpuMicrosPerRequest.postgresGetSession) * 100)}% of bare node:http by cost` : ""}`,
         ]
       : ["  get-session on PostgreSQL: not measured (no PostgreSQL reachable)"]),
     line("bare node:http, same JSON (32 conns)", f.bareNodeHttp),

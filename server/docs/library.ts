@@ -1,12 +1,13 @@
 /**
  * The manual as the server holds it: README.md (the index page) and every docs/*.md, read and
- * rendered once at start, with the search index and the screenshots' names. Only names found
+ * rendered once (on the manual's first request, server/http/docs.ts), with the search index and the screenshots' names. Only names found
  * here are ever served, so no request path reaches the file system (no traversal, no listing).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { hasDocs } from "./path.js";
 import { createRenderer, type RenderedDoc } from "./render.js";
 import type { IndexedDoc } from "./search.js";
 
@@ -28,7 +29,7 @@ const SCREENSHOT_NAME = /^[a-z0-9-]+\.png$/;
 /** The repository root holding docs/ and README.md, or undefined when they were not shipped. */
 export function loadDocsLibrary(root: string): DocsLibrary | undefined {
   const folder = join(root, "docs");
-  if (!existsSync(folder) || !existsSync(join(root, "README.md"))) return undefined;
+  if (!hasDocs(root)) return undefined;
   const names = readdirSync(folder)
     .map((file) => DOC_NAME.exec(file)?.[1])
     .filter((name): name is string => name !== undefined && name !== "index");

@@ -3,7 +3,7 @@
  * (or the search results). Plain HTML with no inline script or style, for the strict CSP.
  */
 import { escapeHtml } from "../html/escape.js";
-import { DOCS_PATH } from "./render.js";
+import { DOCS_PATH } from "./path.js";
 import type { SearchHit } from "./search.js";
 
 export interface PageInput {

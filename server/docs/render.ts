@@ -1,6 +1,6 @@
 /**
  * Markdown → HTML for the manual the server serves at /docs (issue 33): README.md and docs/*.md,
- * rendered once at start with markdown-it. The docs are our own files, yet every byte of raw
+ * rendered once, on the manual's first request, with markdown-it. The docs are our own files, yet every byte of raw
  * HTML in them is escaped (HTML comments — the examples' invisible markers — are dropped), and
  * links are rewritten so a page only ever points at another page, a screenshot, a heading or an
  * outside https/mailto address; a link to a source file becomes plain text (it is not served).
@@ -8,6 +8,7 @@
 import { posix } from "node:path";
 import MarkdownIt, { type Token } from "markdown-it";
 import { escapeHtml } from "../html/escape.js";
+import { DOCS_PATH } from "./path.js";
 
 /** One heading's part of a document, as the search index keeps it. */
 export interface DocSection {
@@ -21,8 +22,6 @@ export interface RenderedDoc {
   html: string;
   sections: DocSection[];
 }
-
-export const DOCS_PATH = "/docs";
 
 /**
  * GitHub's heading anchors, so links written for GitHub (`security.md#cookies`) work here too:

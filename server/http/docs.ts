@@ -1,17 +1,14 @@
 /**
  * The manual at /docs (issue 33): README.md and docs/*.md rendered, linked and searchable with no
  * network, on the console's server so a demo laptop has its manual. GET and HEAD only; a page,
- * screenshot or asset is found by name in what server/docs/library.ts loaded at start, never by
- * a path on disk, so `..`, encoded slashes and other files answer the typed 404. Pages carry a
+ * screenshot or asset is found by name in what server/docs/library.ts loaded (on the first
+ * request), never by a path on disk, so `..`, encoded slashes and other files answer the typed 404. Pages carry a
  * CSP stricter than the console's (no inline style either) and revalidate by ETag.
  */
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiError } from "../../shared/errors.js";
-import { DOCS_CSS, DOCS_SCRIPT } from "../docs/assets.js";
-import { etagOf, loadDocsLibrary } from "../docs/library.js";
-import { docsPage } from "../docs/page.js";
-import { DOCS_PATH } from "../docs/render.js";
+import { DOCS_PATH, hasDocs } from "../docs/path.js";
 import { MAX_QUERY_LENGTH, searchDocs } from "../docs/search.js";
 
 export const DOCS_CSP = [
@@ -31,7 +28,9 @@ interface Answer {
   etag: string;
 }
 
-function answerOf(type: string, body: string | Buffer): Answer {
+type EtagOf = (body: string | Buffer) => string;
+
+function answerOf(etagOf: EtagOf, type: string, body: string | Buffer): Answer {
   const buffer = typeof body === "string" ? Buffer.from(body) : body;
   return { type, body: buffer, etag: etagOf(buffer) };
 }
@@ -57,42 +56,73 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, gzip
   else reply.send(answer.body);
 }
 
-export function registerDocs(server: FastifyInstance, root: string): void {
-  const library = loadDocsLibrary(root);
-  if (!library) return; // an install without docs/: /docs is an unknown path like any other
-  const html = "text/html; charset=utf-8";
-  const pages = new Map([...library.pages].map(([name, page]) => [name, answerOf(html, docsPage({ current: name, title: page.title, body: page.html, documents: library.documents }))]));
-  const css = answerOf("text/css; charset=utf-8", DOCS_CSS);
-  const script = answerOf("text/javascript; charset=utf-8", DOCS_SCRIPT);
-  const search = answerOf("application/json; charset=utf-8", library.searchJson);
-  const shots = new Map<string, Answer>();
+const HTML = "text/html; charset=utf-8";
 
-  const index = (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+/** Every answer the manual gives, rendered from the files on the first request that needs one. */
+async function renderManual(root: string) {
+  const [{ etagOf, loadDocsLibrary }, { docsPage }, { DOCS_CSS, DOCS_SCRIPT }] = await Promise.all([import("../docs/library.js"), import("../docs/page.js"), import("../docs/assets.js")]);
+  const library = loadDocsLibrary(root);
+  if (!library) throw apiError("NOT_FOUND", "The manual was removed from this installation");
+  const answer = (type: string, body: string | Buffer) => answerOf(etagOf, type, body);
+  return {
+    library,
+    docsPage,
+    answer,
+    pages: new Map([...library.pages].map(([name, page]) => [name, answer(HTML, docsPage({ current: name, title: page.title, body: page.html, documents: library.documents }))])),
+    css: answer("text/css; charset=utf-8", DOCS_CSS),
+    script: answer("text/javascript; charset=utf-8", DOCS_SCRIPT),
+    search: answer("application/json; charset=utf-8", library.searchJson),
+    shots: new Map<string, Answer>(),
+  };
+}
+
+/**
+ * The manual's routes. Rendering it (markdown-it, 30-odd pages, the search index) cost ≈ 9 MiB
+ * of heap for as long as the server ran and a good part of its start, for a page most servers
+ * never show (issue 41): it happens on the first request to /docs, once.
+ */
+export function registerDocs(server: FastifyInstance, root: string): void {
+  if (!hasDocs(root)) return; // an install without docs/: /docs is an unknown path like any other
+  let rendered: ReturnType<typeof renderManual> | undefined;
+  // A failure (the files gone since start) is answered, and the next request tries again.
+  const manual = () =>
+    (rendered ??= renderManual(root).catch((error: unknown) => {
+      rendered = undefined;
+      throw error;
+    }));
+
+  const index = async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const raw = request.query.q;
+    if (raw !== undefined && raw !== "" && typeof raw !== "string") throw apiError("VALIDATION_ERROR", "q: give one search text", [{ path: "q", message: "Give one search text" }]);
+    if (typeof raw === "string" && raw.length > MAX_QUERY_LENGTH) throw apiError("VALIDATION_ERROR", `q: at most ${MAX_QUERY_LENGTH} characters`, [{ path: "q", message: `At most ${MAX_QUERY_LENGTH} characters` }]);
+    const { library, pages, docsPage, answer } = await manual();
     if (raw === undefined || raw === "") return send(request, reply, pages.get("index")!);
-    if (typeof raw !== "string") throw apiError("VALIDATION_ERROR", "q: give one search text", [{ path: "q", message: "Give one search text" }]);
-    if (raw.length > MAX_QUERY_LENGTH) throw apiError("VALIDATION_ERROR", `q: at most ${MAX_QUERY_LENGTH} characters`, [{ path: "q", message: `At most ${MAX_QUERY_LENGTH} characters` }]);
     const page = library.pages.get("index")!;
     const body = docsPage({ current: "", title: page.title, body: page.html, documents: library.documents, query: raw, hits: searchDocs(library.index, raw) });
-    send(request, reply, answerOf(html, body));
+    send(request, reply, answer(HTML, body));
   };
   server.get(DOCS_PATH, index);
   server.get(`${DOCS_PATH}/`, index);
-  server.get(`${DOCS_PATH}/assets/docs.css`, (request, reply) => send(request, reply, css));
-  server.get(`${DOCS_PATH}/assets/docs.js`, (request, reply) => send(request, reply, script));
-  server.get(`${DOCS_PATH}/search.json`, (request, reply) => send(request, reply, search, library.searchJsonGzip));
-  server.get<{ Params: { name: string } }>(`${DOCS_PATH}/:name`, (request, reply) => {
+  server.get(`${DOCS_PATH}/assets/docs.css`, async (request, reply) => send(request, reply, (await manual()).css));
+  server.get(`${DOCS_PATH}/assets/docs.js`, async (request, reply) => send(request, reply, (await manual()).script));
+  server.get(`${DOCS_PATH}/search.json`, async (request, reply) => {
+    const { search, library } = await manual();
+    send(request, reply, search, library.searchJsonGzip);
+  });
+  server.get<{ Params: { name: string } }>(`${DOCS_PATH}/:name`, async (request, reply) => {
+    const { pages } = await manual();
     const name = request.params.name.replace(/\.md$/, "");
     const page = name === "index" ? undefined : pages.get(name);
     if (!page) throw apiError("NOT_FOUND", `No document named ${JSON.stringify(request.params.name.slice(0, 100))}`);
     send(request, reply, page);
   });
   server.get<{ Params: { file: string } }>(`${DOCS_PATH}/screenshots/:file`, async (request, reply) => {
+    const { library, shots, answer: answerFor } = await manual();
     const path = library.screenshots.get(request.params.file);
     if (!path) throw apiError("NOT_FOUND", `No screenshot named ${JSON.stringify(request.params.file.slice(0, 100))}`);
     let answer = shots.get(request.params.file);
     if (!answer) {
-      answer = answerOf("image/png", await readFile(path));
+      answer = answerFor("image/png", await readFile(path));
       shots.set(request.params.file, answer);
     }
     send(request, reply, answer);

@@ -30,6 +30,13 @@ interface Entry {
 export interface SessionAnswerCache {
   /** The answer for this token hash at `now`, or undefined (then ask the database). */
   lookup(tokenHash: string, rawToken: string, now: number): string | undefined;
+  /**
+   * lookup() for a request read from its socket in the event loop's current poll phase (the
+   * session fast path): where another connection's writes are found by polling (SQLite's
+   * `PRAGMA data_version`), one poll serves every such lookup until the loop's next check phase.
+   * Absent: lookup() is as cheap.
+   */
+  lookupInTurn?(tokenHash: string, rawToken: string, now: number): string | undefined;
   /** The change number to pass to remember(): read it before reading the database. */
   version(): number;
   /**

@@ -250,6 +250,41 @@ describe("SQLite's per-user cache rules (issue 41)", () => {
   });
 });
 
+describe("SQLite's poll for other connections' writes, once per event-loop turn on the fast path (issue 41)", () => {
+  const answer = (token: string, name: string) => JSON.stringify({ session: { id: "s", token }, user: { name } });
+  const nextCheckPhase = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("shares one poll among a turn's lookupInTurn checks, polls again in the next turn, and polls on every lookup()", async () => {
+    const other = { polls: 0, version: 0 };
+    const cache = createRowAnswerCache(() => {
+      other.polls++;
+      return other.version;
+    });
+    const lookupInTurn = cache.lookupInTurn as NonNullable<typeof cache.lookupInTurn>;
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), cache.version(), Infinity, ["ann"]);
+    await nextCheckPhase();
+    const polled = other.polls;
+    for (let i = 0; i < 5; i++) expect(lookupInTurn("ann", "tok1", 0)).toBe(answer("tok1", "Ann"));
+    expect(other.polls).toBe(polled + 1);
+    // Another connection commits while the turn runs: the checks this turn already read from
+    // their sockets arrived before its poll, so they may still share it...
+    other.version++;
+    expect(lookupInTurn("ann", "tok1", 0)).toBe(answer("tok1", "Ann"));
+    expect(other.polls).toBe(polled + 1);
+    // ...and the first check of the next turn polls, sees the commit and drops everything.
+    await nextCheckPhase();
+    expect(lookupInTurn("ann", "tok1", 0)).toBeUndefined();
+    expect(other.polls).toBe(polled + 2);
+    // lookup() (the route's, and the fast path's for a pipelined request) polls every time.
+    cache.remember("ann", "tok1", answer("tok1", "Ann"), cache.version(), Infinity, ["ann"]);
+    const before = other.polls;
+    expect(cache.lookup("ann", "tok1", 0)).toBe(answer("tok1", "Ann"));
+    other.version++;
+    expect(cache.lookup("ann", "tok1", 0)).toBeUndefined();
+    expect(other.polls).toBe(before + 2);
+  });
+});
+
 describe("PostgreSQL's notified cache rules", () => {
   const answer = (token: string, name: string) => JSON.stringify({ session: { id: "s", token }, user: { name } });
   const usable = { now: true };
