@@ -63,7 +63,7 @@ describe("audit log", { timeout: 180_000 }, () => {
     expect(await banRow.textContent()).toContain("user.ban");
     await banRow.getByRole("link", { name: "early-bird@example.com" }).waitFor();
     expect(await banRow.getByRole("link", { name: "early-bird@example.com" }).getAttribute("href")).toBe(`/console/admin/users/${early.userId}`);
-    // Emails are looked up after the rows render: wait for the actor's too.
+    // The actor's link is drawn with the row, but waited for like any other state.
     await expect.poll(() => banRow.getByRole("link", { name: admin.email }).count(), SLOW).toBe(1);
     await expectAccessible(page, "audit log");
     await screenshot(page, "audit-events");
@@ -107,8 +107,7 @@ describe("audit log", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/from=/);
     // The late sign-up and this browser's own sign-in are inside the range; the first day is not.
-    // Waited for as one: the target filter's answer (two rows, too) can still be on screen, and
-    // emails are looked up after the rows render.
+    // Waited for as one: the target filter's answer (two rows, too) can still be on screen.
     await expect
       .poll(async () => {
         const text = (await table(page).textContent()) ?? "";
@@ -137,7 +136,7 @@ describe("audit log", { timeout: 180_000 }, () => {
     const { page } = await harness.newPage({ as: admin });
     await page.goto(`${harness.consoleURL}/admin/audit?action=user.sign-up`);
     await expect.poll(() => bodyRowCount(page), SLOW).toBe(50);
-    // Emails are looked up after the rows render.
+    // The newest sign-up's email (the event carries it) heads the list.
     await expect.poll(() => table(page).getByRole("row").nth(1).textContent(), SLOW).toContain("pager54@example.com");
     const all = await harness.server.client(adminToken).adminListAuditEvents({ action: "user.sign-up", limit: 500 });
     expect(all.events.length).toBeGreaterThan(50);
