@@ -54,7 +54,10 @@ function pathOf(spec: EndpointSpec, value: string): string {
   return spec.path.replace(/\{(\w+)\}/g, () => encodeURIComponent(value));
 }
 
-describe("no client mistake yields a server error", () => {
+// Each route's walk makes dozens of calls; a few (creating or registering an OAuth client, which
+// hashes its secret per accepted body) took 8–11 s alone and passed 30 s on CI's two loaded
+// cores. Speed is bench/'s business; the bound here only catches a hang.
+describe("no client mistake yields a server error", { timeout: 120_000 }, () => {
   for (const [name, spec] of Object.entries(contract) as Array<[string, EndpointSpec]>) {
     it(`${spec.method} ${spec.path} (${name}) answers every malformed call with a typed error`, async () => {
       const failures: string[] = [];
